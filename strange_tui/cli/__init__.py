@@ -1,0 +1,65 @@
+"""The `strange-tui` command: the TUI by default, and plain commands for quick answers."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from strange_tui import __version__
+from strange_tui.cli.parsing import USAGE_ERROR, Parser, UsageError
+from strange_tui.rules.errors import RuleViolation
+
+PROG = "strange-tui"
+
+
+def command_parser() -> Parser:
+    """The parser of the plain commands (`odds`, `roll`, ...)."""
+    from strange_tui.cli import task_commands
+
+    parser = Parser(prog=PROG, description="Plain commands of strange-tui.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    task_commands.register(commands)
+    return parser
+
+
+def app_parser() -> Parser:
+    """The parser of `strange-tui [CAMPAIGN]`, which opens the full-screen app."""
+    parser = Parser(
+        prog=PROG,
+        description=(
+            "A keyboard-driven table for The Strange. Commands: odds, roll"
+            " (see `strange-tui COMMAND --help`)."
+        ),
+    )
+    parser.add_argument("campaign", nargs="?", metavar="CAMPAIGN", help="a campaign to open")
+    parser.add_argument("--saves", metavar="DIR", help="the saves directory")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    return parser
+
+
+COMMANDS = frozenset({"odds", "roll"})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `strange-tui` with ``argv``; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args_list and args_list[0] in COMMANDS:
+            args = command_parser().parse_args(args_list)
+            return args.run(args)
+        args = app_parser().parse_args(args_list)
+        return run_app(args)
+    except (UsageError, RuleViolation) as error:
+        sys.stderr.write(f"{PROG}: {error}\n")
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the full-screen app."""
+    from strange_tui.tui.app import StrangeApp
+
+    StrangeApp(campaign=args.campaign).run()
+    return 0

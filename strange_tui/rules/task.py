@@ -1,0 +1,182 @@
+"""Task resolution: difficulty, the steps that ease or hinder it, and the d20 roll (R-TASK)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import msgspec
+
+from strange_tui.rules.errors import RuleViolation
+
+D20 = 20
+MIN_DIFFICULTY = 0
+MAX_DIFFICULTY = 10
+MAX_ASSETS = 2
+
+DIFFICULTY_NAMES: tuple[str, ...] = (
+    "Routine",
+    "Simple",
+    "Standard",
+    "Demanding",
+    "Difficult",
+    "Challenging",
+    "Intimidating",
+    "Formidable",
+    "Heroic",
+    "Immortal",
+    "Impossible",
+)
+
+# R-TASK-2: the few bonuses a roll can get (they add to the die, they do not ease).
+UNTRAINED_HELPER_BONUS = 1
+COMPLEMENTARY_ACTION_BONUS = 2
+THREE_ATTACKERS_BONUS = 1
+PVP_ADVANTAGE_BONUS = 3
+
+
+class Skill(IntEnum):
+    """How skilled a character is at a task; the value is the number of steps it eases.
+
+    R-TASK-3: trained eases one step, specialized two. An inability is separate (it can
+    stand beside training, which cancels it), so it is a flag on the task.
+    """
+
+    UNTRAINED = 0
+    TRAINED = 1
+    SPECIALIZED = 2
+
+
+class Task(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything that sets a task's final difficulty and the bonus added to its roll."""
+
+    difficulty: int
+    skill: Skill = Skill.UNTRAINED
+    inability: bool = False
+    assets: int = 0
+    effort: int = 0
+    hindrances: int = 0
+    bonus: int = 0
+
+
+class TaskResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The outcome of one task: automatic, or rolled with its natural die and total."""
+
+    final_difficulty: int
+    target: int
+    automatic: bool
+    success: bool
+    die: int | None = None
+    total: int | None = None
+
+
+def difficulty_name(difficulty: int) -> str:
+    """R-TASK-1: the name of a difficulty step; past 10 a task is beyond Impossible."""
+    if difficulty <= MIN_DIFFICULTY:
+        return DIFFICULTY_NAMES[0]
+    if difficulty > MAX_DIFFICULTY:
+        return "Beyond impossible"
+    return DIFFICULTY_NAMES[difficulty]
+
+
+def target_number(difficulty: int) -> int:
+    """R-TASK-1: the number a d20 must reach is three times the difficulty (0 at or below 0)."""
+    return 3 * max(difficulty, MIN_DIFFICULTY)
+
+
+def check_task(task: Task) -> Task:
+    """Return ``task`` if the rules allow it, else raise RuleViolation with the reason."""
+    if not MIN_DIFFICULTY <= task.difficulty <= MAX_DIFFICULTY:
+        raise RuleViolation(
+            f"Difficulty runs from {MIN_DIFFICULTY} (Routine) to {MAX_DIFFICULTY} (Impossible);"
+            f" {task.difficulty} is not a difficulty."
+        )
+    if not 0 <= task.assets <= MAX_ASSETS:
+        raise RuleViolation(
+            f"A task can use 0 to {MAX_ASSETS} assets (R-TASK-3); {task.assets} is too many."
+            if task.assets > MAX_ASSETS
+            else f"Assets cannot be negative ({task.assets})."
+        )
+    if task.effort < 0:
+        raise RuleViolation(f"Effort is a number of levels, 0 or more; {task.effort} is not.")
+    if task.hindrances < 0:
+        raise RuleViolation(f"Hindrances count steps, 0 or more; {task.hindrances} is not.")
+    return task
+
+
+def difficulty_steps(task: Task) -> int:
+    """R-TASK-3: the net steps applied to the difficulty (negative eases, positive hinders).
+
+    Training eases 1 step, specialization 2, each asset 1 (at most 2), each level of Effort
+    applied to the task 1. An inability hinders 1 step, so trained and an inability cancel
+    out; situational hindrances (R-COND) hinder one step each.
+    """
+    eased = int(task.skill) + task.assets + task.effort
+    hindered = int(task.inability) + task.hindrances
+    return hindered - eased
+
+
+def step_breakdown(task: Task) -> tuple[tuple[str, int], ...]:
+    """R-TASK-3, R-TASK-5: each reason the difficulty moves, with its steps (- eases)."""
+    steps: list[tuple[str, int]] = []
+    if task.skill is Skill.TRAINED:
+        steps.append(("trained", -1))
+    elif task.skill is Skill.SPECIALIZED:
+        steps.append(("specialized", -2))
+    if task.inability:
+        steps.append(("inability", +1))
+    if task.assets:
+        steps.append(("asset" if task.assets == 1 else f"{task.assets} assets", -task.assets))
+    if task.effort:
+        steps.append((f"Effort {task.effort}", -task.effort))
+    if task.hindrances:
+        steps.append(("hindered", task.hindrances))
+    return tuple(steps)
+
+
+def final_difficulty(task: Task) -> int:
+    """R-TASK-3, R-TASK-4: the difficulty after every step, never below 0; above 10 it stays."""
+    return max(MIN_DIFFICULTY, task.difficulty + difficulty_steps(task))
+
+
+def is_automatic(task: Task) -> bool:
+    """R-TASK-4: a final difficulty of 0 is an automatic success and no roll is made."""
+    return final_difficulty(task) == MIN_DIFFICULTY
+
+
+def succeeds(die: int, bonus: int, target: int) -> bool:
+    """R-TASK-2: a roll succeeds when the natural die plus its bonus reaches the target."""
+    return die + bonus >= target
+
+
+def resolve(task: Task, die: int | None) -> TaskResult:
+    """R-TASK-2, R-TASK-4: the result of a task given the natural d20 (None: not rolled).
+
+    An automatic task succeeds without a roll, whatever die is given. A task that is not
+    automatic needs a die.
+    """
+    check_task(task)
+    final = final_difficulty(task)
+    target = target_number(final)
+    if final == MIN_DIFFICULTY:
+        return TaskResult(final_difficulty=final, target=target, automatic=True, success=True)
+    if die is None:
+        raise RuleViolation(f"This task needs a roll: reach {target} on a d20.")
+    if not 1 <= die <= D20:
+        raise RuleViolation(f"A d20 shows 1 to 20; {die} is not on the die.")
+    total = die + task.bonus
+    return TaskResult(
+        final_difficulty=final,
+        target=target,
+        automatic=False,
+        success=succeeds(die, task.bonus, target),
+        die=die,
+        total=total,
+    )
+
+
+def contest(total_a: int, total_b: int) -> int:
+    """R-TASK-7: PC versus PC, both roll and the higher total wins.
+
+    Returns 1 when the first wins, -1 when the second wins, 0 on a tie (both roll again).
+    """
+    return (total_a > total_b) - (total_a < total_b)

@@ -1,0 +1,1 @@
+"""The full-screen app (Textual): screens and widgets that render state and dispatch events."""

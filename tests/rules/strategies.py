@@ -1,0 +1,37 @@
+"""Hypothesis strategies for rule values: tasks, pools, tracks."""
+
+from hypothesis import strategies as st
+
+from strange_tui.rules.pools import Pool, Pools
+from strange_tui.rules.task import Skill, Task
+from strange_tui.rules.track import DamageTrack
+
+skills = st.sampled_from(list(Skill))
+tracks = st.sampled_from(list(DamageTrack))
+
+
+@st.composite
+def tasks(draw, bonus=st.integers(-5, 5)) -> Task:
+    return Task(
+        difficulty=draw(st.integers(0, 10)),
+        skill=draw(skills),
+        inability=draw(st.booleans()),
+        assets=draw(st.integers(0, 2)),
+        effort=draw(st.integers(0, 6)),
+        hindrances=draw(st.integers(0, 3)),
+        bonus=draw(bonus),
+    )
+
+
+@st.composite
+def a_pool(draw) -> Pool:
+    maximum = draw(st.integers(0, 30))
+    return Pool(
+        current=draw(st.integers(0, maximum)), maximum=maximum, edge=draw(st.integers(0, 3))
+    )
+
+
+@st.composite
+def stat_pools(draw) -> Pools:
+    luck = draw(st.none() | a_pool())
+    return Pools(might=draw(a_pool()), speed=draw(a_pool()), intellect=draw(a_pool()), luck=luck)
