@@ -76,7 +76,9 @@ def odds_table(report: dict[str, Any], *, attack: bool) -> Table:
 def print_odds(report: dict[str, Any], *, attack: bool = False) -> None:
     """The `odds` panel."""
     Console().print(
-        Panel(odds_table(report, attack=attack), title=title_of(report), box=box.ROUNDED, expand=False)
+        Panel(
+            odds_table(report, attack=attack), title=title_of(report), box=box.ROUNDED, expand=False
+        )
     )
 
 
@@ -88,7 +90,10 @@ def outcome_text(report: dict[str, Any]) -> Text:
     if report["bonus"]:
         text.append(f", total {report['total']}")
     text.append(" — ")
-    text.append("Success" if report["success"] else "Failure", style="bold green" if report["success"] else "bold red")
+    text.append(
+        "Success" if report["success"] else "Failure",
+        style="bold green" if report["success"] else "bold red",
+    )
     if report["special_name"]:
         text.append(f"  [{report['special_name']}]", style="bold magenta")
     return text

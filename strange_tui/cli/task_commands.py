@@ -67,7 +67,13 @@ def task_from(args: argparse.Namespace) -> Task:
         raise UsageError("choose --trained or --specialized, not both")
     if args.effort < 0:
         raise UsageError(f"--effort is a number of levels, 0 or more; {args.effort} is not")
-    skill = Skill.SPECIALIZED if args.specialized else Skill.TRAINED if args.trained else Skill.UNTRAINED
+    skill = (
+        Skill.SPECIALIZED
+        if args.specialized
+        else Skill.TRAINED
+        if args.trained
+        else Skill.UNTRAINED
+    )
     return check_task(
         Task(
             difficulty=args.difficulty,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 import msgspec
 
@@ -10,7 +10,7 @@ from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.track import DamageTrack, step_down
 
 
-class Stat(str, Enum):
+class Stat(StrEnum):
     """The three stats, each with a pool."""
 
     MIGHT = "might"

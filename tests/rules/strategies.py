@@ -11,7 +11,7 @@ tracks = st.sampled_from(list(DamageTrack))
 
 
 @st.composite
-def tasks(draw, bonus=st.integers(-5, 5)) -> Task:
+def tasks(draw) -> Task:
     return Task(
         difficulty=draw(st.integers(0, 10)),
         skill=draw(skills),
@@ -19,7 +19,7 @@ def tasks(draw, bonus=st.integers(-5, 5)) -> Task:
         assets=draw(st.integers(0, 2)),
         effort=draw(st.integers(0, 6)),
         hindrances=draw(st.integers(0, 3)),
-        bonus=draw(bonus),
+        bonus=draw(st.integers(-5, 5)),
     )
 
 
@@ -35,3 +35,15 @@ def a_pool(draw) -> Pool:
 def stat_pools(draw) -> Pools:
     luck = draw(st.none() | a_pool())
     return Pools(might=draw(a_pool()), speed=draw(a_pool()), intellect=draw(a_pool()), luck=luck)
+
+
+def make_pools(
+    might: int, speed: int, intellect: int, luck: int | None = None, maximum: int = 12
+) -> Pools:
+    """Three pools at the given points (each maximum ``maximum``), and Luck (max 3) if given."""
+    return Pools(
+        might=Pool(current=might, maximum=max(might, maximum)),
+        speed=Pool(current=speed, maximum=max(speed, maximum)),
+        intellect=Pool(current=intellect, maximum=max(intellect, maximum)),
+        luck=None if luck is None else Pool(current=luck, maximum=3),
+    )

@@ -18,18 +18,13 @@ from strange_tui.rules.damage import (
 )
 from strange_tui.rules.pools import Pool, Pools, Stat, spend
 from strange_tui.rules.track import DamageTrack, can_act, can_move
-from tests.rules.strategies import stat_pools, tracks
+from tests.rules.strategies import make_pools, stat_pools, tracks
 
 HALE = DamageTrack.HALE
 
 
 def pools(might, speed, intellect, luck=None) -> Pools:
-    return Pools(
-        might=Pool(current=might, maximum=12),
-        speed=Pool(current=speed, maximum=12),
-        intellect=Pool(current=intellect, maximum=12),
-        luck=None if luck is None else Pool(current=luck, maximum=3),
-    )
+    return make_pools(might, speed, intellect, luck, maximum=12)
 
 
 def test_r_pool_1_a_pool_holds_zero_to_its_maximum():
@@ -146,8 +141,17 @@ def test_r_dmg_6_lasting_damage_heals_slowly_permanent_never():
     assert lasting_damage_healed(5, 9, permanent=True) == 0
 
 
-@given(stat_pools(), tracks, st.integers(0, 60), st.sampled_from(list(Stat)), st.integers(0, 4), st.booleans())
-def test_r_dmg_2_damage_is_conserved_and_pools_never_negative(pools_, track, amount, stat, armor, ambient):
+@given(
+    stat_pools(),
+    tracks,
+    st.integers(0, 60),
+    st.sampled_from(list(Stat)),
+    st.integers(0, 4),
+    st.booleans(),
+)
+def test_r_dmg_2_damage_is_conserved_and_pools_never_negative(
+    pools_, track, amount, stat, armor, ambient
+):
     """R-DMG-1, R-DMG-2: blocked + applied + lost == amount; no pool below 0; lost only
     when every pool is empty."""
     outcome = apply_damage(pools_, track, amount, stat=stat, armor=armor, ambient=ambient)

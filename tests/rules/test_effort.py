@@ -6,17 +6,13 @@ from hypothesis import strategies as st
 
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.effort import action_cost, check_effort, effort_cost, effort_damage
-from strange_tui.rules.pools import Pool, Pools, Stat, spend
+from strange_tui.rules.pools import Pools, Stat, spend
 from strange_tui.rules.track import DamageTrack
+from tests.rules.strategies import make_pools
 
 
 def pools(might=10, speed=10, intellect=10, luck=None) -> Pools:
-    return Pools(
-        might=Pool(current=might, maximum=max(might, 10)),
-        speed=Pool(current=speed, maximum=max(speed, 10)),
-        intellect=Pool(current=intellect, maximum=max(intellect, 10)),
-        luck=None if luck is None else Pool(current=luck, maximum=3),
-    )
+    return make_pools(might, speed, intellect, luck, maximum=10)
 
 
 def test_r_eff_1_three_for_the_first_level_two_for_each_further():
@@ -78,12 +74,13 @@ def test_r_eff_negative_inputs_are_refused(bad):
         action_cost(**bad)
 
 
-@given(
-    st.integers(0, 10), st.integers(0, 10), st.integers(0, 10), st.booleans()
-)
+@given(st.integers(0, 10), st.integers(0, 10), st.integers(0, 10), st.booleans())
 def test_r_eff_cost_is_never_negative_and_edge_never_raises_it(levels, ability, edge, impaired):
     """R-EFF-1..4: the cost is never negative, and more Edge never costs more."""
     cost = action_cost(effort_levels=levels, ability_cost=ability, edge=edge, impaired=impaired)
     assert cost >= 0
-    assert action_cost(effort_levels=levels, ability_cost=ability, edge=edge + 1, impaired=impaired) <= cost
+    assert (
+        action_cost(effort_levels=levels, ability_cost=ability, edge=edge + 1, impaired=impaired)
+        <= cost
+    )
     assert cost == max(0, effort_cost(levels, impaired=impaired) + ability - edge)

@@ -3,8 +3,8 @@
 from fractions import Fraction
 
 from hypothesis import given
-from msgspec.structs import replace
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from strange_tui.rules.odds import task_odds
 from strange_tui.rules.special import SPECIAL_FACES
@@ -72,4 +72,3 @@ def test_r_task_5_special_chances_are_single_faces(task):
     odds = task_odds(task)
     assert set(odds.p_special) == set(SPECIAL_FACES)
     assert all(p in (0, Fraction(1, 20)) for p in odds.p_special.values())
-

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.dice import PlayerDice
-from strange_tui.rules.pools import Pool, Pools, Stat
+from strange_tui.rules.pools import Pools, Stat
 from strange_tui.rules.recovery import (
     apply_recovery,
     next_rest,
@@ -15,16 +15,11 @@ from strange_tui.rules.recovery import (
     recovery_roll,
 )
 from strange_tui.rules.track import DamageTrack
-from tests.rules.strategies import stat_pools, tracks
+from tests.rules.strategies import make_pools, stat_pools, tracks
 
 
 def pools(might, speed, intellect, luck=None) -> Pools:
-    return Pools(
-        might=Pool(current=might, maximum=10),
-        speed=Pool(current=speed, maximum=10),
-        intellect=Pool(current=intellect, maximum=10),
-        luck=None if luck is None else Pool(current=luck, maximum=3),
-    )
+    return make_pools(might, speed, intellect, luck, maximum=10)
 
 
 def test_r_rec_1_d6_plus_tier_plus_modifiers():
@@ -86,7 +81,9 @@ def test_r_rec_dead_is_dead():
 
 
 @given(stat_pools(), tracks, st.integers(0, 20), st.lists(st.sampled_from(list(Stat)), max_size=20))
-def test_r_rec_1_recovery_stays_within_maximums_and_the_track_only_rises(pools_, track, points, picks):
+def test_r_rec_1_recovery_stays_within_maximums_and_the_track_only_rises(
+    pools_, track, points, picks
+):
     """R-REC-1, R-REC-3: pools stay within maximum; the track rises by pools revived."""
     allocation = {stat: picks[:points].count(stat) for stat in Stat}
     if track is DamageTrack.DEAD:

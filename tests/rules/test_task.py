@@ -121,4 +121,6 @@ def test_r_task_2_resolve_agrees_with_target(task, die):
 @given(tasks())
 def test_r_task_3_breakdown_sums_to_final_difficulty(task):
     """R-TASK-3: the itemised steps add up to the final difficulty (before the floor at 0)."""
-    assert final_difficulty(task) == max(0, task.difficulty + sum(s for _, s in step_breakdown(task)))
+    assert final_difficulty(task) == max(
+        0, task.difficulty + sum(s for _, s in step_breakdown(task))
+    )
