@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 import msgspec
 
@@ -22,12 +23,19 @@ class Stat(StrEnum):
 SPILL_ORDER: tuple[Stat, ...] = (Stat.MIGHT, Stat.SPEED, Stat.INTELLECT)
 
 
-class Pool(msgspec.Struct, frozen=True, kw_only=True):
+# Bounds that decoding enforces, so a hostile file cannot bring absurd numbers in.
+PoolPoints = Annotated[int, msgspec.Meta(ge=0, le=10_000)]
+EdgePoints = Annotated[int, msgspec.Meta(ge=0, le=100)]
+
+
+class Pool(
+    msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True
+):
     """R-POOL-1: one stat pool, its current points (0..maximum) and its Edge."""
 
-    current: int
-    maximum: int
-    edge: int = 0
+    current: PoolPoints
+    maximum: PoolPoints
+    edge: EdgePoints = 0
 
     def __post_init__(self) -> None:
         if self.maximum < 0 or not 0 <= self.current <= self.maximum:
@@ -41,7 +49,9 @@ class Pool(msgspec.Struct, frozen=True, kw_only=True):
         return msgspec.structs.replace(self, current=current)
 
 
-class Pools(msgspec.Struct, frozen=True, kw_only=True):
+class Pools(
+    msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True
+):
     """R-POOL-1: Might, Speed and Intellect, and the Luck pool of the Lucky descriptor.
 
     Luck (when present) is spent first if the player chooses, is refreshed with recovery

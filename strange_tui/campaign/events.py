@@ -1,0 +1,222 @@
+"""Events: past-tense facts, each tagged with its ``kind``, numbered, and stamped with the
+in-game time. Dice values travel inside the events, so a replay never rolls again."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import Meta, Struct, field
+
+from strange_tui.campaign.state import (
+    Character,
+    Cypher,
+    Id,
+    Name,
+    Points,
+    Settings,
+    Small,
+    Text,
+)
+from strange_tui.rules.pools import Stat
+
+Die20 = Annotated[int, Meta(ge=1, le=20)]
+Die6 = Annotated[int, Meta(ge=1, le=6)]
+Seconds = Annotated[int, Meta(ge=0, le=10**9)]
+Steps = Annotated[int, Meta(ge=-3, le=3)]
+
+
+class Event(
+    Struct,
+    frozen=True,
+    kw_only=True,
+    omit_defaults=True,
+    forbid_unknown_fields=True,
+    tag_field="kind",
+):
+    """Base of every event: its number in the campaign and the in-game second it happened."""
+
+    seq: Annotated[int, Meta(ge=0)] = 0
+    at: Annotated[int, Meta(ge=0, le=10**12)] = 0
+
+
+class SettingsChanged(Event, tag="settings_changed"):
+    """The GM changed the campaign's settings (allowed foci, house rules...)."""
+
+    settings: Settings
+
+
+class CharacterCreated(Event, tag="character_created"):
+    """A new character joined the party."""
+
+    character: Character
+
+
+class DamageTaken(Event, tag="damage_taken"):
+    """A character took a hit (R-DMG-1..3): ``armor`` is the Armor that counted."""
+
+    character: Id
+    amount: Points
+    stat: Stat = Stat.MIGHT
+    armor: Small = 0
+    ambient: bool = False
+    source: Text = ""
+
+
+class PointsSpent(Event, tag="points_spent"):
+    """A character paid points from a pool, some perhaps from Luck (R-EFF-6, R-POOL-1)."""
+
+    character: Id
+    stat: Stat
+    amount: Points
+    from_luck: Points = 0
+    reason: Text = ""
+
+
+class Healed(Event, tag="healed"):
+    """Points came back to a pool other than by a recovery roll (an ability, a cypher)."""
+
+    character: Id
+    stat: Stat
+    amount: Points
+    reason: Text = ""
+
+
+class TrackShifted(Event, tag="track_shifted"):
+    """An effect moved a character on the damage track directly (R-DMG-3): + is down."""
+
+    character: Id
+    steps: Steps
+    reason: Text = ""
+
+
+class RollMade(Event, tag="roll_made"):
+    """A task was attempted, with its full breakdown and its natural die (none if automatic).
+
+    ``success`` and ``cost`` are what the rules made of it; reduce checks them.
+    """
+
+    character: Id
+    stat: Stat
+    difficulty: Annotated[int, Meta(ge=0, le=10)]
+    label: Text = ""
+    skill: Literal["", "trained", "specialized"] = ""
+    inability: bool = False
+    assets: Annotated[int, Meta(ge=0, le=2)] = 0
+    effort: Small = 0
+    damage_effort: Small = 0
+    hindrances: Small = 0
+    bonus: Annotated[int, Meta(ge=-30, le=30)] = 0
+    ability_cost: Points = 0
+    from_luck: Points = 0
+    attack: bool = False
+    die: Die20 | None = None
+    success: bool = False
+    cost: Points = 0
+    effect: Text = ""
+
+
+class IntrusionAccepted(Event, tag="intrusion_accepted"):
+    """R-XP-1: the GM intruded; the character takes 2 XP and gives 1 to ``given_to``."""
+
+    character: Id
+    given_to: Id | None = None
+    what: Text = ""
+
+
+class IntrusionRefused(Event, tag="intrusion_refused"):
+    """R-XP-1: the player refused the intrusion, paying 1 XP."""
+
+    character: Id
+    what: Text = ""
+
+
+class XpAwarded(Event, tag="xp_awarded"):
+    """The GM awarded XP (discoveries, intrusions...)."""
+
+    character: Id
+    amount: Annotated[int, Meta(ge=1, le=100)]
+    reason: Text = ""
+
+
+class XpSpent(Event, tag="xp_spent"):
+    """A player spent XP (R-XP-2: 1 XP rerolls a roll)."""
+
+    character: Id
+    amount: Annotated[int, Meta(ge=1, le=100)]
+    reason: Text = ""
+
+
+AdvancementStep = Literal["pools", "edge", "effort", "skill", "armor", "recovery", "ability"]
+
+
+class AdvancementBought(Event, tag="advancement_bought"):
+    """R-ADV-1: a character bought one of the tier's advancement steps for 4 XP."""
+
+    character: Id
+    step: AdvancementStep
+    pools: dict[Stat, Annotated[int, Meta(ge=0, le=4)]] = field(default_factory=dict)
+    edge: Stat | None = None
+    skill: Name | None = None
+    ability: Name | None = None
+
+
+class CypherGained(Event, tag="cypher_gained"):
+    """A character picked up a cypher (R-CYP-1 may put them over the limit)."""
+
+    character: Id
+    cypher: Cypher
+
+
+class CypherUsed(Event, tag="cypher_used"):
+    """A character used (or discarded) the cypher at ``index`` on their sheet."""
+
+    character: Id
+    index: Annotated[int, Meta(ge=0, le=100)]
+    name: Name
+    discarded: bool = False
+
+
+class RecoveryRolled(Event, tag="recovery_rolled"):
+    """R-REC-1..3: a rest and its recovery roll; ``clock`` is how far the rest moved time."""
+
+    character: Id
+    die: Die6
+    bonus: Small
+    allocation: dict[Stat, Points] = field(default_factory=dict)
+    track_step: bool = False
+    clock: Seconds = 0
+
+
+class ClockAdvanced(Event, tag="clock_advanced"):
+    """In-game time passed."""
+
+    seconds: Annotated[int, Meta(ge=1, le=10**9)]
+    reason: Text = ""
+
+
+class NotesEdited(Event, tag="notes_edited"):
+    """A character's notes (background, reminders) were rewritten."""
+
+    character: Id
+    notes: Text
+
+
+AnyEvent = (
+    SettingsChanged
+    | CharacterCreated
+    | DamageTaken
+    | PointsSpent
+    | Healed
+    | TrackShifted
+    | RollMade
+    | IntrusionAccepted
+    | IntrusionRefused
+    | XpAwarded
+    | XpSpent
+    | AdvancementBought
+    | CypherGained
+    | CypherUsed
+    | RecoveryRolled
+    | ClockAdvanced
+    | NotesEdited
+)

@@ -1,0 +1,206 @@
+"""``reduce(state, event) -> state``: the one pure function that folds an event into the
+campaign, refusing (RuleViolation) what the rules forbid. ``replay`` is a fold of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from msgspec.structs import replace
+
+from strange_tui.campaign import advancement
+from strange_tui.campaign.events import (
+    AdvancementBought,
+    AnyEvent,
+    CharacterCreated,
+    ClockAdvanced,
+    CypherGained,
+    CypherUsed,
+    DamageTaken,
+    Healed,
+    IntrusionAccepted,
+    IntrusionRefused,
+    NotesEdited,
+    PointsSpent,
+    RecoveryRolled,
+    RollMade,
+    SettingsChanged,
+    TrackShifted,
+    XpAwarded,
+    XpSpent,
+)
+from strange_tui.campaign.rolls import check_roll
+from strange_tui.campaign.state import Campaign, Character
+from strange_tui.rules.damage import apply_damage
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.pools import spend
+from strange_tui.rules.recovery import apply_recovery, recover_track_step
+from strange_tui.rules.track import DamageTrack, step_down, step_up
+
+MAX_CYPHERS_CARRIED = 50
+
+
+def replay(state: Campaign, events: Iterable[AnyEvent]) -> Campaign:
+    """Fold events into a state, in order."""
+    for event in events:
+        state = reduce(state, event)
+    return state
+
+
+def reduce(state: Campaign, event: AnyEvent) -> Campaign:
+    """The state after ``event``, or RuleViolation (and no change) if it cannot happen."""
+    if event.seq != state.seq + 1:
+        raise RuleViolation(f"Event {event.seq} does not follow event {state.seq}.")
+    return replace(_fold(state, event), seq=event.seq)
+
+
+def _fold(state: Campaign, event: AnyEvent) -> Campaign:
+    match event:
+        case SettingsChanged(settings=settings):
+            return replace(state, settings=settings)
+        case CharacterCreated(character=character):
+            if character.id in state.characters:
+                raise RuleViolation(f"There is already a character with the id {character.id!r}.")
+            return state.with_character(character)
+        case ClockAdvanced(seconds=seconds):
+            return replace(state, clock=state.clock.advanced(seconds))
+        case RecoveryRolled():
+            updated = _recover(_character(state, event.character), event)
+            state = state.with_character(updated)
+            return replace(state, clock=state.clock.advanced(event.clock))
+        case IntrusionAccepted():
+            return _accept_intrusion(state, event)
+        case _:
+            character = _character(state, event.character)
+            return state.with_character(_change_character(character, event))
+
+
+def _character(state: Campaign, character_id: str) -> Character:
+    try:
+        return state.character(character_id)
+    except KeyError as missing:
+        raise RuleViolation(str(missing.args[0])) from None
+
+
+def _change_character(character: Character, event: AnyEvent) -> Character:
+    """The events that touch one character only."""
+    match event:
+        case DamageTaken():
+            hit = apply_damage(
+                character.pools,
+                character.track,
+                event.amount,
+                stat=event.stat,
+                armor=event.armor,
+                ambient=event.ambient,
+            )
+            return replace(character, pools=hit.pools, track=hit.track)
+        case PointsSpent():
+            paid = spend(
+                character.pools,
+                character.track,
+                event.stat,
+                event.amount,
+                from_luck=event.from_luck,
+            )
+            return replace(character, pools=paid.pools, track=paid.track)
+        case Healed():
+            return _heal(character, event)
+        case TrackShifted(steps=steps):
+            if steps < 0 and character.track is DamageTrack.DEAD:
+                raise RuleViolation(f"{character.name} is dead, and dead is dead.")
+            track = (
+                step_down(character.track, steps)
+                if steps >= 0
+                else step_up(character.track, -steps)
+            )
+            return replace(character, track=track)
+        case RollMade():
+            return _pay_for_roll(character, event)
+        case IntrusionRefused():
+            if character.xp < 1:
+                raise RuleViolation(
+                    f"{character.name} has no XP: refusing an intrusion costs 1 (R-XP-1)."
+                )
+            return replace(character, xp=character.xp - 1)
+        case XpAwarded(amount=amount):
+            return replace(character, xp=character.xp + amount)
+        case XpSpent(amount=amount):
+            if amount > character.xp:
+                raise RuleViolation(f"{character.name} has {character.xp} XP, not {amount}.")
+            return replace(character, xp=character.xp - amount)
+        case AdvancementBought():
+            return advancement.buy(character, event)
+        case CypherGained(cypher=cypher):
+            if len(character.cyphers) >= MAX_CYPHERS_CARRIED:
+                raise RuleViolation(f"{character.name} cannot carry {MAX_CYPHERS_CARRIED} cyphers.")
+            return replace(character, cyphers=(*character.cyphers, cypher))
+        case CypherUsed(index=index, name=name):
+            if index >= len(character.cyphers) or character.cyphers[index].name != name:
+                raise RuleViolation(f"{character.name} does not carry the cypher {name!r}.")
+            cyphers = character.cyphers[:index] + character.cyphers[index + 1 :]
+            return replace(character, cyphers=cyphers)
+        case NotesEdited(notes=notes):
+            return replace(character, notes=notes)
+    raise RuleViolation(f"Unknown event {type(event).__name__}.")  # pragma: no cover
+
+
+def _heal(character: Character, event: Healed) -> Character:
+    """Points back to a pool, never past its maximum; a pool raised from 0 lifts the track
+    one step, as R-REC-3 has it for recovery."""
+    if character.track is DamageTrack.DEAD:
+        raise RuleViolation(f"{character.name} is dead, and dead is dead.")
+    pool = character.pools[event.stat]
+    healed = pool.with_current(min(pool.maximum, pool.current + event.amount))
+    track = character.track
+    if pool.current == 0 and healed.current > 0:
+        track = step_up(track)
+    return replace(character, pools=character.pools.replace(event.stat, healed), track=track)
+
+
+def _pay_for_roll(character: Character, event: RollMade) -> Character:
+    """R-TASK, R-EFF, R-SPEC-4: check the roll against the rules, then pay its cost."""
+    full_cost = check_roll(character, event)
+    # The character must be able to pay the whole cost before rolling (R-EFF-6), even if a
+    # natural 20 then gives the points back (R-SPEC-4).
+    spend(character.pools, character.track, event.stat, full_cost, from_luck=event.from_luck)
+    paid = spend(
+        character.pools,
+        character.track,
+        event.stat,
+        event.cost,
+        from_luck=min(event.from_luck, event.cost),
+    )
+    return replace(character, pools=paid.pools, track=paid.track)
+
+
+def _recover(character: Character, event: RecoveryRolled) -> Character:
+    """R-REC-1..3: a rest's recovery roll, divided or spent on a step up the track."""
+    expected_bonus = character.tier + character.recovery_bonus
+    if event.bonus != expected_bonus:
+        raise RuleViolation(
+            f"{character.name}'s recovery rolls add {expected_bonus}, not {event.bonus} (R-REC-1)."
+        )
+    points = event.die + event.bonus
+    if event.track_step:
+        if event.allocation:
+            raise RuleViolation("A step up the track takes the whole recovery roll (R-REC-3).")
+        updated = replace(character, track=recover_track_step(character.pools, character.track))
+    else:
+        outcome = apply_recovery(character.pools, character.track, points, event.allocation)
+        updated = replace(character, pools=outcome.pools, track=outcome.track)
+    return replace(updated, rests_today=(character.rests_today + 1) % 4)
+
+
+def _accept_intrusion(state: Campaign, event: IntrusionAccepted) -> Campaign:
+    """R-XP-1: 2 XP to the character, who must give 1 of them to another PC."""
+    character = _character(state, event.character)
+    others = [other for other in state.characters if other != character.id]
+    if event.given_to is None:
+        if others:
+            raise RuleViolation("Give one of the 2 XP to another character (R-XP-1).")
+        return state.with_character(replace(character, xp=character.xp + 2))
+    if event.given_to == character.id:
+        raise RuleViolation("The second XP of an intrusion goes to another character (R-XP-1).")
+    friend = _character(state, event.given_to)
+    state = state.with_character(replace(character, xp=character.xp + 1))
+    return state.with_character(replace(friend, xp=friend.xp + 1))

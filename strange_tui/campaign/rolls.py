@@ -1,0 +1,78 @@
+"""A character's roll: the task it describes, the rules' verdict on it, and the event."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from strange_tui.campaign.events import RollMade
+from strange_tui.campaign.state import Character
+from strange_tui.rules.dice import DiceSource
+from strange_tui.rules.effort import action_cost, check_effort
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.special import cost_after_special
+from strange_tui.rules.task import D20, Skill, Task, check_task, is_automatic, resolve
+from strange_tui.rules.track import can_act
+
+SKILLS = {"": Skill.UNTRAINED, "trained": Skill.TRAINED, "specialized": Skill.SPECIALIZED}
+
+
+def task_of(event: RollMade) -> Task:
+    """The Task a roll describes (R-TASK-3)."""
+    return check_task(
+        Task(
+            difficulty=event.difficulty,
+            skill=SKILLS[event.skill],
+            inability=event.inability,
+            assets=event.assets,
+            effort=event.effort,
+            hindrances=event.hindrances,
+            bonus=event.bonus,
+        )
+    )
+
+
+def full_cost(character: Character, event: RollMade) -> int:
+    """R-EFF-1..4: the points the action costs before any natural 20."""
+    return action_cost(
+        effort_levels=event.effort + event.damage_effort,
+        ability_cost=event.ability_cost,
+        edge=character.pools[event.stat].edge,
+        impaired=character.impaired,
+    )
+
+
+def check_roll(character: Character, event: RollMade) -> int:
+    """Check a roll against the rules and return its full cost; RuleViolation if it is not
+    a roll this character could make, or its recorded result is not what the rules say."""
+    if not can_act(character.track):
+        raise RuleViolation(
+            f"{character.name} is {character.track.label} and cannot act (R-DMG-4)."
+        )
+    check_effort(event.effort, event.damage_effort, character.effort)
+    task = task_of(event)
+    if is_automatic(task) and event.die is not None:
+        raise RuleViolation("An automatic success is not rolled (R-TASK-4).")
+    result = resolve(task, event.die)
+    cost = full_cost(character, event)
+    paid = cost_after_special(event.die, cost) if event.die is not None else cost
+    if event.from_luck > cost:
+        raise RuleViolation(f"The action costs {cost}; {event.from_luck} from Luck is too much.")
+    if (event.success, event.cost) != (result.success, paid):
+        raise RuleViolation("The roll's recorded result does not match the rules.")
+    return cost
+
+
+def make_roll(character: Character, setup: RollMade, dice: DiceSource) -> RollMade:
+    """Roll the task ``setup`` describes (its die, success and cost are filled in here).
+
+    No die is rolled for an automatic success (R-TASK-4). ``dice`` may be a player's
+    physical dice (R-TASK-6).
+    """
+    task = task_of(setup)
+    die = None if is_automatic(task) else dice.roll(D20)
+    result = resolve(task, die)
+    cost = full_cost(character, setup)
+    paid = cost_after_special(die, cost) if die is not None else cost
+    event = replace(setup, die=die, success=result.success, cost=paid)
+    check_roll(character, event)
+    return event

@@ -1,0 +1,117 @@
+"""The immutable campaign state: settings, characters, the clock, the party's recursion."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta, Struct, field
+
+from strange_tui.rules.pools import Pools
+from strange_tui.rules.track import DamageTrack
+
+# Bounds keep hostile files from smuggling absurd numbers into the rules.
+Points = Annotated[int, Meta(ge=0, le=10_000)]
+Small = Annotated[int, Meta(ge=0, le=100)]
+Tier = Annotated[int, Meta(ge=1, le=6)]
+Id = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
+Name = Annotated[str, Meta(min_length=1, max_length=80)]
+Text = Annotated[str, Meta(max_length=20_000)]
+SkillLevel = Literal["inability", "trained", "specialized"]
+
+ROUND_SECONDS = 6  # A Cypher round is "about 5 to 10 seconds"; the clock counts 6.
+DAY_SECONDS = 24 * 3600
+START_OF_PLAY = 8 * 3600  # Day 1, 08:00.
+
+
+class Frozen(Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Base of every state record: immutable, strict, and compact in TOML."""
+
+
+class Clock(Frozen):
+    """The in-game clock: seconds since midnight before day 1."""
+
+    seconds: Annotated[int, Meta(ge=0, le=10**12)] = START_OF_PLAY
+
+    @property
+    def day(self) -> int:
+        return self.seconds // DAY_SECONDS + 1
+
+    def label(self) -> str:
+        """'Day 3, 14:05'."""
+        into_day = self.seconds % DAY_SECONDS
+        return f"Day {self.day}, {into_day // 3600:02d}:{into_day % 3600 // 60:02d}"
+
+    def advanced(self, seconds: int) -> Clock:
+        return Clock(seconds=self.seconds + seconds)
+
+
+class Cypher(Frozen):
+    """A cypher a character carries (R-CYP-1: an occultic one counts as two)."""
+
+    name: Name
+    level: Small = 1
+    occultic: bool = False
+    effect: Text = ""
+
+
+class Character(Frozen):
+    """A player character, everything on the sheet."""
+
+    id: Id
+    name: Name
+    descriptor: Name
+    type: Name
+    focus: Name
+    pools: Pools
+    tier: Tier = 1
+    effort: Small = 1
+    armor: Small = 0
+    cypher_limit: Small = 2
+    recovery_bonus: Small = 0
+    skills: dict[Name, SkillLevel] = field(default_factory=dict)
+    abilities: tuple[Name, ...] = ()
+    equipment: tuple[Name, ...] = ()
+    cyphers: tuple[Cypher, ...] = ()
+    xp: Points = 0
+    track: DamageTrack = DamageTrack.HALE
+    advancements: tuple[str, ...] = ()
+    rests_today: Annotated[int, Meta(ge=0, le=3)] = 0
+    notes: Text = ""
+
+    @property
+    def impaired(self) -> bool:
+        return self.track is DamageTrack.IMPAIRED
+
+
+class Settings(Frozen):
+    """What the GM decides for the campaign."""
+
+    allowed_foci: tuple[Name, ...] = ()
+    starting_cyphers: Small = 0
+    theme_follows_recursion: bool = True
+    house_rules: tuple[Name, ...] = ()
+
+
+class Campaign(Frozen):
+    """The whole state of a campaign after the event numbered ``seq``."""
+
+    name: Name
+    ruleset: Literal["strange", "hunters"] = "strange"
+    settings: Settings = field(default_factory=Settings)
+    characters: dict[Id, Character] = field(default_factory=dict)
+    recursion: Name = "earth"
+    clock: Clock = field(default_factory=Clock)
+    seq: Annotated[int, Meta(ge=0)] = 0
+
+    def character(self, character_id: str) -> Character:
+        """The character with that id; KeyError names it."""
+        try:
+            return self.characters[character_id]
+        except KeyError:
+            raise KeyError(f"No character {character_id!r} in this campaign.") from None
+
+    def with_character(self, character: Character) -> Campaign:
+        characters = dict(self.characters)
+        characters[character.id] = character
+        return msgspec.structs.replace(self, characters=characters)

@@ -1,0 +1,1 @@
+"""Campaign files on disk: a TOML snapshot, an fsynced journal, sealed history chunks."""

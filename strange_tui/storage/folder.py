@@ -1,0 +1,187 @@
+"""A campaign folder: opening it (snapshot + journal, torn tail moved aside), keeping its
+events as the store dispatches them, checkpoints, and a read-only check."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.reduce import reduce
+from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.store import ReplayError, Store
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.storage import history
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.journal import JournalContents, JournalWriter, read_journal
+from strange_tui.storage.migrations import CURRENT_VERSION
+from strange_tui.storage.paths import slugify
+from strange_tui.storage.snapshot import read_snapshot, write_snapshot
+from strange_tui.storage.toml_io import atomic_write, fsync_folder
+
+CAMPAIGN_FILE = "campaign.toml"
+JOURNAL_FILE = "journal.toml"
+HISTORY_DIR = "history"
+
+
+class CampaignFolder:
+    """One campaign on disk; also the store's EventLog once opened."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.notices: list[str] = []
+        """What opening had to repair (a torn tail moved aside...), for the user to see."""
+        self._writer: JournalWriter | None = None
+
+    @property
+    def campaign_file(self) -> Path:
+        return self.path / CAMPAIGN_FILE
+
+    @property
+    def journal_file(self) -> Path:
+        return self.path / JOURNAL_FILE
+
+    @property
+    def history_dir(self) -> Path:
+        return self.path / HISTORY_DIR
+
+    @classmethod
+    def create(cls, saves: Path, name: str) -> CampaignFolder:
+        """A new, empty campaign called ``name`` in the saves directory."""
+        try:
+            folder = cls(saves / slugify(name))
+        except ValueError as error:
+            raise CampaignFileError(saves, str(error)) from None
+        if folder.path.exists():
+            raise CampaignFileError(folder.path, "exists already; choose another name")
+        folder.path.mkdir(parents=True)
+        folder.history_dir.mkdir()
+        write_snapshot(folder.campaign_file, Campaign(name=name))
+        JournalWriter.create(folder.journal_file, base=0)
+        fsync_folder(folder.path)
+        return folder
+
+    def open(self, **store_options: int) -> Store:
+        """Open the campaign as a Store writing back into this folder.
+
+        A torn last journal entry is moved aside to ``journal.toml.torn`` (see
+        ``notices``); any other damage raises CampaignFileError and changes no file.
+        """
+        snapshot, journal, upgrade = self._load()
+        events = [event for event in journal.events if event.seq > snapshot.seq]
+        try:
+            store = Store(snapshot, self, events, **store_options)
+        except ReplayError as refused:
+            index = len(journal.events) - len(events) + refused.index
+            raise CampaignFileError(
+                self.journal_file, str(refused), field=f"events[{index}]"
+            ) from None
+        if journal.torn:
+            self._move_torn_tail(journal)
+        if upgrade:
+            self._upgrade(snapshot, events)
+        else:
+            self._writer = JournalWriter(self.journal_file, journal.offsets, journal.good_length)
+        return store
+
+    def _load(self) -> tuple[Campaign, JournalContents, bool]:
+        if not self.path.is_dir():
+            raise CampaignFileError(self.path, "is not a campaign folder")
+        snapshot, version = read_snapshot(self.campaign_file)
+        if not self.journal_file.exists() and not self.journal_file.is_symlink():
+            self.notices.append(f"{self.journal_file} was missing; a new one was started.")
+            JournalWriter.create(self.journal_file, base=snapshot.seq)
+        journal = read_journal(self.journal_file)
+        upgrade = min(version, journal.version) < CURRENT_VERSION
+        return snapshot, journal, upgrade
+
+    def _move_torn_tail(self, journal: JournalContents) -> None:
+        aside = next(
+            path
+            for n in itertools.count()
+            if not (path := self.path / (f"{JOURNAL_FILE}.torn" + (f".{n}" if n else ""))).exists()
+        )
+        atomic_write(aside, journal.torn)
+        with open(self.journal_file, "r+b") as file:
+            file.truncate(journal.good_length)
+        fsync_folder(self.path)
+        self.notices.append(
+            f"{self.journal_file.name}: the last entry (line {journal.torn_line}) was damaged,"
+            f" most likely by a crash while it was written. It was moved to {aside.name};"
+            " everything before it loaded."
+        )
+
+    def _upgrade(self, snapshot: Campaign, events: Sequence[AnyEvent]) -> None:
+        """Rewrite older-format files in the current format, keeping copies of the old."""
+        backup = self.path / f"before-format-{CURRENT_VERSION}"
+        backup.mkdir(exist_ok=True)
+        for file in (self.campaign_file, self.journal_file):
+            shutil.copy2(file, backup / file.name)
+        write_snapshot(self.campaign_file, snapshot)
+        self._writer = JournalWriter.create(self.journal_file, snapshot.seq, tuple(events))
+        self.notices.append(
+            f"Files upgraded to format {CURRENT_VERSION}; old ones in {backup.name}/."
+        )
+
+    # The store's EventLog.
+
+    def append(self, event: AnyEvent) -> None:
+        assert self._writer is not None, "open() the folder first"
+        self._writer.append(event)
+
+    def drop_last(self) -> None:
+        assert self._writer is not None, "open() the folder first"
+        self._writer.drop_last()
+
+    def checkpoint(
+        self, snapshot: Campaign, sealed: Sequence[AnyEvent], kept: Sequence[AnyEvent]
+    ) -> None:
+        """Seal, then snapshot, then a fresh journal; each step atomic, so a crash between
+        them loses nothing (open skips journal events the snapshot already holds)."""
+        history.write_chunk(self.history_dir, sealed)
+        write_snapshot(self.campaign_file, snapshot)
+        self._writer = JournalWriter.create(self.journal_file, snapshot.seq, tuple(kept))
+
+    # Reading without opening.
+
+    def events(self) -> Iterator[AnyEvent]:
+        """Every event of the campaign, oldest first (history, then the journal)."""
+        _, journal, _ = self._load_read_only()
+        last = 0
+        for event in itertools.chain(history.read_history(self.history_dir), journal.events):
+            if event.seq > last:
+                last = event.seq
+                yield event
+
+    def _load_read_only(self) -> tuple[Campaign, JournalContents, int]:
+        if not self.path.is_dir():
+            raise CampaignFileError(self.path, "is not a campaign folder")
+        snapshot, version = read_snapshot(self.campaign_file)
+        return snapshot, read_journal(self.journal_file), version
+
+    def check(self) -> Campaign:
+        """Validate every file without changing any; returns the state they make.
+        Raises CampaignFileError for the first problem found (a torn tail included)."""
+        snapshot, journal, _ = self._load_read_only()
+        if journal.torn:
+            raise CampaignFileError(
+                self.journal_file,
+                "the last entry is damaged (a crash mid-write?); opening the campaign will"
+                " move it aside and keep everything before it",
+                line=journal.torn_line,
+            )
+        state = snapshot
+        for index, event in enumerate(journal.events):
+            if event.seq <= snapshot.seq:
+                continue
+            try:
+                state = reduce(state, event)
+            except RuleViolation as refused:
+                raise CampaignFileError(
+                    self.journal_file, str(refused), field=f"events[{index}]"
+                ) from None
+        for path in history.chunk_paths(self.history_dir):
+            history.read_chunk(path)
+        return state

@@ -1,0 +1,43 @@
+"""campaign.toml: the header and a snapshot of the state after event ``seq``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from strange_tui.campaign.state import Campaign
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.migrations import (
+    CURRENT_VERSION,
+    FORMAT_CAMPAIGN,
+    check_header,
+    migrate_state,
+)
+from strange_tui.storage.toml_io import atomic_write, convert, dumps, parse_toml, read_bytes
+
+
+def read_snapshot(path: Path) -> tuple[Campaign, int]:
+    """The snapshot's state and the file's format version."""
+    document = parse_toml(path, read_bytes(path))
+    version = check_header(path, document, FORMAT_CAMPAIGN)
+    state = document.get("state")
+    if not isinstance(state, dict):
+        raise CampaignFileError(path, "has no [state] table", field="state")
+    campaign = convert(path, migrate_state(state, version), Campaign, field="state")
+    if document.get("seq") != campaign.seq:
+        raise CampaignFileError(
+            path,
+            f"seq {document.get('seq')!r} does not match state.seq {campaign.seq}",
+            field="seq",
+        )
+    return campaign, version
+
+
+def write_snapshot(path: Path, state: Campaign) -> None:
+    """Replace campaign.toml atomically with ``state``."""
+    document = {
+        "format": FORMAT_CAMPAIGN,
+        "version": CURRENT_VERSION,
+        "seq": state.seq,
+        "state": state,
+    }
+    atomic_write(path, dumps(document))

@@ -1,0 +1,106 @@
+"""Reading and writing TOML safely: size and link checks, strict decoding with the path of
+the bad field, and atomic replacement of whole files."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import tomli_w
+
+from strange_tui.storage.errors import CampaignFileError
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+_AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+
+
+def read_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a campaign file; refuses links and files too large to be ours."""
+    if path.is_symlink():
+        raise CampaignFileError(path, "is a symbolic link; campaign files must be plain files")
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise CampaignFileError(path, f"is {size} bytes, more than a campaign file can be")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise CampaignFileError(path, "is missing") from None
+    except IsADirectoryError:
+        raise CampaignFileError(path, "is a folder, not a file") from None
+    except PermissionError:
+        raise CampaignFileError(path, "cannot be read (permission denied)") from None
+
+
+def parse_toml(path: Path, data: bytes, *, first_line: int = 1) -> dict[str, Any]:
+    """TOML text to a dict; a syntax error names the file, line and column."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + first_line
+        raise CampaignFileError(path, "is not UTF-8 text", line=line) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        if match:
+            line = int(match.group(1)) + first_line - 1
+            reason = message[: match.start()].strip()
+            raise CampaignFileError(
+                path, f"{reason} (column {match.group(2)})", line=line
+            ) from None
+        raise CampaignFileError(path, message) from None
+    except RecursionError:
+        raise CampaignFileError(path, "nests too deeply to be a campaign file") from None
+
+
+def convert(path: Path, data: Any, kind: Any, *, field: str, line: int | None = None) -> Any:
+    """Strictly turn parsed TOML into ``kind``; errors name the field (``events[12].amount``)."""
+    try:
+        return msgspec.convert(data, kind)
+    except msgspec.ValidationError as error:
+        message = str(error)
+        match = _AT_PATH.search(message)
+        where = field
+        if match:
+            where += match.group("path")
+            message = message[: match.start()]
+        raise CampaignFileError(path, message, line=line, field=where) from None
+
+
+def dumps(data: Any) -> bytes:
+    """A dict (or struct) as TOML bytes."""
+    return tomli_w.dumps(msgspec.to_builtins(data)).encode("utf-8")
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or a new file in ``folder`` durable."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - some platforms cannot open folders
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` whole or not at all: temp file in the same folder,
+    flush, fsync, rename over, fsync the folder."""
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as temp:
+            temp.write(data)
+            temp.flush()
+            os.fsync(temp.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+    fsync_folder(path.parent)
