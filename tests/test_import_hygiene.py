@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-PURE_PACKAGES = ["strange_tui.rules"]
+PURE_PACKAGES = ["strange_tui.rules", "strange_tui.campaign", "strange_tui.storage"]
 
 PROBE = """
 import importlib, pkgutil, sys

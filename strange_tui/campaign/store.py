@@ -162,11 +162,20 @@ class Store:
         """The events since the last snapshot, oldest first."""
         return [event for _, event in self._done]
 
+    def compact(self) -> None:
+        """Seal all but the last ``undo_depth`` events (call it when the campaign closes),
+        so the next open replays a short journal and undo still reaches back."""
+        if len(self._done) > self._undo_depth:
+            self._checkpoint()
+
     def _maybe_checkpoint(self) -> None:
-        """Seal older events once the journal is long, so opening stays fast. A checkpoint
-        that fails (a full disk) loses nothing: the journal still holds every event."""
-        if len(self._done) < self._checkpoint_every:
-            return
+        """Seal older events once the journal is long, so opening stays fast."""
+        if len(self._done) >= self._checkpoint_every:
+            self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """A checkpoint that fails (a full disk) loses nothing: the journal still holds
+        every event, and the next one tries again."""
         cut = len(self._done) - self._undo_depth
         snapshot = self._done[cut][0]
         sealed = [event for _, event in self._done[:cut]]

@@ -15,11 +15,12 @@ PROG = "strange-tui"
 
 def command_parser() -> Parser:
     """The parser of the plain commands (`odds`, `roll`, ...)."""
-    from strange_tui.cli import task_commands
+    from strange_tui.cli import campaign_commands, task_commands
 
     parser = Parser(prog=PROG, description="Plain commands of strange-tui.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     task_commands.register(commands)
+    campaign_commands.register(commands)
     return parser
 
 
@@ -28,7 +29,7 @@ def app_parser() -> Parser:
     parser = Parser(
         prog=PROG,
         description=(
-            "A keyboard-driven table for The Strange. Commands: odds, roll"
+            "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet"
             " (see `strange-tui COMMAND --help`)."
         ),
     )
@@ -38,7 +39,7 @@ def app_parser() -> Parser:
     return parser
 
 
-COMMANDS = frozenset({"odds", "roll"})
+COMMANDS = frozenset({"odds", "roll", "check", "sheet"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

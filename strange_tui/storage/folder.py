@@ -29,8 +29,10 @@ HISTORY_DIR = "history"
 class CampaignFolder:
     """One campaign on disk; also the store's EventLog once opened."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, durable: bool = True) -> None:
         self.path = path
+        self.durable = durable
+        """False only for bulk writers (benchmarks, the demo): appends skip fsync."""
         self.notices: list[str] = []
         """What opening had to repair (a torn tail moved aside...), for the user to see."""
         self._writer: JournalWriter | None = None
@@ -48,10 +50,11 @@ class CampaignFolder:
         return self.path / HISTORY_DIR
 
     @classmethod
-    def create(cls, saves: Path, name: str) -> CampaignFolder:
-        """A new, empty campaign called ``name`` in the saves directory."""
+    def create(cls, saves: Path, name: str, *, slug: str | None = None) -> CampaignFolder:
+        """A new, empty campaign called ``name`` in the saves directory (its folder named
+        by ``slug``, else by the name)."""
         try:
-            folder = cls(saves / slugify(name))
+            folder = cls(saves / slugify(slug or name))
         except ValueError as error:
             raise CampaignFileError(saves, str(error)) from None
         if folder.path.exists():
@@ -83,7 +86,9 @@ class CampaignFolder:
         if upgrade:
             self._upgrade(snapshot, events)
         else:
-            self._writer = JournalWriter(self.journal_file, journal.offsets, journal.good_length)
+            self._writer = JournalWriter(
+                self.journal_file, journal.offsets, journal.good_length, durable=self.durable
+            )
         return store
 
     def _load(self) -> tuple[Campaign, JournalContents, bool]:
@@ -120,7 +125,9 @@ class CampaignFolder:
         for file in (self.campaign_file, self.journal_file):
             shutil.copy2(file, backup / file.name)
         write_snapshot(self.campaign_file, snapshot)
-        self._writer = JournalWriter.create(self.journal_file, snapshot.seq, tuple(events))
+        self._writer = JournalWriter.create(
+            self.journal_file, snapshot.seq, tuple(events), durable=self.durable
+        )
         self.notices.append(
             f"Files upgraded to format {CURRENT_VERSION}; old ones in {backup.name}/."
         )
@@ -142,7 +149,9 @@ class CampaignFolder:
         them loses nothing (open skips journal events the snapshot already holds)."""
         history.write_chunk(self.history_dir, sealed)
         write_snapshot(self.campaign_file, snapshot)
-        self._writer = JournalWriter.create(self.journal_file, snapshot.seq, tuple(kept))
+        self._writer = JournalWriter.create(
+            self.journal_file, snapshot.seq, tuple(kept), durable=self.durable
+        )
 
     # Reading without opening.
 

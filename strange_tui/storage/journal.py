@@ -124,13 +124,23 @@ def read_journal(path: Path) -> JournalContents:
 class JournalWriter:
     """Appends events to a journal and takes the last one back, durably."""
 
-    def __init__(self, path: Path, offsets: tuple[int, ...], length: int) -> None:
+    def __init__(
+        self, path: Path, offsets: tuple[int, ...], length: int, *, durable: bool = True
+    ) -> None:
         self.path = path
+        self.durable = durable
         self._offsets = list(offsets)
         self._length = length
 
     @classmethod
-    def create(cls, path: Path, base: int, events: tuple[AnyEvent, ...] = ()) -> JournalWriter:
+    def create(
+        cls,
+        path: Path,
+        base: int,
+        events: tuple[AnyEvent, ...] = (),
+        *,
+        durable: bool = True,
+    ) -> JournalWriter:
         """Write a new journal (atomically) with ``events`` after ``base``."""
         data = bytearray(header_bytes(base))
         offsets = []
@@ -138,7 +148,7 @@ class JournalWriter:
             offsets.append(len(data))
             data += entry_bytes(event)
         atomic_write(path, bytes(data))
-        return cls(path, tuple(offsets), len(data))
+        return cls(path, tuple(offsets), len(data), durable=durable)
 
     def append(self, event: AnyEvent) -> None:
         """Write one entry and fsync before returning; on failure the file is cut back."""
@@ -148,7 +158,8 @@ class JournalWriter:
                 file.seek(self._length)
                 file.write(entry)
                 file.flush()
-                os.fsync(file.fileno())
+                if self.durable:
+                    os.fsync(file.fileno())
             except BaseException:
                 file.truncate(self._length)
                 raise

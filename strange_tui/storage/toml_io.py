@@ -16,6 +16,16 @@ import tomli_w
 from strange_tui.storage.errors import CampaignFileError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def _file_mode() -> int:
+    """The mode a new file would get under the process's umask (mkstemp alone gives 0600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+FILE_MODE = _file_mode()
 _AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
 
 
@@ -95,6 +105,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     flush, fsync, rename over, fsync the folder."""
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, FILE_MODE)
         with os.fdopen(fd, "wb") as temp:
             temp.write(data)
             temp.flush()

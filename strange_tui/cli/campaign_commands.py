@@ -1,0 +1,137 @@
+"""`strange-tui check` and `strange-tui sheet`: a campaign's files and its characters."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from strange_tui.campaign.sheet import find_character, sheet_data
+from strange_tui.cli.parsing import Parser, UsageError
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.folder import CampaignFolder
+from strange_tui.storage.paths import campaign_path, saves_dir
+
+INVALID = 1
+
+
+def folder_of(args: argparse.Namespace) -> CampaignFolder:
+    try:
+        path = campaign_path(args.campaign, saves_dir(args.saves))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return CampaignFolder(path)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Validate every file of a campaign, changing none: 0 valid, 1 invalid."""
+    folder = folder_of(args)
+    try:
+        state = folder.check()
+    except CampaignFileError as error:
+        sys.stderr.write(f"strange-tui: invalid campaign: {error}\n")
+        return INVALID
+    party = len(state.characters)
+    print(
+        f"ok: {state.name} — {party} character{'s' * (party != 1)},"
+        f" {state.seq} events, {state.clock.label()}"
+    )
+    return 0
+
+
+def run_sheet(args: argparse.Namespace) -> int:
+    """Print one character's sheet (or the whole party's) as text, Markdown or JSON."""
+    folder = folder_of(args)
+    try:
+        state = folder.check()
+    except CampaignFileError as error:
+        sys.stderr.write(f"strange-tui: invalid campaign: {error}\n")
+        return INVALID
+    try:
+        characters = (
+            [find_character(state, args.name)] if args.name else list(state.characters.values())
+        )
+    except KeyError as missing:
+        raise UsageError(str(missing.args[0])) from None
+    sheets = [sheet_data(character) for character in characters]
+    if args.format == "json":
+        print(
+            json.dumps(sheets[0] if args.name else {"campaign": state.name, "characters": sheets})
+        )
+    else:
+        render = markdown_sheet if args.format == "md" else text_sheet
+        print(
+            "\n\n".join(render(sheet) for sheet in sheets) or f"{state.name} has no characters yet."
+        )
+    return 0
+
+
+def _pool_line(name: str, pool: dict[str, int]) -> tuple[str, str]:
+    edge = f", Edge {pool['edge']}" if pool["edge"] else ""
+    return name.title(), f"{pool['current']}/{pool['max']}{edge}"
+
+
+def text_sheet(sheet: dict[str, Any]) -> str:
+    """A sheet as plain text, for a terminal or a script."""
+    rows = [
+        (label, value) for label, value in (_pool_line(n, p) for n, p in sheet["pools"].items())
+    ]
+    rows += [
+        ("Tier", str(sheet["tier"])),
+        ("Effort", str(sheet["effort"])),
+        ("Armor", str(sheet["armor"])),
+        ("XP", str(sheet["xp"])),
+        ("Track", sheet["damage_track"]),
+        ("Skills", ", ".join(f"{k} ({v})" for k, v in sheet["skills"].items()) or "—"),
+        ("Abilities", ", ".join(sheet["abilities"]) or "—"),
+        (
+            "Cyphers",
+            (", ".join(f"{c['name']} ({c['level']})" for c in sheet["cyphers"]) or "—")
+            + f" [{sheet['cypher_load']}/{sheet['cypher_limit']}]",
+        ),
+        ("Equipment", ", ".join(sheet["equipment"]) or "—"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    lines = [f"{sheet['name']} — {sheet['sentence']}"]
+    lines += [f"  {label.ljust(width)}  {value}" for label, value in rows]
+    if sheet["notes"]:
+        lines.append(f"  {'Notes'.ljust(width)}  {sheet['notes']}")
+    return "\n".join(lines)
+
+
+def markdown_sheet(sheet: dict[str, Any]) -> str:
+    """A sheet as Markdown, for a wiki or a session recap."""
+    lines = [f"## {sheet['name']}", "", f"*{sheet['sentence']}.* Tier {sheet['tier']}.", ""]
+    lines += ["| Pool | Current | Max | Edge |", "|---|---|---|---|"]
+    lines += [
+        f"| {name.title()} | {p['current']} | {p['max']} | {p['edge']} |"
+        for name, p in sheet["pools"].items()
+    ]
+    lines += [
+        "",
+        f"- **Effort** {sheet['effort']} · **Armor** {sheet['armor']} · **XP** {sheet['xp']}"
+        f" · **Damage track** {sheet['damage_track']}",
+        f"- **Skills** {', '.join(f'{k} ({v})' for k, v in sheet['skills'].items()) or '—'}",
+        f"- **Abilities** {', '.join(sheet['abilities']) or '—'}",
+        f"- **Cyphers** {', '.join(c['name'] for c in sheet['cyphers']) or '—'}"
+        f" ({sheet['cypher_load']}/{sheet['cypher_limit']})",
+        f"- **Equipment** {', '.join(sheet['equipment']) or '—'}",
+    ]
+    if sheet["notes"]:
+        lines += ["", sheet["notes"]]
+    return "\n".join(lines)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    """Add `check` and `sheet` to the command parser."""
+    check = commands.add_parser("check", help="validate a campaign's files (exit 1 if invalid)")
+    check.add_argument("campaign", metavar="CAMPAIGN", help="a campaign folder or name")
+    check.add_argument("--saves", metavar="DIR", help="the saves directory")
+    check.set_defaults(run=run_check)
+    sheet: Parser = commands.add_parser("sheet", help="print a character sheet")
+    sheet.add_argument("campaign", metavar="CAMPAIGN", help="a campaign folder or name")
+    sheet.add_argument("name", nargs="?", metavar="NAME", help="a character (default: all)")
+    sheet.add_argument("--format", choices=("text", "md", "json"), default="text")
+    sheet.add_argument("--saves", metavar="DIR", help="the saves directory")
+    sheet.set_defaults(run=run_sheet)
