@@ -15,12 +15,13 @@ PROG = "strange-tui"
 
 def command_parser() -> Parser:
     """The parser of the plain commands (`odds`, `roll`, ...)."""
-    from strange_tui.cli import campaign_commands, task_commands
+    from strange_tui.cli import campaign_commands, content_commands, task_commands
 
     parser = Parser(prog=PROG, description="Plain commands of strange-tui.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     task_commands.register(commands)
     campaign_commands.register(commands)
+    content_commands.register(commands)
     return parser
 
 
@@ -29,7 +30,7 @@ def app_parser() -> Parser:
     parser = Parser(
         prog=PROG,
         description=(
-            "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet"
+            "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet, content"
             " (see `strange-tui COMMAND --help`)."
         ),
     )
@@ -39,7 +40,7 @@ def app_parser() -> Parser:
     return parser
 
 
-COMMANDS = frozenset({"odds", "roll", "check", "sheet"})
+COMMANDS = frozenset({"odds", "roll", "check", "sheet", "content"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,121 @@
+"""Loads content packs: the built-in ``strange`` pack, then user packs that add or
+override entries by id. A bad entry or file is reported with file and field and skipped;
+everything else loads. Built-in kinds are read lazily, one file per kind, on first use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from strange_tui.content.model import KINDS, Entry, PackHeader
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.toml_io import convert, parse_toml, read_bytes
+
+BUILTIN_PACK = "strange"
+MAX_PACK_BYTES = 8 * 1024 * 1024
+
+
+def builtin_files() -> dict[str, list[Path]]:
+    """The built-in pack's files by kind: ``<kind>.toml`` or ``<kind>-<part>.toml``."""
+    folder = Path(str(resources.files(__package__).joinpath(BUILTIN_PACK)))
+    files: dict[str, list[Path]] = {}
+    for path in sorted(folder.glob("*.toml")):
+        kind = path.stem.split("-")[0]
+        files.setdefault(kind, []).append(path)
+    return files
+
+
+def user_pack_files(saves: Path | None, extra: Iterable[Path] = ()) -> list[Path]:
+    """User packs: ``<saves>/packs/*.toml`` in name order, then ``--pack`` files."""
+    found = sorted((saves / "packs").glob("*.toml")) if saves and (saves / "packs").is_dir() else []
+    return [*found, *extra]
+
+
+class PackFile:
+    """One parsed pack file: its header and its raw tables by kind."""
+
+    def __init__(self, path: Path, problems: list[str]) -> None:
+        self.path = path
+        self.header: PackHeader | None = None
+        self.tables: dict[str, list[Any]] = {}
+        try:
+            document = parse_toml(path, read_bytes(path, max_bytes=MAX_PACK_BYTES))
+        except CampaignFileError as error:
+            problems.append(str(error))
+            return
+        header = document.pop("pack", None)
+        if header is not None:
+            try:
+                self.header = convert(path, header, PackHeader, field="pack")
+            except CampaignFileError as error:
+                problems.append(str(error))
+        for kind, table in document.items():
+            if kind not in KINDS:
+                problems.append(f"{path}: {kind}: not a kind of content ({', '.join(KINDS)})")
+            elif not isinstance(table, list):
+                problems.append(f"{path}: {kind}: expected an array of tables ([[{kind}]])")
+            else:
+                self.tables[kind] = table
+
+    def entries(self, kind: str, problems: list[str]) -> list[Entry]:
+        """The valid entries of ``kind``; each bad one is reported and skipped."""
+        valid = []
+        for index, raw in enumerate(self.tables.get(kind, [])):
+            try:
+                valid.append(convert(self.path, raw, KINDS[kind], field=f"{kind}[{index}]"))
+            except CampaignFileError as error:
+                problems.append(str(error))
+        return valid
+
+
+class Content:
+    """All content by kind and id. ``problems`` lists what could not be loaded."""
+
+    def __init__(self, user_packs: Iterable[Path] = ()) -> None:
+        self.problems: list[str] = []
+        self.duplicates: list[str] = []
+        """Ids defined twice within the built-in pack (a mistake in the pack)."""
+        self._builtin = builtin_files()
+        self._user_paths = list(user_packs)
+        self._user: list[PackFile] | None = None
+        self._kinds: dict[str, dict[str, Entry]] = {}
+
+    def kind(self, kind: str) -> dict[str, Entry]:
+        """Entries of one kind by id, built-in first, then user overrides."""
+        if kind not in KINDS:
+            raise KeyError(f"{kind!r} is not a kind of content ({', '.join(KINDS)})")
+        if kind not in self._kinds:
+            entries: dict[str, Entry] = {}
+            for path in self._builtin.get(kind, []):
+                for entry in PackFile(path, self.problems).entries(kind, self.problems):
+                    if entry.id in entries:
+                        self.duplicates.append(f"{path.name}: {kind} {entry.id!r} defined twice")
+                    entries[entry.id] = entry
+            for pack in self._user_packs():
+                for entry in pack.entries(kind, self.problems):
+                    entries[entry.id] = entry
+            self._kinds[kind] = entries
+        return self._kinds[kind]
+
+    def _user_packs(self) -> list[PackFile]:
+        if self._user is None:
+            self._user = [PackFile(path, self.problems) for path in self._user_paths]
+        return self._user
+
+    def load_all(self) -> Content:
+        """Read every kind now (for checks and listings)."""
+        for kind in KINDS:
+            self.kind(kind)
+        return self
+
+    def headers(self) -> list[PackHeader]:
+        """The headers of the built-in pack's files."""
+        problems: list[str] = []
+        return [
+            header
+            for paths in self._builtin.values()
+            for path in paths
+            if (header := PackFile(path, problems).header) is not None
+        ]

@@ -1,0 +1,209 @@
+"""The shapes of game content: what a pack may hold, strictly typed (msgspec).
+
+A pack is a TOML file with a ``[pack]`` header and arrays of tables by kind:
+``[[types]]``, ``[[descriptors]]``, ``[[foci]]``, ``[[abilities]]``, ``[[recursions]]``,
+``[[creatures]]``, ``[[cyphers]]``, ``[[weapons]]``, ``[[armor]]``. Entries are keyed by
+``id``; a later pack's entry replaces an earlier one with the same kind and id.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import Meta, Struct
+
+Id = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
+Name = Annotated[str, Meta(min_length=1, max_length=80)]
+# One or two lines of the pack's own words.
+Summary = Annotated[str, Meta(min_length=1, max_length=240)]
+Points = Annotated[int, Meta(ge=0, le=100)]
+Level = Annotated[int, Meta(ge=0, le=10)]
+TierNumber = Annotated[int, Meta(ge=1, le=6)]
+StatName = Literal["might", "speed", "intellect"]
+Law = Literal["standard physics", "magic", "mad science", "psionics", "exotic"]
+
+
+class Entry(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base of every content entry."""
+
+    id: Id
+    name: Name
+
+
+class Stats(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A number for each stat: pools, bonuses, or Edge."""
+
+    might: Annotated[int, Meta(ge=-20, le=40)] = 0
+    speed: Annotated[int, Meta(ge=-20, le=40)] = 0
+    intellect: Annotated[int, Meta(ge=-20, le=40)] = 0
+
+
+class PackHeader(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Who made a pack, and where its numbers come from."""
+
+    id: Id
+    name: Name
+    version: Annotated[int, Meta(ge=1)] = 1
+    source: Annotated[str, Meta(max_length=1000)] = ""
+    editable: Annotated[str, Meta(max_length=1000)] = ""
+
+
+class Ability(Entry, frozen=True, kw_only=True):
+    """A special ability of a type or focus (CSRD Abilities)."""
+
+    kind: Literal["action", "enabler"]
+    cost: Points = 0
+    cost_plus: bool = False  # "2+ Intellect points": more may be spent.
+    pool: StatName | None = None
+    summary: Summary
+
+
+class TypeTier(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The abilities a type offers at one tier, and how many to choose."""
+
+    tier: TierNumber
+    choose: Annotated[int, Meta(ge=0, le=10)]
+    abilities: tuple[Id, ...]
+
+
+class CharacterType(Entry, frozen=True, kw_only=True):
+    """A type (Vector, Paradox, Spinner): pools, Edge, Effort, cyphers, ability lists."""
+
+    based_on: Name
+    summary: Summary
+    pools: Stats
+    bonus_points: Points
+    edge: Stats
+    edge_choices: tuple[Stats, ...] = ()  # If given, the player picks one of these instead.
+    effort: Points = 1
+    cypher_limit: Points
+    weapons: tuple[Literal["light", "medium", "heavy"], ...]
+    inabilities: tuple[Name, ...] = ()
+    equipment: tuple[Name, ...] = ()
+    tiers: tuple[TypeTier, ...]
+
+
+class ExtraPool(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A pool a descriptor adds (Lucky's Luck)."""
+
+    name: Name
+    maximum: Points
+
+
+class Feature(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A descriptor's special characteristic that has no structured field."""
+
+    name: Name
+    summary: Summary
+
+
+class SkillChoice(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A choice the player makes when taking a descriptor or focus: ``count`` skills from
+    ``options`` (any skill when empty)."""
+
+    count: Annotated[int, Meta(ge=1, le=5)]
+    options: tuple[Name, ...] = ()
+    summary: Summary
+
+
+class Descriptor(Entry, frozen=True, kw_only=True):
+    """A descriptor (Tough, Lucky...) and its mechanical effects."""
+
+    summary: Summary
+    based_on: Name | None = None
+    pools: Stats = Stats()
+    edge: Stats = Stats()
+    extra_pools: tuple[ExtraPool, ...] = ()
+    armor: Points = 0
+    recovery_bonus: Points = 0
+    skills: tuple[Name, ...] = ()
+    inabilities: tuple[Name, ...] = ()
+    skill_choices: tuple[SkillChoice, ...] = ()
+    features: tuple[Feature, ...] = ()
+    equipment: tuple[Name, ...] = ()
+
+
+class FocusTier(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A focus's abilities at one tier; ``choose`` 0 grants them all, 1 means pick one."""
+
+    tier: TierNumber
+    abilities: tuple[Id, ...]
+    choose: Annotated[int, Meta(ge=0, le=5)] = 0
+
+
+class Focus(Entry, frozen=True, kw_only=True):
+    """A focus and the recursions where it can be taken."""
+
+    summary: Summary
+    recursions: tuple[Id, ...]
+    draggable: bool = False
+    skills: tuple[Name, ...] = ()
+    skill_choices: tuple[SkillChoice, ...] = ()
+    equipment: tuple[Name, ...] = ()
+    tiers: tuple[FocusTier, ...]
+
+
+class Recursion(Entry, frozen=True, kw_only=True):
+    """A world the party can translate to."""
+
+    summary: Summary
+    level: Level
+    laws: tuple[Law, ...]
+    translation_difficulty: Level
+    prime: bool = False
+    unsourced: tuple[Name, ...] = ()  # Which numbers no source gives (the pack's choice).
+
+
+class Creature(Entry, frozen=True, kw_only=True):
+    """A creature or NPC (CSRD Creatures-NPCs): level, health, damage, Armor."""
+
+    kind: Literal["creature", "npc"] = "creature"
+    level: Level
+    health: Annotated[int, Meta(ge=0, le=1000)]
+    damage: Annotated[int, Meta(ge=0, le=100)]
+    armor: Points = 0
+    movement: Annotated[str, Meta(max_length=120)] = "short"
+    modifications: tuple[Annotated[str, Meta(max_length=160)], ...] = ()
+    summary: Summary
+
+
+class CypherDef(Entry, frozen=True, kw_only=True):
+    """A cypher: how its level is found, anoetic or occultic, and its effect."""
+
+    level: Annotated[str, Meta(pattern=r"^(\d+|1d(6|10|20)([+]\d+)?)$")]
+    kind: Literal["anoetic", "occultic"]
+    form: Annotated[str, Meta(max_length=120)] = ""
+    effect: Summary
+
+
+class Weapon(Entry, frozen=True, kw_only=True):
+    """A weapon: its category sets its damage and whether it eases attacks (R-CMB-2)."""
+
+    category: Literal["light", "medium", "heavy"]
+    damage: Points
+    ranged: bool = False
+    range: Literal["immediate", "short", "long", "very long"] = "immediate"
+    examples: tuple[Name, ...] = ()
+
+
+class Armor(Entry, frozen=True, kw_only=True):
+    """Armor by category (R-CMB-6): Armor, and the costs for the unpracticed."""
+
+    category: Literal["light", "medium", "heavy"]
+    armor: Points
+    might_cost_per_hour: Points
+    speed_reduction: Points
+    examples: tuple[Name, ...] = ()
+
+
+KINDS: dict[str, type[Entry]] = {
+    "types": CharacterType,
+    "descriptors": Descriptor,
+    "foci": Focus,
+    "abilities": Ability,
+    "recursions": Recursion,
+    "creatures": Creature,
+    "cyphers": CypherDef,
+    "weapons": Weapon,
+    "armor": Armor,
+}

@@ -1,0 +1,46 @@
+"""Cross-checks over loaded content: references resolve, ids are unique, text is short."""
+
+from __future__ import annotations
+
+from strange_tui.content.loader import Content
+from strange_tui.content.model import CharacterType, Focus
+
+MAX_SUMMARY_LINES = 2
+
+
+def problems(content: Content) -> list[str]:
+    """Everything wrong with the content, as sentences; empty when all is well."""
+    content.load_all()
+    found = list(content.problems) + list(content.duplicates)
+    abilities = content.kind("abilities")
+    recursions = content.kind("recursions")
+    for entry in content.kind("types").values():
+        assert isinstance(entry, CharacterType)
+        for tier in entry.tiers:
+            found += [
+                f"type {entry.id}: tier {tier.tier} ability {ability!r} is not defined"
+                for ability in tier.abilities
+                if ability not in abilities
+            ]
+    for entry in content.kind("foci").values():
+        assert isinstance(entry, Focus)
+        for tier in entry.tiers:
+            found += [
+                f"focus {entry.id}: tier {tier.tier} ability {ability!r} is not defined"
+                for ability in tier.abilities
+                if ability not in abilities
+            ]
+        found += [
+            f"focus {entry.id}: recursion {recursion!r} is not defined"
+            for recursion in entry.recursions
+            if recursion not in recursions
+        ]
+        if not entry.recursions:
+            found.append(f"focus {entry.id}: available in no recursion")
+    for kind in ("types", "descriptors", "foci", "abilities", "recursions", "creatures", "cyphers"):
+        for entry in content.kind(kind).values():
+            for field in ("summary", "effect"):
+                text = getattr(entry, field, "")
+                if text.count("\n") >= MAX_SUMMARY_LINES:
+                    found.append(f"{kind} {entry.id}: {field} is longer than two lines")
+    return found
