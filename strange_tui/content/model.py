@@ -124,11 +124,12 @@ class Descriptor(Entry, frozen=True, kw_only=True):
 
 
 class FocusTier(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A focus's abilities at one tier; ``choose`` 0 grants them all, 1 means pick one."""
+    """A focus's abilities at one tier: ``abilities`` are all granted, and the player
+    picks one of ``choose_one`` (when the tier offers a choice)."""
 
     tier: TierNumber
-    abilities: tuple[Id, ...]
-    choose: Annotated[int, Meta(ge=0, le=5)] = 0
+    abilities: tuple[Id, ...] = ()
+    choose_one: tuple[Id, ...] = ()
 
 
 class Focus(Entry, frozen=True, kw_only=True):

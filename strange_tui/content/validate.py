@@ -27,9 +27,14 @@ def problems(content: Content) -> list[str]:
         for tier in entry.tiers:
             found += [
                 f"focus {entry.id}: tier {tier.tier} ability {ability!r} is not defined"
-                for ability in tier.abilities
+                for ability in (*tier.abilities, *tier.choose_one)
                 if ability not in abilities
             ]
+            if not tier.abilities and not tier.choose_one:
+                found.append(f"focus {entry.id}: tier {tier.tier} offers nothing")
+        tiers = [tier.tier for tier in entry.tiers]
+        if tiers != sorted(set(tiers)):
+            found.append(f"focus {entry.id}: tiers {tiers} are not one per tier, in order")
         found += [
             f"focus {entry.id}: recursion {recursion!r} is not defined"
             for recursion in entry.recursions
