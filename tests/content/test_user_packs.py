@@ -54,7 +54,9 @@ def test_an_unknown_field_or_kind_is_reported(tmp_path):
     content = Content([pack])
     content.kind("weapons")
     assert any("monsters: not a kind of content" in p for p in content.problems)
-    assert any("weapons[0]: Object contains unknown field `sparkles`" in p for p in content.problems)
+    assert any(
+        "weapons[0]: Object contains unknown field `sparkles`" in p for p in content.problems
+    )
 
 
 def test_a_pack_with_bad_syntax_is_reported_with_its_line(tmp_path):
