@@ -66,8 +66,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """Open the full-screen app."""
+    """Open the full-screen app: on a campaign, or on the list of campaigns."""
+    from strange_tui.storage.paths import campaign_path, saves_dir
+
+    saves = saves_dir(args.saves)
+    path = None
+    if args.campaign:
+        try:
+            path = campaign_path(args.campaign, saves)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        if args.campaign == "demo" and not path.exists():
+            from strange_tui.demo.build import build_demo
+
+            build_demo(saves)  # The README's first command works on any machine.
+        if path.parent != saves:
+            saves = path.parent  # Only the folder the campaign lives in is ever written.
     from strange_tui.tui.app import StrangeApp
 
-    StrangeApp(campaign=args.campaign).run()
+    StrangeApp(campaign_path=path, saves=saves).run()
     return 0

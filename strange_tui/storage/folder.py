@@ -164,6 +164,16 @@ class CampaignFolder:
                 last = event.seq
                 yield event
 
+    def sealed_events(self, limit: int) -> list[AnyEvent]:
+        """The newest ``limit`` sealed events (history chunks read from the newest back)."""
+        events: list[AnyEvent] = []
+        for path in reversed(history.chunk_paths(self.history_dir)):
+            events = history.read_chunk(path) + events
+            if len(events) >= limit:
+                break
+        unique: dict[int, AnyEvent] = {event.seq: event for event in events}
+        return [unique[seq] for seq in sorted(unique)][-limit:]
+
     def _load_read_only(self) -> tuple[Campaign, JournalContents, int]:
         if not self.path.is_dir():
             raise CampaignFileError(self.path, "is not a campaign folder")

@@ -1,50 +1,162 @@
-"""The strange-tui app. For now a welcome screen: the table itself arrives issue by issue."""
+"""The strange-tui app: one campaign open at a time, screens that render its state, and
+dialogs that turn a player's choices into events for the store."""
 
 from __future__ import annotations
 
-from rich.markup import escape
-from textual.app import App, ComposeResult
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.containers import Center, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.reactive import reactive
+from textual.screen import Screen
 
-from strange_tui import legal
+from strange_tui.campaign.events import AnyEvent, SettingsChanged
+from strange_tui.campaign.state import Campaign
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.tui.session import Session
+from strange_tui.tui.themes import load_themes, theme_folders
 
-WELCOME = """\
-[b]strange-tui[/b] is being built.
-
-Campaigns, characters, combat and translation open here in the next releases{campaign}.
-Today the rules engine answers from the shell:
-
-  [b]strange-tui odds 4 --trained --assets 1[/b]   exact odds, no roll
-  [b]strange-tui roll 5 --effort 1[/b]             a roll; [b]--die N[/b] takes your d20
-
-[dim]{compat}. {notice}[/dim]
-"""
+DEFAULT_THEME = "earth"
 
 
 class StrangeApp(App[None]):
     """The strange-tui application."""
 
     TITLE = "strange-tui"
-    SUB_TITLE = "The Strange, at the table"
-    CSS = """
-    Screen { align: center middle; }
-    #welcome { width: 76; max-width: 100%; height: auto; padding: 1 2;
-               border: round $accent; background: $panel; }
-    """
-    BINDINGS = [Binding("q", "quit", "Quit", id="quit")]
+    CSS_PATH = "app.tcss"
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("q", "quit", "Quit", id="quit"),
+    ]
 
-    def __init__(self, campaign: str | None = None) -> None:
+    campaign: reactive[Campaign | None] = reactive(None, always_update=True)
+    """The open campaign's state, replaced after every change (screens watch it)."""
+
+    def __init__(self, campaign_path: Path | None = None, saves: Path | None = None) -> None:
         super().__init__()
-        self.campaign = campaign
-        """The campaign named on the command line, if any."""
+        self.campaign_path = campaign_path
+        """The campaign to open at start, if any."""
+        self.saves = saves or Path("saves")
+        """The saves directory: where campaigns, packs and user themes live."""
+        self.session: Session | None = None
+        """The open campaign, or None on the campaign list."""
+        self.recursion_themes: dict[str, str] = {}
+        """Theme name for each recursion that has one."""
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        named = f" (you asked for [b]{escape(self.campaign)}[/b])" if self.campaign else ""
-        text = WELCOME.format(campaign=named, compat=legal.COMPATIBILITY, notice=legal.CSOL_NOTICE)
-        with VerticalScroll():
-            with Center():
-                yield Static(text, id="welcome")
-        yield Footer()
+    def on_mount(self) -> None:
+        self.load_themes()
+        if self.campaign_path is not None and self.open_campaign(self.campaign_path):
+            return
+        from strange_tui.tui.screens.campaigns import CampaignsScreen
+
+        self.push_screen(CampaignsScreen())
+
+    def load_themes(self) -> None:
+        """Register the theme files; report the broken ones together and go on."""
+        themes, problems = load_themes(theme_folders(self.saves))
+        for theme, recursion in themes:
+            self.register_theme(theme)
+            if recursion:
+                self.recursion_themes[recursion] = theme.name
+        if DEFAULT_THEME in self.available_themes:
+            self.theme = DEFAULT_THEME
+        if problems:
+            self.notify("\n".join(problems), title="Themes skipped", severity="warning", timeout=8)
+
+    def open_campaign(self, path: Path) -> bool:
+        """Open a campaign and show Home; on a bad file, say why and stay."""
+        try:
+            session = Session.open(path)
+        except CampaignFileError as error:
+            self.notify(str(error), title="Cannot open the campaign", severity="error", timeout=10)
+            return False
+        if self.session is not None:
+            self.session.close()
+        self.session = session
+        session.store.subscribe(lambda state, event: self._changed(state))
+        for notice in session.notices:
+            self.notify(notice, title="Campaign repaired", severity="warning", timeout=10)
+        self._changed(session.state)
+        from strange_tui.tui.screens.home import HomeScreen
+
+        self.switch_mode_home(HomeScreen())
+        return True
+
+    def switch_mode_home(self, home: Screen) -> None:
+        """Make ``home`` the only screen above the default one."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(home)
+
+    def _changed(self, state: Campaign) -> None:
+        self.campaign = state
+        self.sub_title = state.name
+        if state.settings.theme_follows_recursion:
+            theme = self.recursion_themes.get(state.recursion)
+            if theme and self.theme != theme:
+                self.theme = theme
+
+    def dispatch(self, event: AnyEvent) -> bool:
+        """Ask the store to apply ``event``; if the rules refuse, say why. True when done."""
+        if self.session is None:
+            return False
+        refused = self.session.dispatch(event)
+        if refused:
+            self.notify(refused, title="Not possible", severity="error")
+            return False
+        return True
+
+    def action_undo(self) -> None:
+        if self.session is not None and (refused := self.session.undo()):
+            self.notify(refused, severity="warning")
+
+    def action_redo(self) -> None:
+        if self.session is not None and (refused := self.session.redo()):
+            self.notify(refused, severity="warning")
+
+    def action_help(self) -> None:
+        from strange_tui.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_about(self) -> None:
+        from strange_tui.tui.screens.help import AboutScreen
+
+        self.push_screen(AboutScreen())
+
+    def action_toggle_theme_follows(self) -> None:
+        if self.session is None:
+            return
+        settings = self.session.state.settings
+        import msgspec
+
+        changed = msgspec.structs.replace(
+            settings, theme_follows_recursion=not settings.theme_follows_recursion
+        )
+        if self.dispatch(SettingsChanged(settings=changed)):
+            way = "follows" if changed.theme_follows_recursion else "no longer follows"
+            self.notify(f"The theme {way} the party's recursion.")
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette: every screen action, plus the app's own."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "Every key of every screen", self.action_help)
+        yield SystemCommand("About strange-tui", "Version and licence notice", self.action_about)
+        if self.session is not None:
+            yield SystemCommand("Undo", "Take back the last change", self.action_undo)
+            yield SystemCommand("Redo", "Apply again what was undone", self.action_redo)
+            yield SystemCommand(
+                "Theme follows recursion",
+                "Switch the theme with the party's recursion, or stop doing so",
+                self.action_toggle_theme_follows,
+            )
+        for title, help_text, action in getattr(screen, "COMMANDS_TABLE", ()):
+            yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()

@@ -1,0 +1,129 @@
+"""XP and advancement: the GM awards XP; the player buys the tier's steps (R-ADV-1)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Select, Static
+
+from strange_tui.campaign.advancement import STEP_COST_XP, STEPS_PER_TIER
+from strange_tui.campaign.events import AdvancementBought, XpAwarded
+from strange_tui.rules.pools import Stat
+from strange_tui.tui.dialogs.base import CharacterDialog, int_value
+
+STEPS = [
+    ("pools", "+4 pool points (split below)"),
+    ("edge", "+1 Edge"),
+    ("effort", "+1 Effort"),
+    ("skill", "Train a skill"),
+    ("armor", "Less cost for armor"),
+    ("recovery", "+2 to recovery rolls"),
+    ("ability", "Another type ability"),
+]
+
+
+class AdvanceDialog(CharacterDialog):
+    """Award XP, and spend it four at a time on advancement steps."""
+
+    DEFAULT_CSS = """
+    AdvanceDialog .dialog { width: 80; }
+    AdvanceDialog #form { grid-size: 4; grid-columns: 12 1fr 12 1fr; grid-rows: 1;
+                          grid-gutter: 0 1; height: auto; margin-top: 1; }
+    AdvanceDialog #form Label { text-style: bold; color: $text-muted; }
+    AdvanceDialog #steps { height: auto; margin-top: 1; }
+    AdvanceDialog #steps Button { min-width: 10; margin-right: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = f"XP and advancement: {self.character.name}"
+            yield Static(id="status")
+            with Grid(id="form"):
+                yield Label("Award XP")
+                yield Input("1", type="integer", id="xp", compact=True)
+                yield Label("For")
+                yield Input(placeholder="a discovery...", id="why", compact=True)
+                for stat in Stat:
+                    yield Label(f"+{stat.value.title()}")
+                    yield Input("0", type="integer", id=f"pool-{stat.value}", compact=True)
+                yield Label("Edge in")
+                yield Select(
+                    [(s.value.title(), s) for s in Stat],
+                    value=Stat.MIGHT,
+                    allow_blank=False,
+                    id="edge",
+                    compact=True,
+                )
+                yield Label("Skill")
+                yield Input(placeholder="skill to train", id="skill", compact=True)
+                yield Label("Ability")
+                yield Input(placeholder="type ability", id="ability", compact=True)
+            yield Select(
+                [(label, step) for step, label in STEPS], prompt="Choose a step to buy", id="step"
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Award XP", variant="success", id="award")
+                yield Button(f"Buy step ({STEP_COST_XP} XP)", variant="primary", id="buy")
+                yield Button("Close", id="close")
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "campaign", lambda _: self.show_status(), init=True)
+        self.query_one("#xp", Input).focus()
+
+    def show_status(self) -> None:
+        if self.character_id not in (self.app.campaign.characters if self.app.campaign else {}):
+            return
+        who = self.character
+        text = Text(f"{who.name}: tier {who.tier}, {who.xp} XP. ", style="bold")
+        bought = ", ".join(who.advancements) or "none yet"
+        text.append(f"Bought this tier ({len(who.advancements)}/{STEPS_PER_TIER}): {bought}.")
+        if len(who.advancements) == STEPS_PER_TIER - 1:
+            text.append(" The next step raises the tier!", style="bold green")
+        self.query_one("#status", Static).update(text)
+
+    @on(Button.Pressed, "#award")
+    def award(self) -> None:
+        amount = int_value(self.query_one("#xp", Input))
+        if amount is None or not 1 <= amount <= 100:
+            self.notify("Award 1 to 100 XP.", severity="warning")
+            return
+        reason = self.query_one("#why", Input).value.strip()
+        self.app.dispatch(XpAwarded(character=self.character_id, amount=amount, reason=reason))
+
+    @on(Button.Pressed, "#buy")
+    def buy(self) -> None:
+        step = self.query_one("#step", Select).value
+        if not isinstance(step, str):
+            self.notify("Choose the step to buy first.", severity="warning")
+            return
+        pools = {}
+        for stat in Stat:
+            value = int_value(self.query_one(f"#pool-{stat.value}", Input))
+            if value is None or not 0 <= value <= 4:
+                self.notify("Pool points are whole numbers, 0 to 4.", severity="warning")
+                return
+            if value:
+                pools[stat] = value
+        event = AdvancementBought(
+            character=self.character_id,
+            step=step,
+            pools=pools if step == "pools" else {},
+            edge=self.query_one("#edge", Select).value if step == "edge" else None,
+            skill=self.query_one("#skill", Input).value.strip() or None
+            if step == "skill"
+            else None,
+            ability=self.query_one("#ability", Input).value.strip() or None
+            if step == "ability"
+            else None,
+        )
+        tier = self.character.tier
+        if self.app.dispatch(event) and self.character.tier > tier:
+            self.notify(
+                f"{self.character.name} reached tier {self.character.tier}!", title="Advancement"
+            )
+
+    @on(Button.Pressed, "#close")
+    def close(self) -> None:
+        self.dismiss(True)

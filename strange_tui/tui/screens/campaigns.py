@@ -1,0 +1,97 @@
+"""The campaign list: open one, or start a new one in the saves directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.folder import CampaignFolder
+from strange_tui.storage.snapshot import read_snapshot
+
+
+def campaign_folders(saves: Path) -> list[Path]:
+    if not saves.is_dir():
+        return []
+    return sorted(p for p in saves.iterdir() if (p / "campaign.toml").is_file())
+
+
+def describe(path: Path) -> Text:
+    """'Demo: The Glass Door — 3 characters, Day 6' or why it cannot be read."""
+    try:
+        state, _ = read_snapshot(path / "campaign.toml")
+    except CampaignFileError as error:
+        return Text.assemble((path.name, "bold"), ("  cannot be read: ", "red"), error.message)
+    return Text.assemble(
+        (state.name, "bold"),
+        (f"  {path.name}/ · {len(state.characters)} characters · {state.clock.label()}", "dim"),
+    )
+
+
+class CampaignsScreen(Screen):
+    """Every campaign in the saves directory."""
+
+    DEFAULT_CSS = """
+    CampaignsScreen #box { height: 1fr; }
+    CampaignsScreen #list { height: 1fr; }
+    CampaignsScreen #new { margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("n", "new", "New campaign", id="campaigns.new"),
+        Binding("escape", "back", "Back", id="campaigns.back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="box", classes="panel") as box:
+            box.border_title = "Campaigns"
+            yield Static(Text(f"In {self.app.saves}", style="dim"))
+            yield OptionList(id="list")
+            yield Input(placeholder="Name of a new campaign, then enter", id="new")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+        self.query_one("#list", OptionList).focus()
+
+    def refresh_list(self) -> None:
+        options = self.query_one("#list", OptionList)
+        options.clear_options()
+        folders = campaign_folders(self.app.saves)
+        options.add_options(Option(describe(path), id=str(path)) for path in folders)
+        if not folders:
+            options.add_option(Option(Text("No campaigns yet: press n to start one.", style="dim")))
+
+    @on(OptionList.OptionSelected, "#list")
+    def open_selected(self, selected: OptionList.OptionSelected) -> None:
+        if selected.option.id:
+            self.app.open_campaign(Path(selected.option.id))
+
+    def action_new(self) -> None:
+        self.query_one("#new", Input).focus()
+
+    def action_back(self) -> None:
+        if self.app.session is not None:
+            self.app.pop_screen()
+
+    @on(Input.Submitted, "#new")
+    def create(self, submitted: Input.Submitted) -> None:
+        name = submitted.value.strip()
+        if not name:
+            self.notify("Type a name for the campaign first.", severity="warning")
+            return
+        try:
+            folder = CampaignFolder.create(self.app.saves, name)
+        except (CampaignFileError, OSError) as error:
+            self.notify(str(error), title="Cannot create the campaign", severity="error")
+            return
+        submitted.input.value = ""
+        self.app.open_campaign(folder.path)

@@ -1,0 +1,93 @@
+"""Help (every key), About (version and licence), and the screens still to come."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from strange_tui import __version__, legal
+
+KEYS: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Everywhere", [
+        ("? / F1", "this help"), ("ctrl+p", "command palette: every action by name"),
+        ("ctrl+z / ctrl+y", "undo / redo the last change"), ("escape", "close a dialog, go back"),
+        ("q", "quit (Home, Campaigns)"),
+    ]),
+    ("Home", [
+        ("↑ ↓", "choose a character"), ("enter", "character sheet"), ("r", "roll a task"),
+        ("s", "rest (next recovery roll)"), ("x", "XP and advancement"),
+        ("i", "GM intrusion"), ("l", "campaign log"), ("n", "new character"),
+        ("c", "combat"), ("t", "translate"), ("o", "open another campaign"),
+    ]),
+    ("Character sheet", [
+        ("d", "take damage"), ("p", "spend points"), ("h", "heal points"),
+        ("g", "gain a cypher"), ("u", "use or discard a cypher"), ("e", "edit notes"),
+        ("r / s / x", "roll / rest / XP"),
+    ]),
+    ("Roll dialog", [
+        ("tab", "next field"), ("enter", "roll (or use the die you typed)"),
+        ("ctrl+r", "reroll for 1 XP, keep the better"), ("escape", "close"),
+    ]),
+    ("Rest dialog", [
+        ("enter", "roll, then confirm the split"), ("escape", "close"),
+    ]),
+    ("Log", [("f", "filter by character"), ("escape", "back")]),
+]  # fmt: skip
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of every screen."""
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "dismiss", "Close", id="help.close")]
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, show_header=False, padding=(0, 2))
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
+        for section, keys in KEYS:
+            table.add_row(Text(section, style="bold underline"), "")
+            for key, what in keys:
+                table.add_row(key, what)
+            table.add_row("", "")
+        with VerticalScroll(classes="dialog") as box:
+            box.border_title = "Keys"
+            yield Static(table)
+
+
+class AboutScreen(ModalScreen[None]):
+    """The version and the notice the Cypher System Open License asks for."""
+
+    BINDINGS = [Binding("escape,enter,q", "dismiss", "Close", id="about.close")]
+
+    def compose(self) -> ComposeResult:
+        text = Text(f"strange-tui {__version__}\n", style="bold")
+        text.append("A keyboard-driven table for The Strange.\n\n")
+        text.append(f"{legal.COMPATIBILITY}.\n\n", style="bold")
+        text.append(f"{legal.CSOL_NOTICE}\n\n{legal.TRADEMARK_NOTICE}\n", style="dim")
+        with VerticalScroll(classes="dialog") as box:
+            box.border_title = "About"
+            yield Static(text)
+
+
+class ComingScreen(ModalScreen[None]):
+    """A screen that a later release brings; says so plainly."""
+
+    BINDINGS = [Binding("escape,enter", "dismiss", "Close", id="coming.close")]
+
+    def __init__(self, what: str, detail: str) -> None:
+        super().__init__()
+        self.what = what
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        text = Text(f"{self.what} is coming in a later release", style="bold")
+        text.append(f": {self.detail}.\n\n", style="")
+        text.append("Press escape to go back.", style="dim")
+        with VerticalScroll(classes="dialog") as box:
+            box.border_title = "Coming soon"
+            yield Static(text)

@@ -1,0 +1,159 @@
+"""Home: the party with gauges and tracks, the clock, the recursion, the latest events."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from strange_tui.campaign.narrate import sentence
+from strange_tui.campaign.state import Campaign, Character
+from strange_tui.tui.widgets.party import PartyList
+
+RECENT = 8
+
+
+class HomeScreen(Screen):
+    """The table at a glance; actions apply to the highlighted character."""
+
+    DEFAULT_CSS = """
+    HomeScreen #body { height: 1fr; }
+    HomeScreen #party { width: 3fr; min-width: 40; }
+    HomeScreen #side { width: 2fr; min-width: 24; }
+    HomeScreen #where { height: auto; }
+    HomeScreen #recent { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("enter", "sheet", "Sheet", id="home.sheet"),
+        Binding("r", "roll", "Roll", id="home.roll"),
+        Binding("s", "rest", "Rest", id="home.rest"),
+        Binding("x", "advance", "XP", id="home.xp"),
+        Binding("i", "intrusion", "Intrusion", id="home.intrusion"),
+        Binding("l", "log", "Log", id="home.log"),
+        Binding("n", "new_character", "New", id="home.new"),
+        Binding("c", "combat", "Combat", id="home.combat"),
+        Binding("t", "translate", "Translate", id="home.translate"),
+        Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns"),
+    ]
+    COMMANDS_TABLE = [
+        ("Character sheet", "Everything on the highlighted character", "sheet"),
+        ("Roll a task", "Odds first, then the die (yours or the app's)", "roll"),
+        ("Rest", "The next recovery roll of the day", "rest"),
+        ("XP and advancement", "Award XP, buy advancement steps", "advance"),
+        ("GM intrusion", "Accept for 2 XP or refuse for 1", "intrusion"),
+        ("Campaign log", "Every event as a sentence", "log"),
+        ("New character", "The eleven steps", "new_character"),
+        ("Combat", "The round tracker", "combat"),
+        ("Translate", "Move the party to another recursion", "translate"),
+        ("Open another campaign", "The list of campaigns", "campaigns"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            party = PartyList(id="party", classes="panel")
+            party.border_title = "Party"
+            yield party
+            with Vertical(id="side"):
+                where = Static(id="where", classes="panel")
+                where.border_title = "Where and when"
+                yield where
+                recent = Static(id="recent", classes="panel")
+                recent.border_title = "Latest"
+                yield recent
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "campaign", self.show, init=True)
+        self.query_one(PartyList).focus()
+
+    def show(self, state: Campaign | None) -> None:
+        if state is None:
+            return
+        party = self.query_one(PartyList)
+        party.show(list(state.characters.values()))
+        if not state.characters:
+            party.add_option("No characters yet: press n to make one.")
+        where = Text(state.clock.label(), style="bold")
+        where.append(f"\n{state.recursion.title()}", style="bold cyan")
+        where.append(f"\n{len(state.characters)} characters · event {state.seq}", style="dim")
+        self.query_one("#where", Static).update(where)
+        self.query_one("#recent", Static).update(self.recent_text(state))
+
+    def recent_text(self, state: Campaign) -> Text:
+        names = {cid: c.name for cid, c in state.characters.items()}
+        events = self.app.session.store.journal()[-RECENT:] if self.app.session else []
+        text = Text()
+        for event in reversed(events):
+            text.append("• ", style="dim")
+            text.append(sentence(event, names) + "\n")
+        return text if events else Text("Nothing yet.", style="dim")
+
+    def selected(self) -> Character | None:
+        """The highlighted character, or a gentle word when there is none."""
+        state = self.app.campaign
+        chosen = self.query_one(PartyList).highlighted_id
+        if state is None or chosen not in state.characters:
+            self.notify("Make a character first (n).", severity="warning")
+            return None
+        return state.characters[chosen]
+
+    def on_option_list_option_selected(self) -> None:
+        self.action_sheet()
+
+    def action_sheet(self) -> None:
+        if character := self.selected():
+            from strange_tui.tui.screens.sheet import SheetScreen
+
+            self.app.push_screen(SheetScreen(character.id))
+
+    def action_roll(self) -> None:
+        if character := self.selected():
+            from strange_tui.tui.dialogs.roll import RollDialog
+
+            self.app.push_screen(RollDialog(character.id))
+
+    def action_rest(self) -> None:
+        if character := self.selected():
+            from strange_tui.tui.dialogs.rest import RestDialog
+
+            self.app.push_screen(RestDialog(character.id))
+
+    def action_advance(self) -> None:
+        if character := self.selected():
+            from strange_tui.tui.dialogs.advance import AdvanceDialog
+
+            self.app.push_screen(AdvanceDialog(character.id))
+
+    def action_intrusion(self) -> None:
+        if character := self.selected():
+            from strange_tui.tui.dialogs.intrusion import IntrusionDialog
+
+            self.app.push_screen(IntrusionDialog(character.id))
+
+    def action_log(self) -> None:
+        from strange_tui.tui.screens.log import LogScreen
+
+        self.app.push_screen(LogScreen())
+
+    def action_campaigns(self) -> None:
+        from strange_tui.tui.screens.campaigns import CampaignsScreen
+
+        self.app.push_screen(CampaignsScreen())
+
+    def _coming(self, what: str, issue: str) -> None:
+        from strange_tui.tui.screens.help import ComingScreen
+
+        self.app.push_screen(ComingScreen(what, issue))
+
+    def action_new_character(self) -> None:
+        self._coming("Character creation", "the eleven steps, as a wizard")
+
+    def action_combat(self) -> None:
+        self._coming("The combat tracker", "initiative, rounds, NPC health and conditions")
+
+    def action_translate(self) -> None:
+        self._coming("The translation wizard", "roles, trance and acclimation, the odds")

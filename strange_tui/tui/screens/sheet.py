@@ -1,0 +1,175 @@
+"""The character sheet: everything on the character, and the actions that change it."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from strange_tui.campaign.sheet import sentence
+from strange_tui.campaign.state import Campaign, Character
+from strange_tui.rules.cyphers import cypher_load
+from strange_tui.rules.pools import Stat
+from strange_tui.rules.recovery import next_rest
+from strange_tui.tui.widgets.gauges import gauge, track_line
+
+
+def stats_block(character: Character) -> Group:
+    """Gauges, track, and the numbers that matter in play."""
+    lines: list[Text | Table] = [Text(sentence(character), style="italic")]
+    for stat in Stat:
+        lines.append(gauge(stat.value, character.pools[stat], width=16))
+    if character.pools.luck is not None:
+        lines.append(gauge("luck", character.pools.luck, width=16))
+    lines.append(track_line(character.track))
+    numbers = Table.grid(padding=(0, 2))
+    numbers.add_column(style="bold cyan")
+    numbers.add_column()
+    load = cypher_load([c.occultic for c in character.cyphers])
+    over = " — over the limit!" if load > character.cypher_limit else ""
+    numbers.add_row("Tier", str(character.tier))
+    numbers.add_row("Effort", str(character.effort))
+    numbers.add_row("Armor", str(character.armor))
+    numbers.add_row("XP", str(character.xp))
+    numbers.add_row(
+        "Cyphers", Text(f"{load}/{character.cypher_limit}{over}", style="bold red" if over else "")
+    )
+    numbers.add_row("Recovery", f"d6+{character.tier + character.recovery_bonus}")
+    numbers.add_row("Next rest", next_rest(character.rests_today).label)
+    if character.advancements:
+        numbers.add_row("Bought", ", ".join(character.advancements))
+    lines.append(numbers)
+    return Group(*lines)
+
+
+def lists_block(character: Character) -> Group:
+    """Skills, abilities, equipment, cyphers, notes."""
+
+    def section(title: str, items: list[str] | list[Text]) -> list[Text]:
+        head = Text(title, style="bold underline")
+        body = [item if isinstance(item, Text) else Text(f"• {item}") for item in items]
+        return [head, *(body or [Text("—", style="dim")])]
+
+    skills = [f"{name} ({level})" for name, level in character.skills.items()]
+    cyphers = [
+        Text.assemble(
+            f"{i + 1}. {c.name} ",
+            (f"L{c.level} {'occultic' if c.occultic else 'anoetic'}", "dim"),
+            (f" {c.effect}" if c.effect else "", "italic dim"),
+        )
+        for i, c in enumerate(character.cyphers)
+    ]
+    parts = [
+        *section("Skills", skills),
+        *section("Abilities", list(character.abilities)),
+        *section("Equipment", list(character.equipment)),
+        *section("Cyphers", cyphers),
+        *section("Notes", [Text(character.notes)] if character.notes else []),
+    ]
+    return Group(*parts)
+
+
+class SheetScreen(Screen):
+    """One character, whole."""
+
+    DEFAULT_CSS = """
+    SheetScreen #columns { height: 1fr; }
+    SheetScreen #stats { width: 1fr; min-width: 38; }
+    SheetScreen #lists { width: 1fr; }
+    """
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="sheet.back"),
+        Binding("d", "damage", "Damage", id="sheet.damage"),
+        Binding("p", "spend", "Spend", id="sheet.spend"),
+        Binding("h", "heal", "Heal", id="sheet.heal"),
+        Binding("g", "gain_cypher", "Cypher+", id="sheet.gain"),
+        Binding("u", "use_cypher", "Use cypher", id="sheet.use"),
+        Binding("e", "notes", "Notes", id="sheet.notes"),
+        Binding("r", "roll", "Roll", id="sheet.roll"),
+        Binding("s", "rest", "Rest", id="sheet.rest"),
+        Binding("x", "advance", "XP", id="sheet.xp"),
+    ]
+    COMMANDS_TABLE = [
+        ("Take damage", "Armor, spill-over and the damage track", "damage"),
+        ("Spend points", "Pay points from a pool (Luck first if you like)", "spend"),
+        ("Heal points", "Points back to a pool, up to its maximum", "heal"),
+        ("Gain a cypher", "Add a cypher; warns past the limit", "gain_cypher"),
+        ("Use a cypher", "Use or discard a carried cypher", "use_cypher"),
+        ("Edit notes", "Background and reminders", "notes"),
+        ("Roll a task", "Odds first, then the die", "roll"),
+        ("Rest", "The next recovery roll of the day", "rest"),
+        ("XP and advancement", "Award XP, buy steps", "advance"),
+    ]
+
+    def __init__(self, character_id: str) -> None:
+        super().__init__()
+        self.character_id = character_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="columns"):
+            with VerticalScroll(id="stats", classes="panel"):
+                yield Static(id="stats-body")
+            with VerticalScroll(id="lists", classes="panel"):
+                yield Static(id="lists-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "campaign", self.show, init=True)
+
+    @property
+    def character(self) -> Character | None:
+        state = self.app.campaign
+        return state.characters.get(self.character_id) if state else None
+
+    def show(self, state: Campaign | None) -> None:
+        character = self.character
+        if character is None:
+            return
+        stats = self.query_one("#stats", VerticalScroll)
+        stats.border_title = character.name
+        stats.border_subtitle = character.track.label
+        self.query_one("#stats-body", Static).update(stats_block(character))
+        self.query_one("#lists", VerticalScroll).border_title = "Skills and gear"
+        self.query_one("#lists-body", Static).update(lists_block(character))
+
+    def _open(self, module: str, name: str, *args: object) -> None:
+        import importlib
+
+        dialog = getattr(importlib.import_module(f"strange_tui.tui.dialogs.{module}"), name)
+        self.app.push_screen(dialog(self.character_id, *args))
+
+    def action_damage(self) -> None:
+        self._open("points", "DamageDialog")
+
+    def action_spend(self) -> None:
+        self._open("points", "PointsDialog", "spend")
+
+    def action_heal(self) -> None:
+        self._open("points", "PointsDialog", "heal")
+
+    def action_gain_cypher(self) -> None:
+        self._open("cyphers", "GainCypherDialog")
+
+    def action_use_cypher(self) -> None:
+        if self.character and not self.character.cyphers:
+            self.notify(f"{self.character.name} carries no cyphers.", severity="warning")
+            return
+        self._open("cyphers", "UseCypherDialog")
+
+    def action_notes(self) -> None:
+        self._open("cyphers", "NotesDialog")
+
+    def action_roll(self) -> None:
+        self._open("roll", "RollDialog")
+
+    def action_rest(self) -> None:
+        self._open("rest", "RestDialog")
+
+    def action_advance(self) -> None:
+        self._open("advance", "AdvanceDialog")

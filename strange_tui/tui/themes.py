@@ -1,0 +1,62 @@
+"""Themes from TOML files (themes/*.toml and <saves>/themes/*.toml), as Textual Themes.
+
+A broken file is reported and skipped; the app starts with the rest.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated
+
+import msgspec
+from textual.theme import Theme
+
+Colour = Annotated[str, msgspec.Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
+BUILTIN_THEMES = Path(__file__).resolve().parents[2] / "themes"
+
+
+class ThemeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The fields a theme file may set."""
+
+    name: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,40}$")]
+    primary: Colour
+    secondary: Colour | None = None
+    accent: Colour | None = None
+    foreground: Colour | None = None
+    background: Colour | None = None
+    surface: Colour | None = None
+    panel: Colour | None = None
+    success: Colour | None = None
+    warning: Colour | None = None
+    error: Colour | None = None
+    dark: bool = True
+    recursion: str | None = None  # The recursion this theme follows, if any.
+
+
+def theme_folders(saves: Path | None) -> list[Path]:
+    folders = [BUILTIN_THEMES]
+    if saves is not None:
+        folders.append(saves / "themes")
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def load_themes(folders: list[Path]) -> tuple[list[tuple[Theme, str | None]], list[str]]:
+    """Every valid theme (with the recursion it belongs to) and the problems found."""
+    themes: list[tuple[Theme, str | None]] = []
+    problems: list[str] = []
+    for folder in folders:
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                spec = msgspec.convert(data, ThemeFile)
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+                problems.append(f"{path.name}: {error}")
+                continue
+            except msgspec.ValidationError as error:
+                problems.append(f"{path.name}: {error}")
+                continue
+            fields = msgspec.structs.asdict(spec)
+            recursion = fields.pop("recursion")
+            themes.append((Theme(**fields), recursion))
+    return themes, problems

@@ -1,0 +1,46 @@
+"""Small Rich renderables for the sheet and the party: pool gauges and the damage track."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from strange_tui.rules.pools import Pool
+from strange_tui.rules.track import DamageTrack
+
+POOL_STYLES = {"might": "red", "speed": "green", "intellect": "blue", "luck": "magenta"}
+TRACK_STYLES = {
+    DamageTrack.HALE: "bold green",
+    DamageTrack.IMPAIRED: "bold yellow",
+    DamageTrack.DEBILITATED: "bold red",
+    DamageTrack.DEAD: "bold white on red",
+}
+
+
+def gauge(name: str, pool: Pool, width: int = 12) -> Text:
+    """'Might  ████████░░░░ 10/14 E1': the bar, the numbers, the Edge."""
+    filled = round(width * pool.current / pool.maximum) if pool.maximum else 0
+    style = POOL_STYLES.get(name.lower(), "cyan")
+    line = Text(f"{name[:5].title():<6}", style="bold")
+    line.append("█" * filled, style=style)
+    line.append("░" * (width - filled), style="dim")
+    line.append(
+        f" {pool.current:>2}/{pool.maximum:<2}", style="bold" if pool.current else "bold red"
+    )
+    if pool.edge:
+        line.append(f" E{pool.edge}", style="cyan")
+    return line
+
+
+def track_badge(track: DamageTrack) -> Text:
+    """The damage track as a badge, worst states loudest."""
+    return Text(f" {track.label} ", style=TRACK_STYLES[track])
+
+
+def track_line(track: DamageTrack) -> Text:
+    """All four states with the current one lit: hale › impaired › debilitated › dead."""
+    line = Text()
+    for state in DamageTrack:
+        if line:
+            line.append(" › ", style="dim")
+        line.append(state.label, style=TRACK_STYLES[state] if state is track else "dim")
+    return line

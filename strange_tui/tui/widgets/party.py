@@ -1,0 +1,59 @@
+"""The party list on Home: one card per character, keyboard-highlightable."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from strange_tui.campaign.sheet import sentence
+from strange_tui.campaign.state import Character
+from strange_tui.rules.pools import Stat
+from strange_tui.tui.widgets.gauges import gauge, track_badge
+
+
+def character_card(character: Character) -> Group:
+    """Name, tier, XP and track on one line; the sentence; the three gauges."""
+    title = Text(character.name, style="bold")
+    title.append(f"  T{character.tier}  XP {character.xp}  ", style="dim")
+    title.append_text(track_badge(character.track))
+    if character.pools.luck is not None:
+        title.append(f"  Luck {character.pools.luck.current}", style="magenta")
+    gauges = Table.grid(padding=(0, 2))
+    gauges.add_column()
+    for stat in Stat:
+        gauges.add_row(gauge(stat.value, character.pools[stat]))
+    return Group(
+        title,
+        Text(sentence(character), style="italic dim", overflow="ellipsis", no_wrap=True),
+        gauges,
+    )
+
+
+class PartyList(OptionList):
+    """The characters of the campaign; the highlighted one is who actions apply to."""
+
+    DEFAULT_CSS = """
+    PartyList { height: 1fr; }
+    PartyList > .option-list--option { padding: 0 1; }
+    """
+
+    def show(self, characters: list[Character]) -> None:
+        """Rebuild the cards, keeping the same character highlighted."""
+        keep = self.highlighted_id
+        self.clear_options()
+        for index, character in enumerate(characters):
+            if index:
+                self.add_option(None)  # A separator line between cards.
+            self.add_option(Option(character_card(character), id=character.id))
+        if characters:
+            ids = [c.id for c in characters]
+            self.highlighted = ids.index(keep) if keep in ids else 0
+
+    @property
+    def highlighted_id(self) -> str | None:
+        if self.highlighted is None or self.option_count == 0:
+            return None
+        return self.get_option_at_index(self.highlighted).id
