@@ -31,8 +31,8 @@ def app_parser() -> Parser:
     parser = Parser(
         prog=PROG,
         description=(
-            "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet, content"
-            " (see `strange-tui COMMAND --help`)."
+            "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet, log,"
+            " content (see `strange-tui COMMAND --help`)."
         ),
     )
     parser.add_argument("campaign", nargs="?", metavar="CAMPAIGN", help="a campaign to open")
@@ -41,7 +41,7 @@ def app_parser() -> Parser:
     return parser
 
 
-COMMANDS = frozenset({"odds", "roll", "check", "sheet", "content"})
+COMMANDS = frozenset({"odds", "roll", "check", "sheet", "log", "content"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,8 +7,10 @@ import json
 import sys
 from typing import Any
 
+from strange_tui.campaign.narrate import involves, sentence
 from strange_tui.campaign.sheet import find_character, sheet_data
-from strange_tui.cli.parsing import Parser, UsageError
+from strange_tui.campaign.state import Clock
+from strange_tui.cli.parsing import Parser, UsageError, at_least_zero
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.paths import campaign_path, saves_dir
@@ -64,6 +66,39 @@ def run_sheet(args: argparse.Namespace) -> int:
         print(
             "\n\n".join(render(sheet) for sheet in sheets) or f"{state.name} has no characters yet."
         )
+    return 0
+
+
+def run_log(args: argparse.Namespace) -> int:
+    """The campaign's events as sentences, oldest first: text, or a Markdown recap by day."""
+    folder = folder_of(args)
+    try:
+        state = folder.check()
+        events = list(folder.events())
+    except CampaignFileError as error:
+        sys.stderr.write(f"strange-tui: invalid campaign: {error}\n")
+        return INVALID
+    if args.character:
+        try:
+            who = find_character(state, args.character).id
+        except KeyError as missing:
+            raise UsageError(str(missing.args[0])) from None
+        events = [event for event in events if involves(event, who)]
+    if args.last:
+        events = events[-args.last :]
+    names = {cid: c.name for cid, c in state.characters.items()}
+    if args.format == "md":
+        print(f"# {state.name} — session log")
+        day = None
+        for event in events:
+            clock = Clock(seconds=event.at)
+            if clock.day != day:
+                day = clock.day
+                print(f"\n## Day {day}\n")
+            print(f"- {clock.label().split(', ')[1]} {sentence(event, names)}")
+    else:
+        for event in events:
+            print(f"{Clock(seconds=event.at).label():<15} {sentence(event, names)}")
     return 0
 
 
@@ -135,3 +170,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     sheet.add_argument("--format", choices=("text", "md", "json"), default="text")
     sheet.add_argument("--saves", metavar="DIR", help="the saves directory")
     sheet.set_defaults(run=run_sheet)
+    log = commands.add_parser("log", help="the campaign's events as sentences (a recap)")
+    log.add_argument("campaign", metavar="CAMPAIGN", help="a campaign folder or name")
+    log.add_argument("--format", choices=("text", "md"), default="text")
+    log.add_argument("--character", metavar="NAME", help="only events about this character")
+    log.add_argument("--last", type=at_least_zero, metavar="N", help="only the last N events")
+    log.add_argument("--saves", metavar="DIR", help="the saves directory")
+    log.set_defaults(run=run_log)

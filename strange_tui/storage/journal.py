@@ -60,21 +60,52 @@ def entry_bytes(event: AnyEvent) -> bytes:
     return ENTRY_MARK + CHECK_PREFIX + f'{crc:08x}"\n'.encode() + rest
 
 
-def _entry_event(path: Path, raw: bytes, line: int, index: int, version: int) -> AnyEvent:
-    """Decode one entry (``raw`` starts after the ``[[events]]`` line); errors say where."""
+def _check_entry(path: Path, raw: bytes, line: int) -> None:
+    """The entry's CRC matches its bytes (``raw`` starts after the ``[[events]]`` line)."""
     check_line, _, rest = raw.partition(b"\n")
     if not check_line.startswith(CHECK_PREFIX) or not check_line.endswith(b'"'):
         raise CampaignFileError(path, "entry has no check line", line=line + 1)
     expected = check_line[len(CHECK_PREFIX) : -1]
     if f"{zlib.crc32(rest):08x}".encode() != expected:
         raise CampaignFileError(path, "entry does not match its check (damaged)", line=line)
+
+
+def _decode_entry(path: Path, table: Any, line: int, index: int, version: int) -> AnyEvent:
+    if not isinstance(table, dict):
+        raise CampaignFileError(path, "entry is not one event table", line=line)
+    table.pop("check", None)
+    data: dict[str, Any] = migrate_event(table, version)
+    return convert(path, data, AnyEvent, field=f"events[{index}]", line=line)
+
+
+def _entry_event(path: Path, raw: bytes, line: int, index: int, version: int) -> AnyEvent:
+    """Check and decode one entry on its own; errors say where."""
+    _check_entry(path, raw, line)
     document = parse_toml(path, ENTRY_MARK[1:] + raw, first_line=line)
     entries = document.get("events")
-    if not isinstance(entries, list) or len(entries) != 1 or not isinstance(entries[0], dict):
+    if not isinstance(entries, list) or len(entries) != 1:
         raise CampaignFileError(path, "entry is not one event table", line=line)
-    entries[0].pop("check", None)
-    data: dict[str, Any] = migrate_event(entries[0], version)
-    return convert(path, data, AnyEvent, field=f"events[{index}]", line=line)
+    return _decode_entry(path, entries[0], line, index, version)
+
+
+def _whole_file_events(
+    path: Path, data: bytes, starts: list[int], lines: list[int], version: int
+) -> list[AnyEvent] | None:
+    """The fast way, taken when every CRC matches: one TOML parse for the whole file.
+    None when anything is off, so the caller goes entry by entry to say exactly where."""
+    try:
+        for index, start in enumerate(starts):
+            end = starts[index + 1] if index + 1 < len(starts) else len(data)
+            _check_entry(path, data[start + len(ENTRY_MARK) : end], lines[index])
+        tables = parse_toml(path, data).get("events")
+    except CampaignFileError:
+        return None
+    if not isinstance(tables, list) or len(tables) != len(starts):
+        return None
+    return [
+        _decode_entry(path, table, lines[index], index, version)
+        for index, table in enumerate(tables)
+    ]
 
 
 def read_journal(path: Path) -> JournalContents:
@@ -89,14 +120,26 @@ def read_journal(path: Path) -> JournalContents:
     if type(base) is not int or base < 0:
         raise CampaignFileError(path, f"base {base!r} is not an event number", field="base")
     starts: list[int] = []
-    at = first
+    lines: list[int] = []
+    at, line = first, 2
     while at >= 0:
+        line += data.count(b"\n", starts[-1] if starts else 0, at)
         starts.append(at)
+        lines.append(line)
         at = data.find(ENTRY_MARK, at + 1)
+    whole = _whole_file_events(path, data, starts, lines, version) if starts else []
+    if whole is not None:
+        return JournalContents(
+            base=base,
+            version=version,
+            events=tuple(whole),
+            offsets=tuple(starts),
+            good_length=len(data),
+        )
     events: list[AnyEvent] = []
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(data)
-        line = data.count(b"\n", 0, start) + 2
+        line = lines[index]
         raw = data[start + len(ENTRY_MARK) : end]
         try:
             events.append(_entry_event(path, raw, line, index, version))

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import tomli_w
 
 from strange_tui.storage.errors import CampaignFileError
 
@@ -85,6 +84,8 @@ def convert(path: Path, data: Any, kind: Any, *, field: str, line: int | None = 
 
 def dumps(data: Any) -> bytes:
     """A dict (or struct) as TOML bytes."""
+    import tomli_w  # Only writers need it; opening a campaign to read does not.
+
     return tomli_w.dumps(msgspec.to_builtins(data)).encode("utf-8")
 
 

@@ -26,9 +26,12 @@ class StrangeApp(App[None]):
     TITLE = "strange-tui"
     CSS_PATH = "app.tcss"
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", id="help"),
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("question_mark", "help", "Help", id="help"),
+        # Priority, so they work in dialogs too (a modal hides the app's other bindings);
+        # check_action hands them to a text area, which has its own undo.
+        Binding("f1", "help", "Help", show=False, priority=True, id="help.f1"),
+        Binding("ctrl+z", "undo", "Undo", priority=True, id="undo"),
+        Binding("ctrl+y", "redo", "Redo", priority=True, id="redo"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
 
@@ -45,51 +48,71 @@ class StrangeApp(App[None]):
         """The open campaign, or None on the campaign list."""
         self.recursion_themes: dict[str, str] = {}
         """Theme name for each recursion that has one."""
-
-    def on_mount(self) -> None:
+        self.theme_problems: list[str] = []
+        """Theme files that could not be used, reported once the app is up."""
+        # Themes before the first frame, so the stylesheet is built once, in the right colours.
         self.load_themes()
-        if self.campaign_path is not None and self.open_campaign(self.campaign_path):
-            return
+
+    def get_default_screen(self) -> Screen:
+        """Home on the campaign asked for, else the campaign list."""
+        if self.campaign_path is not None and self._open_session(self.campaign_path):
+            from strange_tui.tui.screens.home import HomeScreen
+
+            return HomeScreen()
         from strange_tui.tui.screens.campaigns import CampaignsScreen
 
-        self.push_screen(CampaignsScreen())
+        return CampaignsScreen()
+
+    def on_mount(self) -> None:
+        if self.theme_problems:
+            problems = "\n".join(self.theme_problems)
+            self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
 
     def load_themes(self) -> None:
-        """Register the theme files; report the broken ones together and go on."""
-        themes, problems = load_themes(theme_folders(self.saves))
+        """Register the theme files; the broken ones are reported together later."""
+        themes, self.theme_problems = load_themes(theme_folders(self.saves))
         for theme, recursion in themes:
             self.register_theme(theme)
             if recursion:
                 self.recursion_themes[recursion] = theme.name
         if DEFAULT_THEME in self.available_themes:
             self.theme = DEFAULT_THEME
-        if problems:
-            self.notify("\n".join(problems), title="Themes skipped", severity="warning", timeout=8)
 
-    def open_campaign(self, path: Path) -> bool:
-        """Open a campaign and show Home; on a bad file, say why and stay."""
+    def _open_session(self, path: Path) -> bool:
+        """Open a campaign as the session; on a bad file, say why and keep the old one."""
         try:
             session = Session.open(path)
         except CampaignFileError as error:
-            self.notify(str(error), title="Cannot open the campaign", severity="error", timeout=10)
+            self.call_later(
+                self.notify,
+                str(error),
+                title="Cannot open the campaign",
+                severity="error",
+                timeout=10,
+            )
             return False
         if self.session is not None:
             self.session.close()
         self.session = session
         session.store.subscribe(lambda state, event: self._changed(state))
         for notice in session.notices:
-            self.notify(notice, title="Campaign repaired", severity="warning", timeout=10)
+            self.call_later(
+                self.notify, notice, title="Campaign repaired", severity="warning", timeout=10
+            )
         self._changed(session.state)
-        from strange_tui.tui.screens.home import HomeScreen
-
-        self.switch_mode_home(HomeScreen())
         return True
 
-    def switch_mode_home(self, home: Screen) -> None:
-        """Make ``home`` the only screen above the default one."""
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(home)
+    def open_campaign(self, path: Path) -> bool:
+        """Open another campaign from the campaign list and show its Home."""
+        if not self._open_session(path):
+            return False
+        from strange_tui.tui.screens.home import HomeScreen
+
+        if len(self.screen_stack) > 1:
+            self.switch_screen(HomeScreen())  # The list was pushed from a Home: replace it.
+        else:
+            self.push_screen(HomeScreen())
+        return True
 
     def _changed(self, state: Campaign) -> None:
         self.campaign = state
@@ -106,6 +129,12 @@ class StrangeApp(App[None]):
         refused = self.session.dispatch(event)
         if refused:
             self.notify(refused, title="Not possible", severity="error")
+            return False
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A widget with an undo of its own (the notes' text area) keeps ctrl+z and ctrl+y.
+        if action in ("undo", "redo") and hasattr(self.focused, f"action_{action}"):
             return False
         return True
 

@@ -102,3 +102,16 @@ def test_check_does_not_change_any_file(demo):
     main(["check", str(demo)])
     main(["sheet", str(demo), "--format", "json"])
     assert {p: p.read_bytes() for p in demo.rglob("*") if p.is_file()} == before
+
+
+def test_log_markdown_recap_by_day(demo, capsys):
+    assert main(["log", str(demo), "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Demo: The Glass Door — session log\n\n## Day 1\n")
+    assert "## Day 6" in out and "Mara Quist joined the party" in out
+
+
+def test_log_text_for_one_character(demo, capsys):
+    assert main(["log", str(demo), "--character", "Tess", "--last", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 5 and all("Tess Harrow" in line for line in lines)

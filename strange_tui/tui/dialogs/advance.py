@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -26,6 +27,11 @@ STEPS = [
 
 class AdvanceDialog(CharacterDialog):
     """Award XP, and spend it four at a time on advancement steps."""
+
+    BINDINGS = [
+        Binding("ctrl+w", "award", "Award XP", id="advance.award"),
+        Binding("ctrl+b", "buy", "Buy step", id="advance.buy"),
+    ]
 
     DEFAULT_CSS = """
     AdvanceDialog .dialog { width: 80; }
@@ -84,7 +90,8 @@ class AdvanceDialog(CharacterDialog):
         self.query_one("#status", Static).update(text)
 
     @on(Button.Pressed, "#award")
-    def award(self) -> None:
+    @on(Input.Submitted, "#xp")
+    def action_award(self) -> None:
         amount = int_value(self.query_one("#xp", Input))
         if amount is None or not 1 <= amount <= 100:
             self.notify("Award 1 to 100 XP.", severity="warning")
@@ -93,7 +100,7 @@ class AdvanceDialog(CharacterDialog):
         self.app.dispatch(XpAwarded(character=self.character_id, amount=amount, reason=reason))
 
     @on(Button.Pressed, "#buy")
-    def buy(self) -> None:
+    def action_buy(self) -> None:
         step = self.query_one("#step", Select).value
         if not isinstance(step, str):
             self.notify("Choose the step to buy first.", severity="warning")

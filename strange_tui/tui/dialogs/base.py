@@ -10,9 +10,64 @@ from textual.widgets import Input, Label
 
 from strange_tui.campaign.state import Character
 
+DIALOG_CSS = """
+ModalScreen {
+    align: center middle;
+    background: $background 60%;
+}
+
+.dialog {
+    width: 72;
+    max-width: 100%;
+    height: auto;
+    max-height: 100%;
+    border: thick $primary;
+    border-title-color: $accent;
+    border-title-style: bold;
+    background: $panel;
+    padding: 0 1;
+}
+
+.dialog .row {
+    height: auto;
+    width: 100%;
+}
+
+.dialog Label.field {
+    width: 14;
+    padding: 1 1 0 0;
+    text-style: bold;
+}
+
+.dialog Input, .dialog Select {
+    width: 1fr;
+}
+
+.dialog .buttons {
+    height: auto;
+    width: 100%;
+    align-horizontal: right;
+    padding-top: 1;
+}
+
+.dialog .buttons Button {
+    margin-left: 1;
+}
+
+.dialog .preview {
+    height: auto;
+    border: round $secondary;
+    padding: 0 1;
+    margin-top: 1;
+}
+"""
+
 
 class CharacterDialog(ModalScreen[bool]):
     """A modal about one character; dismisses with True when it changed something."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    SCOPED_CSS = False  # The shared dialog rules; loaded with the first dialog, not at start.
 
     BINDINGS = [Binding("escape", "cancel", "Close", id="dialog.close")]
 

@@ -21,7 +21,7 @@ POOLS = [(stat.value.title(), stat) for stat in Stat]
 class DamageDialog(CharacterDialog):
     """A hit to a character: Armor, spill-over and the damage track shown before it lands."""
 
-    BINDINGS = [Binding("enter", "apply", "Apply", id="damage.apply", priority=True)]
+    BINDINGS = [Binding("enter", "apply", "Apply", id="damage.apply")]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -85,6 +85,7 @@ class DamageDialog(CharacterDialog):
         return text
 
     @on(Button.Pressed, "#apply")
+    @on(Input.Submitted)
     def action_apply(self) -> None:
         event = self.hit()
         if event is None:
@@ -101,7 +102,7 @@ class DamageDialog(CharacterDialog):
 class PointsDialog(CharacterDialog):
     """Spend points from a pool (Luck first if wanted), or heal them back."""
 
-    BINDINGS = [Binding("enter", "apply", "Apply", id="points.apply", priority=True)]
+    BINDINGS = [Binding("enter", "apply", "Apply", id="points.apply")]
 
     def __init__(self, character_id: str, mode: str) -> None:
         super().__init__(character_id)
@@ -174,6 +175,7 @@ class PointsDialog(CharacterDialog):
         )
 
     @on(Button.Pressed, "#apply")
+    @on(Input.Submitted)
     def action_apply(self) -> None:
         event = self.event()
         if event is None:

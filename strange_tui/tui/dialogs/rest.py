@@ -40,7 +40,7 @@ class RestDialog(CharacterDialog):
     RestDialog #die-row Label { width: 14; text-style: bold; }
     RestDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
     """
-    BINDINGS = [Binding("enter", "next", "Roll / Rest", id="rest.next", priority=True)]
+    BINDINGS = [Binding("enter", "next", "Roll / Rest", id="rest.next")]
 
     def __init__(self, character_id: str) -> None:
         super().__init__(character_id)
@@ -130,6 +130,7 @@ class RestDialog(CharacterDialog):
         preview.update(text or Text("Nothing to restore.", style="dim"))
 
     @on(Button.Pressed, "#next")
+    @on(Input.Submitted)
     def action_next(self) -> None:
         if self.die is None:
             self.roll()

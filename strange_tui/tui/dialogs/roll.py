@@ -114,7 +114,7 @@ class RollDialog(CharacterDialog):
     RollDialog #result { height: auto; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("enter", "roll", "Roll", id="roll.roll", priority=True),
+        Binding("enter", "roll", "Roll", id="roll.roll"),
         Binding("ctrl+r", "reroll", "Reroll (1 XP)", id="roll.reroll"),
     ]
 
@@ -260,6 +260,7 @@ class RollDialog(CharacterDialog):
         preview.update(odds_text(setup, cost, problem))
 
     @on(Button.Pressed, "#roll")
+    @on(Input.Submitted)
     def action_roll(self) -> None:
         if self.rolled is not None:
             self.dismiss(True)

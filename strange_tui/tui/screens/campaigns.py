@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.snapshot import read_snapshot
+from strange_tui.tui.widgets.keybar import KeyBar
 
 
 def campaign_folders(saves: Path) -> list[Path]:
@@ -56,7 +57,7 @@ class CampaignsScreen(Screen):
             yield Static(Text(f"In {self.app.saves}", style="dim"))
             yield OptionList(id="list")
             yield Input(placeholder="Name of a new campaign, then enter", id="new")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_list()
@@ -67,7 +68,9 @@ class CampaignsScreen(Screen):
         options.clear_options()
         folders = campaign_folders(self.app.saves)
         options.add_options(Option(describe(path), id=str(path)) for path in folders)
-        if not folders:
+        if folders:
+            options.highlighted = 0
+        else:
             options.add_option(Option(Text("No campaigns yet: press n to start one.", style="dim")))
 
     @on(OptionList.OptionSelected, "#list")

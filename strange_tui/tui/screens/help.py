@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from strange_tui import __version__, legal
+from strange_tui.tui.dialogs.base import DIALOG_CSS
 
 KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ("Everywhere", [
@@ -33,6 +34,10 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("tab", "next field"), ("enter", "roll (or use the die you typed)"),
         ("ctrl+r", "reroll for 1 XP, keep the better"), ("escape", "close"),
     ]),
+    ("XP dialog", [
+        ("enter (in XP)", "award the XP typed"), ("ctrl+w", "award XP"),
+        ("ctrl+b", "buy the chosen step (4 XP)"),
+    ]),
     ("Rest dialog", [
         ("enter", "roll, then confirm the split"), ("escape", "close"),
     ]),
@@ -42,6 +47,9 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
 
 class HelpScreen(ModalScreen[None]):
     """Every key of every screen."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    SCOPED_CSS = False
 
     BINDINGS = [Binding("escape,question_mark,f1,q", "dismiss", "Close", id="help.close")]
 
@@ -62,6 +70,9 @@ class HelpScreen(ModalScreen[None]):
 class AboutScreen(ModalScreen[None]):
     """The version and the notice the Cypher System Open License asks for."""
 
+    DEFAULT_CSS = DIALOG_CSS
+    SCOPED_CSS = False
+
     BINDINGS = [Binding("escape,enter,q", "dismiss", "Close", id="about.close")]
 
     def compose(self) -> ComposeResult:
@@ -76,6 +87,9 @@ class AboutScreen(ModalScreen[None]):
 
 class ComingScreen(ModalScreen[None]):
     """A screen that a later release brings; says so plainly."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    SCOPED_CSS = False
 
     BINDINGS = [Binding("escape,enter", "dismiss", "Close", id="coming.close")]
 

@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from strange_tui.campaign.narrate import sentence
 from strange_tui.campaign.state import Campaign, Character
+from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.party import PartyList
 
 RECENT = 8
@@ -33,9 +34,10 @@ class HomeScreen(Screen):
         Binding("x", "advance", "XP", id="home.xp"),
         Binding("i", "intrusion", "Intrusion", id="home.intrusion"),
         Binding("l", "log", "Log", id="home.log"),
-        Binding("n", "new_character", "New", id="home.new"),
-        Binding("c", "combat", "Combat", id="home.combat"),
-        Binding("t", "translate", "Translate", id="home.translate"),
+        # Shown in the footer once their screens land; in help and the palette today.
+        Binding("n", "new_character", "New", show=False, id="home.new"),
+        Binding("c", "combat", "Combat", show=False, id="home.combat"),
+        Binding("t", "translate", "Translate", show=False, id="home.translate"),
         Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns"),
     ]
     COMMANDS_TABLE = [
@@ -64,11 +66,10 @@ class HomeScreen(Screen):
                 recent = Static(id="recent", classes="panel")
                 recent.border_title = "Latest"
                 yield recent
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
-        self.query_one(PartyList).focus()
 
     def show(self, state: Campaign | None) -> None:
         if state is None:

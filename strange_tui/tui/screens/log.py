@@ -6,12 +6,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Select
+from textual.widgets import Header, OptionList, Select
 
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.narrate import involves, sentence
 from strange_tui.campaign.state import Campaign, Clock
 from strange_tui.storage.errors import CampaignFileError
+from strange_tui.tui.widgets.keybar import KeyBar
 
 SHOWN = 2000  # The newest events shown; older ones stay in history/.
 
@@ -34,11 +35,11 @@ class LogScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Select([], prompt="Everyone", id="filter", allow_blank=True)
+        yield Select([], prompt="Everyone", id="filter", allow_blank=True, compact=True)
         events = OptionList(id="events", classes="panel")
         events.border_title = "Log, newest first"
         yield events
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         session = self.app.session

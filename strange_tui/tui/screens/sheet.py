@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from strange_tui.campaign.sheet import sentence
 from strange_tui.campaign.state import Campaign, Character
@@ -17,6 +17,7 @@ from strange_tui.rules.cyphers import cypher_load
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.recovery import next_rest
 from strange_tui.tui.widgets.gauges import gauge, track_line
+from strange_tui.tui.widgets.keybar import KeyBar
 
 
 def stats_block(character: Character) -> Group:
@@ -117,7 +118,7 @@ class SheetScreen(Screen):
                 yield Static(id="stats-body")
             with VerticalScroll(id="lists", classes="panel"):
                 yield Static(id="lists-body")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)

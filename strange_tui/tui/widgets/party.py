@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -21,15 +20,8 @@ def character_card(character: Character) -> Group:
     title.append_text(track_badge(character.track))
     if character.pools.luck is not None:
         title.append(f"  Luck {character.pools.luck.current}", style="magenta")
-    gauges = Table.grid(padding=(0, 2))
-    gauges.add_column()
-    for stat in Stat:
-        gauges.add_row(gauge(stat.value, character.pools[stat]))
-    return Group(
-        title,
-        Text(sentence(character), style="italic dim", overflow="ellipsis", no_wrap=True),
-        gauges,
-    )
+    about = Text(sentence(character), style="italic dim", overflow="ellipsis", no_wrap=True)
+    return Group(title, about, *(gauge(stat.value, character.pools[stat]) for stat in Stat))
 
 
 class PartyList(OptionList):

@@ -1,0 +1,60 @@
+"""The campaign list (open, create), bad campaigns, and theme files."""
+
+from strange_tui.tui.app import StrangeApp
+from strange_tui.tui.screens.campaigns import CampaignsScreen
+from strange_tui.tui.screens.home import HomeScreen
+
+
+async def test_without_a_campaign_the_list_opens_the_demo(demo):
+    app = StrangeApp(saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, CampaignsScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.session.state.name == "Demo: The Glass Door"
+
+
+async def test_a_new_campaign_from_the_list(tmp_path):
+    app = StrangeApp(saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", *"Ardeyn Nights", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert (tmp_path / "ardeyn-nights" / "campaign.toml").is_file()
+        assert app.session.state.name == "Ardeyn Nights"
+
+
+async def test_a_broken_campaign_is_reported_and_the_list_shown(demo):
+    (demo / "campaign.toml").write_text("not = = toml")
+    app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+        assert any("campaign.toml, line 1" in n.message for n in app._notifications)
+    assert (demo / "campaign.toml").read_text() == "not = = toml"
+
+
+async def test_themes_are_registered_and_a_broken_one_is_skipped(demo):
+    themes = demo.parent / "themes"
+    themes.mkdir()
+    (themes / "broken.toml").write_text('name = "broken"\nprimary = "red"\n')
+    (themes / "mine.toml").write_text('name = "mine"\nprimary = "#123456"\n')
+    app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert {"earth", "ardeyn", "ruk", "daylight", "mine"} <= set(app.available_themes)
+        assert "broken" not in app.available_themes
+        assert app.theme == "earth"
+        assert any("broken.toml" in n.message for n in app._notifications)
+
+
+async def test_the_theme_follows_the_recursion_setting_from_the_palette(demo):
+    app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.session.state.settings.theme_follows_recursion
+        app.action_toggle_theme_follows()
+        await pilot.pause()
+        assert not app.session.state.settings.theme_follows_recursion
+        await pilot.press("ctrl+z")
+        assert app.session.state.settings.theme_follows_recursion

@@ -1,0 +1,29 @@
+"""Every screen opens without an exception at 40x12 and at 200x60."""
+
+import pytest
+
+from strange_tui.tui.screens.campaigns import CampaignsScreen
+from strange_tui.tui.screens.home import HomeScreen
+
+# Each opens a screen or dialog from Home, and the keys after it close it again.
+VISITS = [
+    ["r"], ["s"], ["x"], ["i"], ["l"], ["question_mark"], ["f1"], ["n"], ["c"], ["t"], ["o"],
+    ["enter", "d"], ["enter", "p"], ["enter", "h"], ["enter", "g"], ["enter", "u"],
+    ["enter", "e"], ["enter", "r"], ["enter", "s"], ["enter", "x"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [(40, 12), (200, 60)])
+async def test_every_screen_opens_at_small_and_large_sizes(demo_app, size):
+    async with demo_app.run_test(size=size) as pilot:
+        for keys in VISITS:
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert not isinstance(pilot.app.screen, HomeScreen), keys
+            while not isinstance(pilot.app.screen, HomeScreen):
+                closing = pilot.app.screen
+                await pilot.press("escape")
+                await pilot.pause()
+                if isinstance(closing, CampaignsScreen):
+                    assert isinstance(pilot.app.screen, HomeScreen)
+        assert pilot.app.return_code is None
