@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from strange_tui import __version__
 from strange_tui.cli.parsing import USAGE_ERROR, Parser, UsageError
 from strange_tui.rules.errors import RuleViolation
+from strange_tui.storage.errors import CampaignFileError
 
 PROG = "strange-tui"
+INVALID = 1
 
 
 def command_parser() -> Parser:
@@ -56,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, RuleViolation) as error:
         sys.stderr.write(f"{PROG}: {error}\n")
         return USAGE_ERROR
+    except CampaignFileError as error:
+        sys.stderr.write(f"{PROG}: invalid campaign: {error}\n")
+        return INVALID
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

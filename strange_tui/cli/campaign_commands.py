@@ -1,21 +1,17 @@
-"""`strange-tui check` and `strange-tui sheet`: a campaign's files and its characters."""
+"""`strange-tui check`, `sheet` and `log`: a campaign's files, characters and history."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from strange_tui.campaign.narrate import involves, sentence
 from strange_tui.campaign.sheet import find_character, sheet_data
 from strange_tui.campaign.state import Clock
 from strange_tui.cli.parsing import Parser, UsageError, at_least_zero
-from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.paths import campaign_path, saves_dir
-
-INVALID = 1
 
 
 def folder_of(args: argparse.Namespace) -> CampaignFolder:
@@ -27,13 +23,9 @@ def folder_of(args: argparse.Namespace) -> CampaignFolder:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Validate every file of a campaign, changing none: 0 valid, 1 invalid."""
-    folder = folder_of(args)
-    try:
-        state = folder.check()
-    except CampaignFileError as error:
-        sys.stderr.write(f"strange-tui: invalid campaign: {error}\n")
-        return INVALID
+    """Validate every file of a campaign, changing none: 0 valid, 1 invalid (the
+    CampaignFileError is reported by ``main``)."""
+    state = folder_of(args).check()
     party = len(state.characters)
     print(
         f"ok: {state.name} — {party} character{'s' * (party != 1)},"
@@ -44,12 +36,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_sheet(args: argparse.Namespace) -> int:
     """Print one character's sheet (or the whole party's) as text, Markdown or JSON."""
-    folder = folder_of(args)
-    try:
-        state = folder.check()
-    except CampaignFileError as error:
-        sys.stderr.write(f"strange-tui: invalid campaign: {error}\n")
-        return INVALID
+    state = folder_of(args).check()
     try:
         characters = (
             [find_character(state, args.name)] if args.name else list(state.characters.values())
@@ -72,12 +59,8 @@ def run_sheet(args: argparse.Namespace) -> int:
 def run_log(args: argparse.Namespace) -> int:
     """The campaign's events as sentences, oldest first: text, or a Markdown recap by day."""
     folder = folder_of(args)
-    try:
-        state = folder.check()
-        events = list(folder.events())
-    except CampaignFileError as error:
-        sys.stderr.write(f"strange-tui: invalid campaign: {error}\n")
-        return INVALID
+    state = folder.check()
+    events = list(folder.events())
     if args.character:
         try:
             who = find_character(state, args.character).id

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Label
+from textual.widgets import Button, Input, Label
 
+from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.state import Character
 
 DIALOG_CSS = """
@@ -83,6 +85,17 @@ class CharacterDialog(ModalScreen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+    @on(Button.Pressed, "#cancel")
+    def cancel_pressed(self) -> None:
+        self.dismiss(False)
+
+    def submit(self, event: AnyEvent | None, problem: str) -> None:
+        """Dispatch the event the form describes and close; or say what to fix."""
+        if event is None:
+            self.notify(problem, severity="warning")
+        elif self.app.dispatch(event):
+            self.dismiss(True)
 
 
 def row(label: str, widget: Widget) -> Horizontal:

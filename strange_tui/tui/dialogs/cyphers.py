@@ -110,10 +110,6 @@ class GainCypherDialog(CharacterDialog):
             )
         self.dismiss(True)
 
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(False)
-
 
 class UseCypherDialog(CharacterDialog):
     """Use or discard a carried cypher; over the limit, a random pick to discard."""
@@ -199,7 +195,3 @@ class NotesDialog(CharacterDialog):
             self.dismiss(False)
         elif self.app.dispatch(NotesEdited(character=self.character_id, notes=notes[:20_000])):
             self.dismiss(True)
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(False)

@@ -63,7 +63,3 @@ class IntrusionDialog(CharacterDialog):
     def action_refuse(self) -> None:
         if self.app.dispatch(IntrusionRefused(character=self.character_id, what=self.what())):
             self.dismiss(True)
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(False)

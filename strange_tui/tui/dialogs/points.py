@@ -87,16 +87,7 @@ class DamageDialog(CharacterDialog):
     @on(Button.Pressed, "#apply")
     @on(Input.Submitted)
     def action_apply(self) -> None:
-        event = self.hit()
-        if event is None:
-            self.notify("Type the damage as a whole number, 0 or more.", severity="warning")
-            return
-        if self.app.dispatch(event):
-            self.dismiss(True)
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(False)
+        self.submit(self.hit(), "Type the damage as a whole number, 0 or more.")
 
 
 class PointsDialog(CharacterDialog):
@@ -177,13 +168,4 @@ class PointsDialog(CharacterDialog):
     @on(Button.Pressed, "#apply")
     @on(Input.Submitted)
     def action_apply(self) -> None:
-        event = self.event()
-        if event is None:
-            self.notify("Amounts are whole numbers, 0 or more.", severity="warning")
-            return
-        if self.app.dispatch(event):
-            self.dismiss(True)
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(False)
+        self.submit(self.event(), "Amounts are whole numbers, 0 or more.")

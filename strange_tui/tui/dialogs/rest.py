@@ -176,7 +176,3 @@ class RestDialog(CharacterDialog):
         )
         if self.app.dispatch(event):
             self.dismiss(True)
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(False)
