@@ -75,3 +75,59 @@ def find_character(state: Campaign, wanted: str) -> Character:
     if starts:
         raise KeyError(f"{wanted!r} could be {', '.join(c.name for c in starts)}; say which.")
     raise KeyError(f"No character {wanted!r} in {state.name} (characters: {names}).")
+
+
+def _pool_line(name: str, pool: dict[str, int]) -> tuple[str, str]:
+    edge = f", Edge {pool['edge']}" if pool["edge"] else ""
+    return name.title(), f"{pool['current']}/{pool['max']}{edge}"
+
+
+def text_sheet(sheet: dict[str, Any]) -> str:
+    """A sheet as plain text, for a terminal or a script."""
+    rows = [
+        (label, value) for label, value in (_pool_line(n, p) for n, p in sheet["pools"].items())
+    ]
+    rows += [
+        ("Tier", str(sheet["tier"])),
+        ("Effort", str(sheet["effort"])),
+        ("Armor", str(sheet["armor"])),
+        ("XP", str(sheet["xp"])),
+        ("Track", sheet["damage_track"]),
+        ("Skills", ", ".join(f"{k} ({v})" for k, v in sheet["skills"].items()) or "—"),
+        ("Abilities", ", ".join(sheet["abilities"]) or "—"),
+        (
+            "Cyphers",
+            (", ".join(f"{c['name']} ({c['level']})" for c in sheet["cyphers"]) or "—")
+            + f" [{sheet['cypher_load']}/{sheet['cypher_limit']}]",
+        ),
+        ("Equipment", ", ".join(sheet["equipment"]) or "—"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    lines = [f"{sheet['name']} — {sheet['sentence']}"]
+    lines += [f"  {label.ljust(width)}  {value}" for label, value in rows]
+    if sheet["notes"]:
+        lines.append(f"  {'Notes'.ljust(width)}  {sheet['notes']}")
+    return "\n".join(lines)
+
+
+def markdown_sheet(sheet: dict[str, Any]) -> str:
+    """A sheet as Markdown, for a wiki or a session recap."""
+    lines = [f"## {sheet['name']}", "", f"*{sheet['sentence']}.* Tier {sheet['tier']}.", ""]
+    lines += ["| Pool | Current | Max | Edge |", "|---|---|---|---|"]
+    lines += [
+        f"| {name.title()} | {p['current']} | {p['max']} | {p['edge']} |"
+        for name, p in sheet["pools"].items()
+    ]
+    lines += [
+        "",
+        f"- **Effort** {sheet['effort']} · **Armor** {sheet['armor']} · **XP** {sheet['xp']}"
+        f" · **Damage track** {sheet['damage_track']}",
+        f"- **Skills** {', '.join(f'{k} ({v})' for k, v in sheet['skills'].items()) or '—'}",
+        f"- **Abilities** {', '.join(sheet['abilities']) or '—'}",
+        f"- **Cyphers** {', '.join(c['name'] for c in sheet['cyphers']) or '—'}"
+        f" ({sheet['cypher_load']}/{sheet['cypher_limit']})",
+        f"- **Equipment** {', '.join(sheet['equipment']) or '—'}",
+    ]
+    if sheet["notes"]:
+        lines += ["", sheet["notes"]]
+    return "\n".join(lines)

@@ -18,13 +18,14 @@ INVALID = 1
 
 def command_parser() -> Parser:
     """The parser of the plain commands (`odds`, `roll`, ...)."""
-    from strange_tui.cli import campaign_commands, content_commands, task_commands
+    from strange_tui.cli import campaign_commands, content_commands, new_command, task_commands
 
     parser = Parser(prog=PROG, description="Plain commands of strange-tui.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     task_commands.register(commands)
     campaign_commands.register(commands)
     content_commands.register(commands)
+    new_command.register(commands)
     return parser
 
 
@@ -34,7 +35,7 @@ def app_parser() -> Parser:
         prog=PROG,
         description=(
             "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet, log,"
-            " content (see `strange-tui COMMAND --help`)."
+            " new, content (see `strange-tui COMMAND --help`)."
         ),
     )
     parser.add_argument("campaign", nargs="?", metavar="CAMPAIGN", help="a campaign to open")
@@ -43,7 +44,7 @@ def app_parser() -> Parser:
     return parser
 
 
-COMMANDS = frozenset({"odds", "roll", "check", "sheet", "log", "content"})
+COMMANDS = frozenset({"odds", "roll", "check", "sheet", "log", "new", "content"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

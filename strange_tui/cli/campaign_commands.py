@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from strange_tui.campaign.narrate import involves, sentence
-from strange_tui.campaign.sheet import find_character, sheet_data
+from strange_tui.campaign.sheet import find_character, markdown_sheet, sheet_data, text_sheet
 from strange_tui.campaign.state import Clock
 from strange_tui.cli.parsing import Parser, UsageError, at_least_zero
 from strange_tui.storage.folder import CampaignFolder
@@ -83,62 +82,6 @@ def run_log(args: argparse.Namespace) -> int:
         for event in events:
             print(f"{Clock(seconds=event.at).label():<15} {sentence(event, names)}")
     return 0
-
-
-def _pool_line(name: str, pool: dict[str, int]) -> tuple[str, str]:
-    edge = f", Edge {pool['edge']}" if pool["edge"] else ""
-    return name.title(), f"{pool['current']}/{pool['max']}{edge}"
-
-
-def text_sheet(sheet: dict[str, Any]) -> str:
-    """A sheet as plain text, for a terminal or a script."""
-    rows = [
-        (label, value) for label, value in (_pool_line(n, p) for n, p in sheet["pools"].items())
-    ]
-    rows += [
-        ("Tier", str(sheet["tier"])),
-        ("Effort", str(sheet["effort"])),
-        ("Armor", str(sheet["armor"])),
-        ("XP", str(sheet["xp"])),
-        ("Track", sheet["damage_track"]),
-        ("Skills", ", ".join(f"{k} ({v})" for k, v in sheet["skills"].items()) or "—"),
-        ("Abilities", ", ".join(sheet["abilities"]) or "—"),
-        (
-            "Cyphers",
-            (", ".join(f"{c['name']} ({c['level']})" for c in sheet["cyphers"]) or "—")
-            + f" [{sheet['cypher_load']}/{sheet['cypher_limit']}]",
-        ),
-        ("Equipment", ", ".join(sheet["equipment"]) or "—"),
-    ]
-    width = max(len(label) for label, _ in rows)
-    lines = [f"{sheet['name']} — {sheet['sentence']}"]
-    lines += [f"  {label.ljust(width)}  {value}" for label, value in rows]
-    if sheet["notes"]:
-        lines.append(f"  {'Notes'.ljust(width)}  {sheet['notes']}")
-    return "\n".join(lines)
-
-
-def markdown_sheet(sheet: dict[str, Any]) -> str:
-    """A sheet as Markdown, for a wiki or a session recap."""
-    lines = [f"## {sheet['name']}", "", f"*{sheet['sentence']}.* Tier {sheet['tier']}.", ""]
-    lines += ["| Pool | Current | Max | Edge |", "|---|---|---|---|"]
-    lines += [
-        f"| {name.title()} | {p['current']} | {p['max']} | {p['edge']} |"
-        for name, p in sheet["pools"].items()
-    ]
-    lines += [
-        "",
-        f"- **Effort** {sheet['effort']} · **Armor** {sheet['armor']} · **XP** {sheet['xp']}"
-        f" · **Damage track** {sheet['damage_track']}",
-        f"- **Skills** {', '.join(f'{k} ({v})' for k, v in sheet['skills'].items()) or '—'}",
-        f"- **Abilities** {', '.join(sheet['abilities']) or '—'}",
-        f"- **Cyphers** {', '.join(c['name'] for c in sheet['cyphers']) or '—'}"
-        f" ({sheet['cypher_load']}/{sheet['cypher_limit']})",
-        f"- **Equipment** {', '.join(sheet['equipment']) or '—'}",
-    ]
-    if sheet["notes"]:
-        lines += ["", sheet["notes"]]
-    return "\n".join(lines)
 
 
 def register(commands: argparse._SubParsersAction) -> None:

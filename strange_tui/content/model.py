@@ -79,6 +79,8 @@ class CharacterType(Entry, frozen=True, kw_only=True):
     cypher_limit: Points
     weapons: tuple[Literal["light", "medium", "heavy"], ...]
     inabilities: tuple[Name, ...] = ()
+    weapon_picks: Points = 0  # "weapons of your choice" at creation
+    weapon_picks_light_only: bool = False
     equipment: tuple[Name, ...] = ()
     tiers: tuple[TypeTier, ...]
 
@@ -120,6 +122,7 @@ class Descriptor(Entry, frozen=True, kw_only=True):
     inabilities: tuple[Name, ...] = ()
     skill_choices: tuple[SkillChoice, ...] = ()
     features: tuple[Feature, ...] = ()
+    weapon_picks: Points = 0  # extra weapons of the player's choice
     equipment: tuple[Name, ...] = ()
 
 

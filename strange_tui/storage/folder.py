@@ -8,6 +8,7 @@ import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from strange_tui.campaign.creation import Draft
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.state import Campaign
@@ -16,12 +17,21 @@ from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage import history
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.journal import JournalContents, JournalWriter, read_journal
-from strange_tui.storage.migrations import CURRENT_VERSION
+from strange_tui.storage.migrations import CURRENT_VERSION, check_header
 from strange_tui.storage.paths import slugify
 from strange_tui.storage.snapshot import read_snapshot, write_snapshot
-from strange_tui.storage.toml_io import atomic_write, fsync_folder
+from strange_tui.storage.toml_io import (
+    atomic_write,
+    convert,
+    dumps,
+    fsync_folder,
+    parse_toml,
+    read_bytes,
+)
 
 CAMPAIGN_FILE = "campaign.toml"
+DRAFT_FILE = "draft.toml"
+FORMAT_DRAFT = "strange-tui/draft"
 JOURNAL_FILE = "journal.toml"
 HISTORY_DIR = "history"
 
@@ -152,6 +162,32 @@ class CampaignFolder:
         self._writer = JournalWriter.create(
             self.journal_file, snapshot.seq, tuple(kept), durable=self.durable
         )
+
+    # The character-creation draft: kept between sessions, not an event (nothing happened yet).
+
+    def load_draft(self) -> Draft | None:
+        """The draft in progress; a damaged one is moved aside (noted) and None returned."""
+        path = self.path / DRAFT_FILE
+        if not path.exists():
+            return None
+        try:
+            document = parse_toml(path, read_bytes(path))
+            check_header(path, document, FORMAT_DRAFT)
+            return convert(path, document.get("draft", {}), Draft, field="draft")
+        except CampaignFileError as error:
+            aside = path.with_suffix(".toml.bad")
+            path.replace(aside)
+            self.notices.append(
+                f"The creation draft could not be read ({error}); kept as {aside.name}."
+            )
+            return None
+
+    def save_draft(self, draft: Draft) -> None:
+        document = {"format": FORMAT_DRAFT, "version": CURRENT_VERSION, "draft": draft}
+        atomic_write(self.path / DRAFT_FILE, dumps(document))
+
+    def drop_draft(self) -> None:
+        (self.path / DRAFT_FILE).unlink(missing_ok=True)
 
     # Reading without opening.
 

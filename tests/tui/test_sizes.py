@@ -3,11 +3,13 @@
 import pytest
 
 from strange_tui.tui.screens.campaigns import CampaignsScreen
+from strange_tui.tui.screens.creation import AbandonDialog
 from strange_tui.tui.screens.home import HomeScreen
 
 # Each opens a screen or dialog from Home, and the keys after it close it again.
 VISITS = [
     ["r"], ["s"], ["x"], ["i"], ["l"], ["question_mark"], ["f1"], ["n"], ["c"], ["t"], ["o"],
+    ["g"], ["n", *"tough", "enter", *"vector", "enter", *"licensed", "enter"],
     ["enter", "d"], ["enter", "p"], ["enter", "h"], ["enter", "g"], ["enter", "u"],
     ["enter", "e"], ["enter", "r"], ["enter", "s"], ["enter", "x"],
 ]  # fmt: skip
@@ -22,7 +24,7 @@ async def test_every_screen_opens_at_small_and_large_sizes(demo_app, size):
             assert not isinstance(pilot.app.screen, HomeScreen), keys
             while not isinstance(pilot.app.screen, HomeScreen):
                 closing = pilot.app.screen
-                await pilot.press("escape")
+                await pilot.press("y" if isinstance(closing, AbandonDialog) else "escape")
                 await pilot.pause()
                 if isinstance(closing, CampaignsScreen):
                     assert isinstance(pilot.app.screen, HomeScreen)

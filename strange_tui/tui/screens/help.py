@@ -22,7 +22,8 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ("Home", [
         ("↑ ↓", "choose a character"), ("enter", "character sheet"), ("r", "roll a task"),
         ("s", "rest (next recovery roll)"), ("x", "XP and advancement"),
-        ("i", "GM intrusion"), ("l", "campaign log"), ("n", "new character"),
+        ("i", "GM intrusion"), ("l", "campaign log"), ("n", "new character (the wizard)"),
+        ("g", "GM settings: allowed foci, starting cyphers"),
         ("c", "combat"), ("t", "translate"), ("o", "open another campaign"),
     ]),
     ("Character sheet", [
@@ -42,6 +43,11 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("enter", "roll, then confirm the split"), ("escape", "close"),
     ]),
     ("Log", [("f", "filter by character"), ("escape", "back")]),
+    ("Character creation", [
+        ("type", "filter the list"), ("↑ ↓", "move"), ("enter", "choose, or tick"),
+        ("ctrl+n", "next step"), ("escape", "back a step (at step 1: abandon?)"),
+        ("+ / -", "move points between pools (step 4)"),
+    ]),
 ]  # fmt: skip
 
 

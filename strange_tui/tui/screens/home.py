@@ -34,8 +34,9 @@ class HomeScreen(Screen):
         Binding("x", "advance", "XP", id="home.xp"),
         Binding("i", "intrusion", "Intrusion", id="home.intrusion"),
         Binding("l", "log", "Log", id="home.log"),
-        # Shown in the footer once their screens land; in help and the palette today.
-        Binding("n", "new_character", "New", show=False, id="home.new"),
+        Binding("n", "new_character", "New", id="home.new"),
+        Binding("g", "settings", "GM", id="home.settings"),
+        # Shown in the key bar once their screens land; in help and the palette today.
         Binding("c", "combat", "Combat", show=False, id="home.combat"),
         Binding("t", "translate", "Translate", show=False, id="home.translate"),
         Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns"),
@@ -48,6 +49,7 @@ class HomeScreen(Screen):
         ("GM intrusion", "Accept for 2 XP or refuse for 1", "intrusion"),
         ("Campaign log", "Every event as a sentence", "log"),
         ("New character", "The eleven steps", "new_character"),
+        ("Campaign settings", "Foci the GM allows, starting cyphers", "settings"),
         ("Combat", "The round tracker", "combat"),
         ("Translate", "Move the party to another recursion", "translate"),
         ("Open another campaign", "The list of campaigns", "campaigns"),
@@ -151,7 +153,18 @@ class HomeScreen(Screen):
         self.app.push_screen(ComingScreen(what, issue))
 
     def action_new_character(self) -> None:
-        self._coming("Character creation", "the eleven steps, as a wizard")
+        from strange_tui.tui.screens.creation import CreationScreen
+
+        session = self.app.session
+        draft = session.folder.load_draft() if session else None
+        if draft is not None:
+            self.notify("Resuming the character you started.", title="Draft")
+        self.app.push_screen(CreationScreen(draft))
+
+    def action_settings(self) -> None:
+        from strange_tui.tui.dialogs.settings import SettingsDialog
+
+        self.app.push_screen(SettingsDialog())
 
     def action_combat(self) -> None:
         self._coming("The combat tracker", "initiative, rounds, NPC health and conditions")

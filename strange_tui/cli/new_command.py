@@ -1,0 +1,103 @@
+"""`strange-tui new`: make a character without the TUI, with the wizard's own checks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from strange_tui.campaign.creation import Draft, build
+from strange_tui.campaign.events import CharacterCreated
+from strange_tui.campaign.sheet import sheet_data, text_sheet
+from strange_tui.cli.campaign_commands import folder_of
+from strange_tui.cli.parsing import UsageError
+from strange_tui.rules.pools import Stat
+
+
+def lookup(entries: dict[str, Any], wanted: str, what: str) -> str:
+    """An entry's id from its id or its name, any case."""
+    folded = wanted.strip().casefold()
+    for entry_id, entry in entries.items():
+        if folded in (entry_id, entry.name.casefold()):
+            return entry_id
+    names = ", ".join(entry.name for entry in entries.values())
+    raise UsageError(f"no {what} {wanted!r}; choose one of: {names}")
+
+
+def listed(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def draft_from(args: argparse.Namespace, content: Any) -> Draft:
+    bonus = {}
+    if args.pools:
+        try:
+            numbers = [int(part) for part in args.pools.split(",")]
+        except ValueError:
+            raise UsageError("--pools takes three whole numbers: might,speed,intellect") from None
+        if len(numbers) != 3:
+            raise UsageError("--pools takes three whole numbers: might,speed,intellect")
+        bonus = {stat: n for stat, n in zip(Stat, numbers, strict=True) if n}
+    abilities = content.kind("abilities")
+    type_id = lookup(content.kind("types"), args.type, "type")
+    edge_choice = 0
+    kind = content.kind("types")[type_id]
+    if args.edge and kind.edge_choices:
+        pools = [next((s for s in Stat if getattr(c, s.value)), None) for c in kind.edge_choices]
+        matches = [i for i, stat in enumerate(pools) if stat and stat.value == args.edge.lower()]
+        if not matches:
+            raise UsageError(f"--edge: {kind.name} puts Edge in {', '.join(str(p) for p in pools)}")
+        edge_choice = matches[0]
+    return Draft(
+        descriptor=lookup(content.kind("descriptors"), args.descriptor, "descriptor"),
+        type=type_id,
+        focus=lookup(content.kind("foci"), args.focus, "focus"),
+        bonus=bonus,
+        edge_choice=edge_choice,
+        abilities=tuple(lookup(abilities, a, "ability") for a in listed(args.abilities)),
+        focus_choice=lookup(abilities, args.focus_choice, "ability") if args.focus_choice else "",
+        chosen_skills=tuple(listed(args.skills)),
+        weapons=tuple(lookup(content.kind("weapons"), w, "weapon") for w in listed(args.weapons)),
+        cyphers=tuple(lookup(content.kind("cyphers"), c, "cypher") for c in listed(args.cyphers)),
+        name=args.name,
+        notes=args.notes or "",
+    )
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """Create the character in the campaign (one `character created` event)."""
+    from strange_tui.content.loader import Content, user_pack_files
+
+    folder = folder_of(args)
+    content = Content(user_pack_files(folder.path.parent))
+    draft = draft_from(args, content)
+    store = folder.open()
+    try:
+        character = build(content, draft, store.state)
+    except ValueError as problem:
+        raise UsageError(str(problem)) from None
+    store.dispatch(CharacterCreated(character=character))
+    store.compact()
+    sheet = sheet_data(character)
+    print(json.dumps(sheet) if args.json else text_sheet(sheet))
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    new = commands.add_parser("new", help="create a character (the eleven steps, as options)")
+    new.add_argument("campaign", metavar="CAMPAIGN", help="a campaign folder or name")
+    new.add_argument("--name", required=True, help="the character's name")
+    new.add_argument("--descriptor", required=True, help="e.g. Tough")
+    new.add_argument("--type", required=True, help="Vector, Paradox or Spinner")
+    new.add_argument("--focus", required=True, help='e.g. "Is Licensed to Carry"')
+    new.add_argument("--pools", metavar="M,S,I", help="the type's bonus points, e.g. 3,3,0")
+    new.add_argument("--edge", metavar="STAT", help="where Edge goes, when the type lets you pick")
+    new.add_argument("--abilities", metavar="A,B,...", help="the type's first-tier abilities")
+    new.add_argument("--focus-choice", metavar="ABILITY", help="when the focus offers a choice")
+    new.add_argument("--skills", metavar="S,...", help="skills the descriptor lets you pick")
+    new.add_argument("--weapons", metavar="W,...", help="weapons of your choice")
+    new.add_argument("--cyphers", metavar="C,...", help="starting cyphers, if the GM allows")
+    new.add_argument("--notes", help="a brief background")
+    new.add_argument("--json", action="store_true", help="print the sheet as JSON")
+    new.add_argument("--saves", metavar="DIR", help="the saves directory")
+    new.set_defaults(run=run_new)

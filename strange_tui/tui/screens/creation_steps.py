@@ -1,0 +1,166 @@
+"""The body of each creation step: the widgets a step shows, built from the draft."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Input, Label, OptionList, Static, TextArea
+from textual.widgets.option_list import Option
+
+from strange_tui.campaign import creation
+from strange_tui.campaign.creation import Draft
+from strange_tui.campaign.sheet import sheet_data, text_sheet
+from strange_tui.campaign.state import Campaign
+from strange_tui.rules.pools import Stat
+from strange_tui.tui.screens.creation_view import (
+    ability_items,
+    attacks_table,
+    cypher_items,
+    descriptor_items,
+    focus_items,
+    preview,
+    type_items,
+    weapon_items,
+)
+from strange_tui.tui.widgets.filter_list import FilterList
+
+__all__ = ["preview", "widgets", "pool_lines", "points_left"]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
+    """What step ``draft.step`` shows."""
+    match draft.step:
+        case 0:
+            items = descriptor_items(library)
+            return [FilterList(items, current=draft.descriptor, id="pick-descriptor")]
+        case 1:
+            return [FilterList(type_items(library), current=draft.type, id="pick-type")]
+        case 2:
+            allowed = creation.allowed_foci(library, campaign)
+            hidden = len(library.kind("foci")) - len(allowed)
+            items = focus_items(library, allowed)
+            note = f"{plural(hidden, 'focus')} not allowed here (by the GM or the recursion)."
+            return [
+                FilterList(items, current=draft.focus, id="pick-focus"),
+                Label(note.replace("focuss", "foci"), classes="muted"),
+            ]
+        case 3:
+            return [Static(id="pool-left"), OptionList(id="pools", classes="pools")]
+        case 4:
+            return edge_widgets(library, draft)
+        case 5:
+            tier = creation.tier_one(library, draft)
+            kind = library.kind("types")[draft.type].name
+            head = Label(f"Choose {tier.choose} of the {kind}'s first-tier abilities.")
+            items = ability_items(library, tier.abilities)
+            chosen = set(draft.abilities)
+            return [head, FilterList(items, multi=True, selected=chosen, id="pick-abilities")]
+        case 6:
+            return descriptor_focus_widgets(library, draft)
+        case 7:
+            kind = library.kind("types")[draft.type]
+            picks = creation.weapon_picks(library, draft)
+            owned = ", ".join(creation.possessions(library, draft)) or "—"
+            head = Label(f"Choose up to {plural(picks, 'weapon')}. You have: {owned}")
+            items = weapon_items(library, light_only=kind.weapon_picks_light_only)
+            chosen = set(draft.weapons)
+            return [head, FilterList(items, multi=True, selected=chosen, id="pick-weapons")]
+        case 8:
+            note = Label("Bare hands are always there. Enter goes on.", classes="muted")
+            return [Static(attacks_table(library, draft)), note]
+        case 9:
+            picks = creation.cypher_picks(library, draft, campaign)
+            if not picks:
+                return [Label("No starting cyphers: the GM allows none here. Enter goes on.")]
+            head = Label(f"Choose up to {plural(picks, 'starting cypher')}.")
+            chosen = set(draft.cyphers)
+            items = cypher_items(library)
+            return [head, FilterList(items, multi=True, selected=chosen, id="pick-cyphers")]
+        case 10:
+            return [
+                Label("Name"),
+                Input(draft.name, placeholder="the character's name", id="name"),
+                Label("A brief background"),
+                TextArea(draft.notes, id="notes"),
+            ]
+        case _:
+            return [VerticalScroll(Static(review(library, draft, campaign)))]
+
+
+def edge_widgets(library: Any, draft: Draft) -> list[Any]:
+    kind = library.kind("types")[draft.type]
+    if not kind.edge_choices:
+        edge = creation.edge_of(library, draft)
+        where = ", ".join(f"{s.value.title()} {v}" for s, v in edge.items() if v) or "none"
+        return [Label(f"The {kind.name}'s Edge: {where}. Enter goes on.")]
+    options = OptionList(id="edges")
+    for index, choice in enumerate(kind.edge_choices):
+        stats = ("might", "speed", "intellect")
+        edge = ", ".join(f"{s} {getattr(choice, s)}" for s in stats if getattr(choice, s))
+        options.add_option(Option(f"Edge: {edge}", id=str(index)))
+    options.highlighted = draft.edge_choice
+    return [Label("Choose where your Edge goes."), options]
+
+
+def descriptor_focus_widgets(library: Any, draft: Draft) -> list[Any]:
+    descriptor = library.kind("descriptors")[draft.descriptor]
+    focus = library.kind("foci")[draft.focus]
+    gains = [
+        *(f"trained in {s}" for s in descriptor.skills),
+        *(f"inability: {s}" for s in descriptor.inabilities),
+        *(feature.name for feature in descriptor.features),
+    ]
+    lines = Text.assemble((f"{descriptor.name}: ", "bold"), ", ".join(gains) or "no skills")
+    tier = creation.focus_tier_one(library, draft)
+    granted = [library.kind("abilities")[a].name for a in tier.abilities]
+    lines.append_text(Text.assemble((f"\n{focus.name}: ", "bold"), ", ".join(granted) or "—"))
+    shown: list[Any] = [Static(lines)]
+    if tier.choose_one:
+        items = ability_items(library, tier.choose_one)
+        shown += [
+            Label("Choose one more of the focus's first-tier abilities:"),
+            FilterList(items, current=draft.focus_choice, id="pick-focus-choice"),
+        ]
+    choices = (*descriptor.skill_choices, *focus.skill_choices)
+    for number, choice in enumerate(c for c in choices for _ in range(c.count)):
+        known = draft.chosen_skills[number] if number < len(draft.chosen_skills) else ""
+        field = Input(known, placeholder="a skill", id=f"skill-{number}", classes="skill")
+        shown += [Label(choice.summary), field]
+    return shown
+
+
+def pool_lines(library: Any, draft: Draft) -> list[Option]:
+    """Each pool: the type's start, the points placed, the descriptor's change, the total."""
+    kind = library.kind("types")[draft.type]
+    descriptor = library.kind("descriptors")[draft.descriptor]
+    totals = creation.pools_of(library, draft)
+    lines = []
+    for stat in Stat:
+        base, extra = getattr(kind.pools, stat.value), getattr(descriptor.pools, stat.value)
+        line = Text(f"{stat.value.title():<10}", style="bold")
+        line.append(f"{base:>3} + {draft.bonus.get(stat, 0)} placed")
+        if extra:
+            line.append(f" + {extra} ({descriptor.name})", style="cyan")
+        line.append(f"  = {totals[stat]}", style="bold")
+        lines.append(Option(line))
+    return lines
+
+
+def points_left(library: Any, draft: Draft) -> Text:
+    total = library.kind("types")[draft.type].bonus_points
+    left = total - sum(draft.bonus.values())
+    return Text(f"{left} of {total} points left to place.", style="bold" if left else "green")
+
+
+def review(library: Any, draft: Draft, campaign: Campaign) -> Text:
+    try:
+        character = creation.build(library, draft, campaign)
+    except ValueError as problem:
+        return Text(str(problem), style="red")
+    return Text(text_sheet(sheet_data(character)))
