@@ -182,6 +182,9 @@ class CreationScreen(Screen):
     def instructions(self) -> str:
         return {
             3: "↑↓ choose a pool, + and - move points, enter when all are placed.",
+            4: "Enter chooses; escape goes back.",
+            6: "Make any choice asked for, then enter (or ctrl+n) goes on.",
+            8: "Enter goes on.",
             5: "Enter ticks an ability; ctrl+n goes on when enough are ticked.",
             7: "Enter ticks a weapon; ctrl+n goes on.",
             9: "Enter ticks a cypher; ctrl+n goes on.",

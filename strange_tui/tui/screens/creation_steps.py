@@ -57,7 +57,7 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
         case 5:
             tier = creation.tier_one(library, draft)
             kind = library.kind("types")[draft.type].name
-            head = Label(f"Choose {tier.choose} of the {kind}'s first-tier abilities.")
+            head = Label(f"Choose {tier.choose} {kind} abilities (tier 1).")
             items = ability_items(library, tier.abilities)
             chosen = set(draft.abilities)
             return [head, FilterList(items, multi=True, selected=chosen, id="pick-abilities")]
