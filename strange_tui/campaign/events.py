@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct, field
 
+from strange_tui.campaign.encounter import Combatant
 from strange_tui.campaign.state import (
     Character,
     Cypher,
@@ -17,6 +18,7 @@ from strange_tui.campaign.state import (
     Small,
     Text,
 )
+from strange_tui.rules.combat import Condition
 from strange_tui.rules.pools import Stat
 
 Die20 = Annotated[int, Meta(ge=1, le=20)]
@@ -201,6 +203,67 @@ class NotesEdited(Event, tag="notes_edited"):
     notes: Text
 
 
+class CombatStarted(Event, tag="combat_started"):
+    """A fight begins; the party's PCs join it."""
+
+    pcs: tuple[Id, ...]
+
+
+class NpcsAdded(Event, tag="npcs_added"):
+    """NPCs (or a swarm) join the fight."""
+
+    npcs: tuple[Combatant, ...]
+
+
+class InitiativeRolled(Event, tag="initiative_rolled"):
+    """R-CMB-1: each PC's Speed roll (its die, or none if automatic) and who succeeded;
+    ``pcs`` is the order the players chose among themselves."""
+
+    pcs: tuple[Id, ...]
+    dice: dict[Id, Die20] = field(default_factory=dict)
+    succeeded: tuple[Id, ...] = ()
+
+
+class OrderChanged(Event, tag="order_changed"):
+    """The players reordered the PCs; the combat keeps this order."""
+
+    order: tuple[Id, ...]
+
+
+class TurnAdvanced(Event, tag="turn_advanced"):
+    """The next combatant acts; past the last, a new round (conditions tick down)."""
+
+
+class NpcHealthChanged(Event, tag="npc_health_changed"):
+    """NPCs hit (negative, before Armor) or healed (positive), one or several at once."""
+
+    targets: tuple[Id, ...]
+    amount: Annotated[int, Meta(ge=-1000, le=1000)]
+    ignore_armor: bool = False
+    source: Text = ""
+
+
+class ConditionAdded(Event, tag="condition_added"):
+    """R-CMB-4: a condition with its duration in rounds (0: the rest of the combat)."""
+
+    targets: tuple[Id, ...]
+    condition: Condition
+
+
+class ConditionRemoved(Event, tag="condition_removed"):
+    target: Id
+    name: Name
+
+
+class CombatEnded(Event, tag="combat_ended"):
+    """The fight is over; the summary stays in the log."""
+
+    rounds: Points = 0
+    dealt: Points = 0
+    taken: Points = 0
+    intrusions: Points = 0
+
+
 AnyEvent = (
     SettingsChanged
     | CharacterCreated
@@ -219,4 +282,13 @@ AnyEvent = (
     | RecoveryRolled
     | ClockAdvanced
     | NotesEdited
+    | CombatStarted
+    | NpcsAdded
+    | InitiativeRolled
+    | OrderChanged
+    | TurnAdvanced
+    | NpcHealthChanged
+    | ConditionAdded
+    | ConditionRemoved
+    | CombatEnded
 )

@@ -9,18 +9,27 @@ from strange_tui.campaign.events import (
     AnyEvent,
     CharacterCreated,
     ClockAdvanced,
+    CombatEnded,
+    CombatStarted,
+    ConditionAdded,
+    ConditionRemoved,
     CypherGained,
     CypherUsed,
     DamageTaken,
     Healed,
+    InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
     NotesEdited,
+    NpcHealthChanged,
+    NpcsAdded,
+    OrderChanged,
     PointsSpent,
     RecoveryRolled,
     RollMade,
     SettingsChanged,
     TrackShifted,
+    TurnAdvanced,
     XpAwarded,
     XpSpent,
 )
@@ -130,6 +139,33 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             return f"{duration(event.seconds)} passed{reason}."
         case NotesEdited():
             return f"{who(event.character)}'s notes were updated."
+        case CombatStarted():
+            return "A fight began."
+        case NpcsAdded(npcs=npcs):
+            listed = ", ".join(f"{n.name} (level {n.level})" for n in npcs)
+            return f"Into the fight: {listed}."
+        case InitiativeRolled():
+            first = [who(pc) for pc in event.succeeded]
+            return f"Initiative: {', '.join(first) or 'no one'} act before the NPCs."
+        case OrderChanged():
+            return "The players changed their order."
+        case TurnAdvanced():
+            return "Next turn."
+        case NpcHealthChanged():
+            verb = "hit" if event.amount < 0 else "healed"
+            source = f" ({event.source})" if event.source else ""
+            targets = ", ".join(event.targets)
+            return f"{targets} {verb} for {abs(event.amount)}{source}."
+        case ConditionAdded(condition=condition):
+            lasting = f"{condition.rounds} rounds" if condition.rounds else "the combat"
+            return f"{condition.name.title()} for {lasting}: {', '.join(event.targets)}."
+        case ConditionRemoved():
+            return f"{event.target} is no longer {event.name}."
+        case CombatEnded():
+            return (
+                f"The fight ended after {event.rounds} rounds: {event.dealt} damage dealt,"
+                f" {event.taken} taken, {event.intrusions} intrusions."
+            )
     return type(event).__name__  # pragma: no cover
 
 

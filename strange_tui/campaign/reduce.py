@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from msgspec.structs import replace
 
 from strange_tui.campaign import advancement
+from strange_tui.campaign.combat import COMBAT_EVENTS, count_taken, fold_combat
 from strange_tui.campaign.events import (
     AdvancementBought,
     AnyEvent,
@@ -54,6 +55,19 @@ def reduce(state: Campaign, event: AnyEvent) -> Campaign:
 
 
 def _fold(state: Campaign, event: AnyEvent) -> Campaign:
+    if isinstance(event, COMBAT_EVENTS):
+        return fold_combat(state, event)
+    if state.encounter is not None and isinstance(
+        event, DamageTaken | IntrusionAccepted | IntrusionRefused | RollMade
+    ):
+        intrusion = isinstance(event, IntrusionAccepted | IntrusionRefused) or (
+            isinstance(event, RollMade) and event.die == 1
+        )
+        return count_taken(_fold_plain(state, event), state, intrusion)
+    return _fold_plain(state, event)
+
+
+def _fold_plain(state: Campaign, event: AnyEvent) -> Campaign:
     match event:
         case SettingsChanged(settings=settings):
             return replace(state, settings=settings)

@@ -41,6 +41,17 @@ ModalScreen {
     text-style: bold;
 }
 
+.dialog .flat Label.field {
+    padding: 0 1 0 0;
+}
+
+.dialog .flat Checkbox {
+    border: none;
+    padding: 0;
+    height: 1;
+    background: transparent;
+}
+
 .dialog Input, .dialog Select {
     width: 1fr;
 }
@@ -99,8 +110,9 @@ class CharacterDialog(ModalScreen[bool]):
 
 
 def row(label: str, widget: Widget) -> Horizontal:
-    """A labelled form row."""
-    return Horizontal(Label(label, classes="field"), widget, classes="row")
+    """A labelled form row (one line high for compact inputs and check boxes)."""
+    flat = getattr(widget, "compact", False) or type(widget).__name__ == "Checkbox"
+    return Horizontal(Label(label, classes="field"), widget, classes="row flat" if flat else "row")
 
 
 def int_value(field: Input, default: int = 0) -> int | None:

@@ -10,7 +10,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from strange_tui.campaign.events import RecoveryRolled
-from strange_tui.campaign.state import ROUND_SECONDS, Character
+from strange_tui.campaign.state import Character
+from strange_tui.campaign.types import ROUND_SECONDS
 from strange_tui.rules.dice import SeededDice, check_face
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat

@@ -37,7 +37,7 @@ class HomeScreen(Screen):
         Binding("n", "new_character", "New", id="home.new"),
         Binding("g", "settings", "GM", id="home.settings"),
         # Shown in the key bar once their screens land; in help and the palette today.
-        Binding("c", "combat", "Combat", show=False, id="home.combat"),
+        Binding("c", "combat", "Combat", id="home.combat"),
         Binding("t", "translate", "Translate", show=False, id="home.translate"),
         Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns"),
     ]
@@ -73,7 +73,12 @@ class HomeScreen(Screen):
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
 
+    def on_screen_resume(self) -> None:
+        self.show(self.app.campaign)
+
     def show(self, state: Campaign | None) -> None:
+        if self.app.screen is not self:
+            return  # Hidden under another screen: redrawn when it comes back.
         if state is None:
             return
         party = self.query_one(PartyList)
@@ -167,7 +172,9 @@ class HomeScreen(Screen):
         self.app.push_screen(SettingsDialog())
 
     def action_combat(self) -> None:
-        self._coming("The combat tracker", "initiative, rounds, NPC health and conditions")
+        from strange_tui.tui.screens.combat import CombatScreen
+
+        self.app.push_screen(CombatScreen())
 
     def action_translate(self) -> None:
         self._coming("The translation wizard", "roles, trance and acclimation, the odds")

@@ -60,7 +60,12 @@ class LogScreen(Screen):
     def action_filter(self) -> None:
         self.query_one(Select).focus()
 
+    def on_screen_resume(self) -> None:
+        self.show(self.app.campaign)
+
     def show(self, state: Campaign | None) -> None:
+        if self.app.screen is not self:
+            return  # Hidden under another screen: redrawn when it comes back.
         if state is None or self.app.session is None:
             return
         chosen = self.query_one(Select).value

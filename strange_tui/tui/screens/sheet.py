@@ -128,7 +128,12 @@ class SheetScreen(Screen):
         state = self.app.campaign
         return state.characters.get(self.character_id) if state else None
 
+    def on_screen_resume(self) -> None:
+        self.show(self.app.campaign)
+
     def show(self, state: Campaign | None) -> None:
+        if self.app.screen is not self:
+            return  # Hidden under another screen: redrawn when it comes back.
         character = self.character
         if character is None:
             return

@@ -1,0 +1,106 @@
+"""The combat tracker under load: 30 combatants and 2,000 events of fight, 200 presses of
+`n` (next turn: an event dispatched, fsynced, folded, the table redrawn) against 200
+presses on a bare Textual app with a 30-row table (DESIGN.md: at most 1.5x).
+
+    python bench/combat.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable, Footer, Header
+
+from strange_tui.campaign.encounter import Combatant
+from strange_tui.campaign.events import (
+    CharacterCreated,
+    CombatStarted,
+    InitiativeRolled,
+    NpcHealthChanged,
+    NpcsAdded,
+    TurnAdvanced,
+)
+from strange_tui.demo.build import party
+from strange_tui.storage.folder import CampaignFolder
+from strange_tui.tui.app import StrangeApp
+
+PRESSES = 200
+
+
+def build(saves: Path) -> Path:
+    """Three PCs and 27 NPCs, then 2,000 events of rounds and blows."""
+    _, _, characters = party()
+    folder = CampaignFolder.create(saves, "Big fight")
+    folder.durable = False
+    store = folder.open()
+    for character in characters:
+        store.dispatch(CharacterCreated(character=character))
+    pcs = tuple(c.id for c in characters)
+    store.dispatch(CombatStarted(pcs=pcs))
+    npcs = tuple(
+        Combatant(id=f"npc-{n}", name=f"Cultist {n}", level=3, health=900, max_health=900, damage=3)
+        for n in range(27)
+    )
+    store.dispatch(NpcsAdded(npcs=npcs))
+    store.dispatch(InitiativeRolled(pcs=pcs, dice={p: 15 for p in pcs}, succeeded=pcs))
+    while store.state.seq < 2_000:
+        store.dispatch(TurnAdvanced())
+        store.dispatch(NpcHealthChanged(targets=("npc-1",), amount=-1))
+    store.compact()
+    return folder.path
+
+
+class Bare(App):
+    def compose(self) -> ComposeResult:
+        yield Header()
+        table = DataTable(cursor_type="row")
+        table.add_columns("Name", "Level", "Health")
+        for n in range(30):
+            table.add_row(f"Cultist {n}", "3", "9/9")
+        yield table
+        yield Footer()
+
+
+async def presses(app: App, key: str, before: tuple[str, ...] = ()) -> float:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*before)
+        await pilot.pause()
+        start = time.perf_counter()
+        for _ in range(PRESSES):
+            await pilot.press(key)
+        await pilot.pause()
+        return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as saves:
+        built = build(Path(saves))
+        ours, bare = [], []
+        for run in range(args.runs):
+            copy = Path(shutil.copytree(built, Path(saves) / f"run-{run}"))
+            ours.append(
+                asyncio.run(presses(StrangeApp(campaign_path=copy, saves=copy.parent), "n", ("c",)))
+            )
+            bare.append(asyncio.run(presses(Bare(), "down")))
+    ours_median, bare_median = statistics.median(ours), statistics.median(bare)
+    print(
+        f"bare app, 30-row table, {PRESSES} presses: {bare_median * 1000:7.0f} ms (median of {args.runs})"
+    )
+    print(
+        f"combat tracker, 30 combatants, {PRESSES} turns: {ours_median * 1000:7.0f} ms (median of {args.runs})"
+    )
+    print(f"ratio: {ours_median / bare_median:.2f}  (target <= 1.5)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""Folding the combat events into the encounter (R-CMB); part of ``reduce``."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from strange_tui.campaign.encounter import Combatant, Encounter
+from strange_tui.campaign.events import (
+    CombatEnded,
+    CombatStarted,
+    ConditionAdded,
+    ConditionRemoved,
+    InitiativeRolled,
+    NpcHealthChanged,
+    NpcsAdded,
+    OrderChanged,
+    TurnAdvanced,
+)
+from strange_tui.campaign.state import Campaign
+from strange_tui.rules.combat import initiative_order, tick
+from strange_tui.rules.damage import damage_after_armor
+from strange_tui.rules.errors import RuleViolation
+
+COMBAT_EVENTS = (
+    CombatStarted,
+    NpcsAdded,
+    InitiativeRolled,
+    OrderChanged,
+    TurnAdvanced,
+    NpcHealthChanged,
+    ConditionAdded,
+    ConditionRemoved,
+    CombatEnded,
+)
+
+
+def fold_combat(state: Campaign, event: object) -> Campaign:
+    """The state after a combat event, or RuleViolation."""
+    if isinstance(event, CombatStarted):
+        if state.encounter is not None:
+            raise RuleViolation("A fight is already under way.")
+        unknown = [pc for pc in event.pcs if pc not in state.characters]
+        if unknown:
+            raise RuleViolation(f"No character {unknown[0]!r} in this campaign.")
+        pcs = {pc: Combatant(id=pc, name=state.characters[pc].name, pc=True) for pc in event.pcs}
+        return replace(state, encounter=Encounter(order=tuple(pcs), combatants=pcs))
+    encounter = state.encounter
+    if encounter is None:
+        raise RuleViolation("There is no fight under way.")
+    return replace(state, encounter=_fold(encounter, event))
+
+
+def _fold(encounter: Encounter, event: object) -> Encounter | None:
+    match event:
+        case NpcsAdded(npcs=npcs):
+            combatants = dict(encounter.combatants)
+            for npc in npcs:
+                if npc.id in combatants or npc.pc:
+                    raise RuleViolation(f"There is already a combatant {npc.id!r}.")
+                combatants[npc.id] = npc
+            order = (*encounter.order, *(npc.id for npc in npcs))
+            return replace(encounter, combatants=combatants, order=order)
+        case InitiativeRolled():
+            pcs = [c.id for c in encounter.combatants.values() if c.pc]
+            if sorted(event.pcs) != sorted(pcs):
+                raise RuleViolation("Initiative is rolled for every PC in the fight.")
+            npcs = [c.id for c in encounter.npcs() if not c.defeated]
+            if not npcs:
+                raise RuleViolation("Add an NPC first: initiative is set by the highest NPC level.")
+            order = initiative_order(event.pcs, npcs, event.succeeded)
+            return replace(encounter, order=order, round=1, turn=0)
+        case OrderChanged(order=order):
+            if sorted(order) != sorted(encounter.order):
+                raise RuleViolation("A new order has every combatant once.")
+            active = encounter.active
+            turn = order.index(active.id) if active else 0
+            return replace(encounter, order=order, turn=turn)
+        case TurnAdvanced():
+            return _next_turn(encounter)
+        case NpcHealthChanged():
+            return _health(encounter, event)
+        case ConditionAdded(targets=targets, condition=condition):
+            combatants = dict(encounter.combatants)
+            for target in targets:
+                who = _combatant(encounter, target)
+                kept = tuple(c for c in who.conditions if c.name != condition.name)
+                combatants[target] = replace(who, conditions=(*kept, condition))
+            return replace(encounter, combatants=combatants)
+        case ConditionRemoved(target=target, name=name):
+            who = _combatant(encounter, target)
+            kept = tuple(c for c in who.conditions if c.name != name)
+            if len(kept) == len(who.conditions):
+                raise RuleViolation(f"{who.name} is not {name}.")
+            return _with(encounter, replace(who, conditions=kept))
+        case CombatEnded():
+            return None
+    raise RuleViolation(f"Unknown combat event {type(event).__name__}.")  # pragma: no cover
+
+
+def _combatant(encounter: Encounter, target: str) -> Combatant:
+    try:
+        return encounter.combatants[target]
+    except KeyError:
+        raise RuleViolation(f"No combatant {target!r} in this fight.") from None
+
+
+def _with(encounter: Encounter, combatant: Combatant) -> Encounter:
+    combatants = dict(encounter.combatants)
+    combatants[combatant.id] = combatant
+    return replace(encounter, combatants=combatants)
+
+
+def _next_turn(encounter: Encounter) -> Encounter:
+    """The next combatant still standing; after the last, a new round in which every
+    condition loses a round (R-CMB-4)."""
+    if encounter.round == 0:
+        raise RuleViolation("Roll initiative first.")
+    turn, round_, combatants = encounter.turn, encounter.round, dict(encounter.combatants)
+    for _ in range(len(encounter.order)):
+        turn += 1
+        if turn >= len(encounter.order):
+            turn, round_ = 0, round_ + 1
+            combatants = {
+                cid: replace(c, conditions=tick(c.conditions)) for cid, c in combatants.items()
+            }
+        if not combatants[encounter.order[turn]].defeated:
+            break
+    return replace(encounter, turn=turn, round=round_, combatants=combatants)
+
+
+def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:
+    """R-DMG-5: damage to an NPC (less its Armor unless ignored) comes off its health;
+    healing never passes its starting health."""
+    dealt = 0
+    for target in event.targets:
+        who = _combatant(encounter, target)
+        if who.pc:
+            raise RuleViolation(f"{who.name} is a PC: damage goes to the sheet's pools.")
+        if event.amount < 0:
+            hit = damage_after_armor(-event.amount, who.armor, ambient=event.ignore_armor)
+            health = max(0, who.health - hit)
+            dealt += who.health - health
+        else:
+            health = min(who.max_health, who.health + event.amount)
+        encounter = _with(encounter, replace(who, health=health))
+    return replace(encounter, dealt=encounter.dealt + dealt)
+
+
+def count_taken(state: Campaign, before: Campaign, intrusion: bool = False) -> Campaign:
+    """Keep the fight's summary: damage the PCs took, intrusions."""
+    encounter = state.encounter
+    if encounter is None:
+        return state
+    lost = sum(
+        before.characters[cid].pools.total() - c.pools.total()
+        for cid, c in state.characters.items()
+        if cid in before.characters and cid in encounter.combatants
+    )
+    return replace(
+        state,
+        encounter=replace(
+            encounter,
+            taken=encounter.taken + max(0, lost),
+            intrusions=encounter.intrusions + int(intrusion),
+        ),
+    )

@@ -1,0 +1,51 @@
+"""The current fight: combatants in initiative order, rounds and turns, conditions (R-CMB)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta, field
+
+from strange_tui.campaign.types import Frozen, Id, Name, Points, Small
+from strange_tui.rules.combat import Condition
+
+
+class Combatant(Frozen):
+    """One side of the fight. A PC's pools live on its sheet; an NPC has health."""
+
+    id: Id
+    name: Name
+    pc: bool = False
+    level: Small = 0
+    health: Points = 0
+    max_health: Points = 0
+    damage: Points = 0
+    armor: Small = 0
+    swarm: bool = False
+    boss: bool = False
+    conditions: tuple[Condition, ...] = ()
+
+    @property
+    def defeated(self) -> bool:
+        return not self.pc and self.health == 0
+
+
+class Encounter(Frozen):
+    """Round 0 is before initiative; ``turn`` indexes ``order``."""
+
+    round: Annotated[int, Meta(ge=0, le=100_000)] = 0
+    turn: Annotated[int, Meta(ge=0, le=1000)] = 0
+    order: tuple[Id, ...] = ()
+    combatants: dict[Id, Combatant] = field(default_factory=dict)
+    dealt: Points = 0
+    taken: Points = 0
+    intrusions: Points = 0
+
+    @property
+    def active(self) -> Combatant | None:
+        if not self.order or self.round == 0:
+            return None
+        return self.combatants.get(self.order[self.turn])
+
+    def npcs(self) -> list[Combatant]:
+        return [c for c in self.combatants.values() if not c.pc]

@@ -1,0 +1,24 @@
+"""Shared building blocks of the campaign model: bounded field types and the frozen base."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import Meta, Struct
+
+# Bounds keep hostile files from smuggling absurd numbers into the rules.
+Points = Annotated[int, Meta(ge=0, le=10_000)]
+Small = Annotated[int, Meta(ge=0, le=100)]
+Tier = Annotated[int, Meta(ge=1, le=6)]
+Id = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
+Name = Annotated[str, Meta(min_length=1, max_length=80)]
+Text = Annotated[str, Meta(max_length=20_000)]
+SkillLevel = Literal["inability", "trained", "specialized"]
+
+ROUND_SECONDS = 6  # A Cypher round is "about 5 to 10 seconds"; the clock counts 6.
+DAY_SECONDS = 24 * 3600
+START_OF_PLAY = 8 * 3600  # Day 1, 08:00.
+
+
+class Frozen(Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Base of every state record: immutable, strict, and compact in TOML."""

@@ -1,0 +1,154 @@
+"""The combat tracker, keys only: a full fight, checked on the campaign's state."""
+
+from msgspec.structs import replace
+
+from strange_tui.campaign.events import CharacterCreated
+from strange_tui.rules.pools import Stat
+from strange_tui.rules.track import DamageTrack
+from strange_tui.storage.folder import CampaignFolder
+from strange_tui.tui.app import StrangeApp
+from strange_tui.tui.screens.combat import CombatScreen
+from tests.campaign.builders import character
+
+
+def party_app(tmp_path) -> StrangeApp:
+    saves = tmp_path / "saves"
+    folder = CampaignFolder.create(saves, "Fight night")
+    store = folder.open()
+    mara = character("mara")
+    mara = replace(mara, pools=mara.pools.replace(Stat.MIGHT, mara.pools.might.with_current(2)))
+    for who in (mara, character("jun"), character("tess")):
+        store.dispatch(CharacterCreated(character=who))
+    return StrangeApp(campaign_path=folder.path, saves=saves)
+
+
+def encounter(app):
+    return app.session.state.encounter
+
+
+async def test_a_full_fight(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        # A level-3 thug (quick NPC), then a swarm of level-2 rats (level 3, +2 damage).
+        await pilot.press("tab", "3", "tab", *"Thug", "enter")
+        await pilot.press("plus", "tab", "2", "tab", *"Rats", "tab", "tab", "space", "ctrl+s")
+        await pilot.pause()
+        npcs = {c.id: c for c in encounter(app).npcs()}
+        assert (npcs["thug"].level, npcs["thug"].health, npcs["thug"].damage) == (3, 9, 3)
+        assert (npcs["rats-swarm"].level, npcs["rats-swarm"].damage) == (3, 4)
+        # Initiative against level 3: Mara 15 and Tess 12 succeed, Jun's 5 fails.
+        await pilot.press("i", "1", "5", "tab", "5", "tab", "1", "2", "enter")
+        await pilot.pause()
+        assert encounter(app).order == ("mara", "tess", "thug", "rats-swarm", "jun")
+        assert encounter(app).round == 1
+        # Mara hits the thug bare-handed on a 19: +3 damage, 2 + 3 = 5.
+        await pilot.press("a", "1", "9", "enter", "enter")
+        await pilot.pause()
+        assert encounter(app).combatants["thug"].health == 4
+        # Tess rolls a 20 and takes a stun instead of the extra damage: 2 damage, stunned.
+        await pilot.press("n", "a", "2", "0", "enter")
+        await pilot.press("shift+tab", "enter", "down", "down", "down", "enter", "tab", "enter")
+        await pilot.pause()
+        thug = encounter(app).combatants["thug"]
+        assert thug.health == 2 and [c.name for c in thug.conditions] == ["stunned"]
+        # The stunned thug loses its turn; the rats attack Mara, who fails to defend:
+        # 4 damage less Armor 1 = 3: Might 2 → 0, 1 spills to Speed; impaired.
+        await pilot.press("n", "n", "d", "2", "enter")
+        await pilot.pause()
+        mara = app.session.state.characters["mara"]
+        assert (mara.pools.might.current, mara.pools.speed.current) == (0, 9)
+        assert mara.track is DamageTrack.IMPAIRED
+        await pilot.press("enter")
+        # Jun's turn, then round 2: the stun expires.
+        await pilot.press("n", "n")
+        await pilot.pause()
+        assert encounter(app).round == 2 and encounter(app).combatants["thug"].conditions == ()
+        # Previous turn: back to Jun's turn in round 1, the thug stunned again.
+        await pilot.press("p")
+        await pilot.pause()
+        assert encounter(app).round == 1 and encounter(app).active.id == "jun"
+        assert [c.name for c in encounter(app).combatants["thug"].conditions] == ["stunned"]
+        # The end: the summary goes to the log.
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.session.state.encounter is None
+        assert not isinstance(app.screen, CombatScreen)
+        last = app.session.store.journal()[-1]
+        assert (last.rounds, last.dealt, last.taken) == (1, 7, 3)
+
+
+async def test_reopening_mid_fight_restores_the_tracker(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "tab", "4", "tab", *"Guard", "enter")
+        await pilot.press("i", "2", "0", "tab", "2", "0", "tab", "2", "0", "enter", "n")
+        await pilot.pause()
+        left = app.session.state.encounter
+    again = StrangeApp(campaign_path=app.session.folder.path, saves=app.saves)
+    async with again.run_test(size=(80, 24)) as pilot:
+        assert again.session.state.encounter == left
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(again.screen, CombatScreen)
+        assert again.screen.query_one("DataTable").row_count == 4
+
+
+class TestCombatSnapshots:
+    def test_tracker_80x24(self, tmp_path, snap_compare):
+        app = party_app(tmp_path)
+        keys = [
+            "c",
+            "tab",
+            "3",
+            "tab",
+            *"Thug",
+            "enter",
+            "i",
+            "1",
+            "5",
+            "tab",
+            "5",
+            "tab",
+            "9",
+            "enter",
+        ]
+        assert snap_compare(app, terminal_size=(80, 24), press=keys)
+
+    def test_tracker_120x40(self, tmp_path, snap_compare):
+        app = party_app(tmp_path)
+        keys = [
+            "c",
+            "tab",
+            "3",
+            "tab",
+            *"Thug",
+            "enter",
+            "i",
+            "1",
+            "5",
+            "tab",
+            "5",
+            "tab",
+            "9",
+            "enter",
+        ]
+        assert snap_compare(app, terminal_size=(120, 40), press=keys)
+
+
+async def test_marked_npcs_take_damage_together_less_their_armor(tmp_path):
+    """Multi-select: space marks; h damages every marked NPC at once (Armor per NPC)."""
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "tab", "2", "tab", *"Thug", "tab", "3", "enter")
+        await pilot.pause()
+        ids = [c.id for c in encounter(app).npcs()]
+        assert encounter(app).order[3:] == tuple(ids)  # the PCs first, then the thugs
+        await pilot.press("down", "down", "down", "space", "down", "space")
+        await pilot.press("h", "5", "enter")
+        await pilot.pause()
+        health = [encounter(app).combatants[i].health for i in ids]
+        assert health == [1, 1, 6]
+        await pilot.press("ctrl+z")
+        assert [encounter(app).combatants[i].health for i in ids] == [6, 6, 6]
