@@ -264,6 +264,31 @@ class CombatEnded(Event, tag="combat_ended"):
     intrusions: Points = 0
 
 
+class TranslationMade(Event, tag="translation_made"):
+    """R-TR-1..9: a translation attempt, with its roles, dice, times and outcome.
+
+    ``arrived`` says whether the participants ended in ``destination`` (a failure may
+    still land them, with a consequence); ``foci`` are the foci taken on arrival."""
+
+    destination: Name
+    initiator: Id
+    hasteners: tuple[Id, ...] = ()
+    easers: tuple[Id, ...] = ()
+    helpers: tuple[Id, ...] = ()
+    likeness: bool = False
+    difficulty: Annotated[int, Meta(ge=0, le=40)] = 0
+    die: Die20 | None = None
+    reroll: Die20 | None = None
+    interrupted: bool = False
+    success: bool = False
+    arrived: bool = False
+    trance: Seconds = 0
+    acclimation: Seconds = 0
+    eased_for: Seconds = 0
+    consequence: Text = ""
+    foci: dict[Id, Name] = field(default_factory=dict)
+
+
 AnyEvent = (
     SettingsChanged
     | CharacterCreated
@@ -291,4 +316,5 @@ AnyEvent = (
     | ConditionAdded
     | ConditionRemoved
     | CombatEnded
+    | TranslationMade
 )

@@ -29,6 +29,7 @@ from strange_tui.campaign.events import (
     RollMade,
     SettingsChanged,
     TrackShifted,
+    TranslationMade,
     TurnAdvanced,
     XpAwarded,
     XpSpent,
@@ -161,6 +162,16 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             return f"{condition.name.title()} for {lasting}: {', '.join(event.targets)}."
         case ConditionRemoved():
             return f"{event.target} is no longer {event.name}."
+        case TranslationMade():
+            where = event.destination.title()
+            if event.success:
+                how = f"rolled {event.reroll or event.die}" if event.die else "succeeded"
+                return f"{who(event.initiator)} {how}: the party translated to {where}."
+            if event.arrived:
+                return f"A rough translation to {where}: {event.consequence}."
+            interrupted = " (the trance was interrupted)" if event.interrupted else ""
+            outcome = event.consequence or "no translation"
+            return f"The translation to {where} failed{interrupted}: {outcome}."
         case CombatEnded():
             return (
                 f"The fight ended after {event.rounds} rounds: {event.dealt} damage dealt,"

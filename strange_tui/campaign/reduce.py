@@ -26,11 +26,13 @@ from strange_tui.campaign.events import (
     RollMade,
     SettingsChanged,
     TrackShifted,
+    TranslationMade,
     XpAwarded,
     XpSpent,
 )
 from strange_tui.campaign.rolls import check_roll
 from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.translating import fold_translation
 from strange_tui.rules.damage import apply_damage
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import spend
@@ -57,6 +59,8 @@ def reduce(state: Campaign, event: AnyEvent) -> Campaign:
 def _fold(state: Campaign, event: AnyEvent) -> Campaign:
     if isinstance(event, COMBAT_EVENTS):
         return fold_combat(state, event)
+    if isinstance(event, TranslationMade):
+        return fold_translation(state, event)
     if state.encounter is not None and isinstance(
         event, DamageTaken | IntrusionAccepted | IntrusionRefused | RollMade
     ):

@@ -22,6 +22,7 @@ from strange_tui.campaign.types import (
 )
 from strange_tui.rules.pools import Pools
 from strange_tui.rules.track import DamageTrack
+from strange_tui.rules.translation import Record
 
 
 class Clock(Frozen):
@@ -74,10 +75,20 @@ class Character(Frozen):
     advancements: tuple[str, ...] = ()
     rests_today: Annotated[int, Meta(ge=0, le=3)] = 0
     notes: Text = ""
+    foci: dict[Name, Name] = field(default_factory=dict)
+    """R-TR-8: the focus the character had in each recursion they left."""
 
     @property
     def impaired(self) -> bool:
         return self.track is DamageTrack.IMPAIRED
+
+
+class PartyEffect(Frozen):
+    """Something on the party until an in-game time (0: until they leave the recursion)."""
+
+    label: Text
+    until: Annotated[int, Meta(ge=0, le=10**12)] = 0
+    recursion: Name = ""
 
 
 class Settings(Frozen):
@@ -99,7 +110,18 @@ class Campaign(Frozen):
     recursion: Name = "earth"
     clock: Clock = field(default_factory=Clock)
     encounter: Encounter | None = None
+    translations: tuple[Record, ...] = ()
+    effects: tuple[PartyEffect, ...] = ()
     seq: Annotated[int, Meta(ge=0)] = 0
+
+    def active_effects(self) -> tuple[PartyEffect, ...]:
+        """Effects still running at the current in-game time."""
+        now = self.clock.seconds
+        return tuple(
+            e
+            for e in self.effects
+            if (e.until == 0 and e.recursion == self.recursion) or e.until > now
+        )
 
     def character(self, character_id: str) -> Character:
         """The character with that id; KeyError names it."""
