@@ -1,4 +1,4 @@
-"""Help (every key), About (version and licence), and the screens still to come."""
+"""Help (every key) and About (version and licence)."""
 
 from __future__ import annotations
 
@@ -88,26 +88,4 @@ class AboutScreen(ModalScreen[None]):
         text.append(f"{legal.CSOL_NOTICE}\n\n{legal.TRADEMARK_NOTICE}\n", style="dim")
         with VerticalScroll(classes="dialog") as box:
             box.border_title = "About"
-            yield Static(text)
-
-
-class ComingScreen(ModalScreen[None]):
-    """A screen that a later release brings; says so plainly."""
-
-    DEFAULT_CSS = DIALOG_CSS
-    SCOPED_CSS = False
-
-    BINDINGS = [Binding("escape,enter", "dismiss", "Close", id="coming.close")]
-
-    def __init__(self, what: str, detail: str) -> None:
-        super().__init__()
-        self.what = what
-        self.detail = detail
-
-    def compose(self) -> ComposeResult:
-        text = Text(f"{self.what} is coming in a later release", style="bold")
-        text.append(f": {self.detail}.\n\n", style="")
-        text.append("Press escape to go back.", style="dim")
-        with VerticalScroll(classes="dialog") as box:
-            box.border_title = "Coming soon"
             yield Static(text)

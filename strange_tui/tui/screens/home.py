@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from strange_tui.campaign.narrate import sentence
-from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.state import Campaign, Character, Clock
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.party import PartyList
 
@@ -38,7 +38,7 @@ class HomeScreen(Screen):
         Binding("g", "settings", "GM", id="home.settings"),
         # Shown in the key bar once their screens land; in help and the palette today.
         Binding("c", "combat", "Combat", id="home.combat"),
-        Binding("t", "translate", "Translate", show=False, id="home.translate"),
+        Binding("t", "translate", "Translate", id="home.translate"),
         Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns"),
     ]
     COMMANDS_TABLE = [
@@ -87,6 +87,9 @@ class HomeScreen(Screen):
             party.add_option("No characters yet: press n to make one.")
         where = Text(state.clock.label(), style="bold")
         where.append(f"\n{state.recursion.title()}", style="bold cyan")
+        for effect in state.active_effects():
+            until = f" (until {Clock(seconds=effect.until).label()})" if effect.until else ""
+            where.append(f"\n{effect.label}{until}", style="yellow")
         where.append(f"\n{len(state.characters)} characters · event {state.seq}", style="dim")
         self.query_one("#where", Static).update(where)
         self.query_one("#recent", Static).update(self.recent_text(state))
@@ -152,11 +155,6 @@ class HomeScreen(Screen):
 
         self.app.push_screen(CampaignsScreen())
 
-    def _coming(self, what: str, issue: str) -> None:
-        from strange_tui.tui.screens.help import ComingScreen
-
-        self.app.push_screen(ComingScreen(what, issue))
-
     def action_new_character(self) -> None:
         from strange_tui.tui.screens.creation import CreationScreen
 
@@ -177,4 +175,14 @@ class HomeScreen(Screen):
         self.app.push_screen(CombatScreen())
 
     def action_translate(self) -> None:
-        self._coming("The translation wizard", "roles, trance and acclimation, the odds")
+        if self.app.campaign and self.app.campaign.encounter is not None:
+            self.notify(
+                "End the fight first (c, then e): a translation takes a trance.", severity="warning"
+            )
+            return
+        if not self.app.campaign or not self.app.campaign.characters:
+            self.notify("Make a character first (n).", severity="warning")
+            return
+        from strange_tui.tui.screens.translation import TranslationScreen
+
+        self.app.push_screen(TranslationScreen())
