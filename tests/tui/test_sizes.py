@@ -8,7 +8,8 @@ from strange_tui.tui.screens.home import HomeScreen
 
 # Each opens a screen or dialog from Home, and the keys after it close it again.
 VISITS = [
-    ["r"], ["s"], ["x"], ["i"], ["l"], ["question_mark"], ["f1"], ["n"], ["c"], ["t"], ["o"],
+    # t before c: a fight in progress (c starts one) holds translation back.
+    ["r"], ["s"], ["x"], ["i"], ["l"], ["question_mark"], ["f1"], ["n"], ["t"], ["c"], ["o"],
     ["g"], ["n", *"tough", "enter", *"vector", "enter", *"licensed", "enter"],
     ["enter", "d"], ["enter", "p"], ["enter", "h"], ["enter", "g"], ["enter", "u"],
     ["enter", "e"], ["enter", "r"], ["enter", "s"], ["enter", "x"],
