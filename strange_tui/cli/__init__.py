@@ -18,7 +18,13 @@ INVALID = 1
 
 def command_parser() -> Parser:
     """The parser of the plain commands (`odds`, `roll`, ...)."""
-    from strange_tui.cli import campaign_commands, content_commands, new_command, task_commands
+    from strange_tui.cli import (
+        campaign_commands,
+        content_commands,
+        hunters_commands,
+        new_command,
+        task_commands,
+    )
 
     parser = Parser(prog=PROG, description="Plain commands of strange-tui.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -26,6 +32,7 @@ def command_parser() -> Parser:
     campaign_commands.register(commands)
     content_commands.register(commands)
     new_command.register(commands)
+    hunters_commands.register(commands)
     return parser
 
 
@@ -35,7 +42,7 @@ def app_parser() -> Parser:
         prog=PROG,
         description=(
             "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet, log,"
-            " new, content (see `strange-tui COMMAND --help`)."
+            " new, content, hunters (see `strange-tui COMMAND --help`)."
         ),
     )
     parser.add_argument("campaign", nargs="?", metavar="CAMPAIGN", help="a campaign to open")
@@ -44,7 +51,7 @@ def app_parser() -> Parser:
     return parser
 
 
-COMMANDS = frozenset({"odds", "roll", "check", "sheet", "log", "new", "content"})
+COMMANDS = frozenset({"odds", "roll", "check", "sheet", "log", "new", "content", "hunters"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
