@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from msgspec import Meta, Struct, field
 
 from strange_tui.campaign.encounter import Combatant
+from strange_tui.campaign.hunters_state import Challenge, DamageType, Hunter, Vital
 from strange_tui.campaign.state import (
     Character,
     Cypher,
@@ -289,6 +290,41 @@ class TranslationMade(Event, tag="translation_made"):
     foci: dict[Id, Name] = field(default_factory=dict)
 
 
+class HunterCreated(Event, tag="hunter_created"):
+    """A Hunters character joined."""
+
+    hunter: Hunter
+
+
+class HunterRolled(Event, tag="hunter_rolled"):
+    """R-HUN-1, R-HUN-5, R-HUN-6: 2d6 (or more) + bonus against a CR; against a complex
+    challenge, a success wears down its threshold."""
+
+    hunter: Id
+    cr: Annotated[int, Meta(ge=1, le=32)]
+    dice: tuple[Annotated[int, Meta(ge=1, le=6)], ...]
+    bonus: Annotated[int, Meta(ge=-50, le=50)] = 0
+    label: Text = ""
+    challenge: Id | None = None
+
+
+class HunterDamaged(Event, tag="hunter_damaged"):
+    """R-HUN-7: points of damage, one type each, to a vital statistic."""
+
+    hunter: Id
+    vital: Vital
+    kinds: tuple[DamageType, ...]
+    source: Text = ""
+
+
+class ChallengeStarted(Event, tag="challenge_started"):
+    challenge: Challenge
+
+
+class ChallengeEnded(Event, tag="challenge_ended"):
+    challenge: Id
+
+
 AnyEvent = (
     SettingsChanged
     | CharacterCreated
@@ -317,4 +353,9 @@ AnyEvent = (
     | ConditionRemoved
     | CombatEnded
     | TranslationMade
+    | HunterCreated
+    | HunterRolled
+    | HunterDamaged
+    | ChallengeStarted
+    | ChallengeEnded
 )

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from strange_tui.campaign.events import (
     AdvancementBought,
     AnyEvent,
+    ChallengeEnded,
+    ChallengeStarted,
     CharacterCreated,
     ClockAdvanced,
     CombatEnded,
@@ -17,6 +19,9 @@ from strange_tui.campaign.events import (
     CypherUsed,
     DamageTaken,
     Healed,
+    HunterCreated,
+    HunterDamaged,
+    HunterRolled,
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
@@ -59,7 +64,9 @@ def involves(event: AnyEvent, character_id: str) -> bool:
         return event.character.id == character_id
     if isinstance(event, IntrusionAccepted) and event.given_to == character_id:
         return True
-    return getattr(event, "character", None) == character_id
+    if isinstance(event, HunterCreated):
+        return event.hunter.id == character_id
+    return character_id in (getattr(event, "character", None), getattr(event, "hunter", None))
 
 
 def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
@@ -172,6 +179,24 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             interrupted = " (the trance was interrupted)" if event.interrupted else ""
             outcome = event.consequence or "no translation"
             return f"The translation to {where} failed{interrupted}: {outcome}."
+        case HunterCreated(hunter=h):
+            return f"{h.name} joined the hunt."
+        case HunterRolled():
+            total = sum(event.dice) + event.bonus
+            label = event.label or "a check"
+            where = f" on {event.challenge}" if event.challenge else ""
+            dice = "+".join(map(str, event.dice))
+            return (
+                f"{who(event.hunter)} rolled {total} ({dice} {event.bonus:+d}) for {label}"
+                f" against CR {event.cr}{where}."
+            )
+        case HunterDamaged():
+            kinds = ", ".join(event.kinds)
+            return f"{who(event.hunter)} took {len(event.kinds)} {event.vital} damage: {kinds}."
+        case ChallengeStarted(challenge=c):
+            return f"Complex challenge: {c.name} (CR {c.cr}, threshold {c.threshold})."
+        case ChallengeEnded():
+            return f"The challenge {event.challenge} ended."
         case CombatEnded():
             return (
                 f"The fight ended after {event.rounds} rounds: {event.dealt} damage dealt,"

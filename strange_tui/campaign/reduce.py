@@ -30,6 +30,7 @@ from strange_tui.campaign.events import (
     XpAwarded,
     XpSpent,
 )
+from strange_tui.campaign.hunting import HUNTER_EVENTS, fold_hunters
 from strange_tui.campaign.rolls import check_roll
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.translating import fold_translation
@@ -61,6 +62,8 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
         return fold_combat(state, event)
     if isinstance(event, TranslationMade):
         return fold_translation(state, event)
+    if isinstance(event, HUNTER_EVENTS):
+        return fold_hunters(state, event)
     if state.encounter is not None and isinstance(
         event, DamageTaken | IntrusionAccepted | IntrusionRefused | RollMade
     ):

@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta, field
 
 from strange_tui.campaign.encounter import Encounter
+from strange_tui.campaign.hunters_state import Challenge, Hunter
 from strange_tui.campaign.types import (
     DAY_SECONDS,
     START_OF_PLAY,
@@ -112,6 +113,8 @@ class Campaign(Frozen):
     encounter: Encounter | None = None
     translations: tuple[Record, ...] = ()
     effects: tuple[PartyEffect, ...] = ()
+    hunters: dict[Id, Hunter] = field(default_factory=dict)
+    challenges: dict[Id, Challenge] = field(default_factory=dict)
     seq: Annotated[int, Meta(ge=0)] = 0
 
     def active_effects(self) -> tuple[PartyEffect, ...]:
@@ -122,6 +125,12 @@ class Campaign(Frozen):
             for e in self.effects
             if (e.until == 0 and e.recursion == self.recursion) or e.until > now
         )
+
+    def names(self) -> dict[str, str]:
+        """Every character's and hunter's name by id (for sentences)."""
+        names = {cid: c.name for cid, c in self.characters.items()}
+        names.update({hid: h.name for hid, h in self.hunters.items()})
+        return names
 
     def character(self, character_id: str) -> Character:
         """The character with that id; KeyError names it."""

@@ -68,7 +68,7 @@ def run_log(args: argparse.Namespace) -> int:
         events = [event for event in events if involves(event, who)]
     if args.last:
         events = events[-args.last :]
-    names = {cid: c.name for cid, c in state.characters.items()}
+    names = state.names()
     if args.format == "md":
         print(f"# {state.name} — session log")
         day = None

@@ -60,7 +60,9 @@ class CampaignFolder:
         return self.path / HISTORY_DIR
 
     @classmethod
-    def create(cls, saves: Path, name: str, *, slug: str | None = None) -> CampaignFolder:
+    def create(
+        cls, saves: Path, name: str, *, slug: str | None = None, ruleset: str = "strange"
+    ) -> CampaignFolder:
         """A new, empty campaign called ``name`` in the saves directory (its folder named
         by ``slug``, else by the name)."""
         try:
@@ -71,7 +73,7 @@ class CampaignFolder:
             raise CampaignFileError(folder.path, "exists already; choose another name")
         folder.path.mkdir(parents=True)
         folder.history_dir.mkdir()
-        write_snapshot(folder.campaign_file, Campaign(name=name))
+        write_snapshot(folder.campaign_file, Campaign(name=name, ruleset=ruleset))
         JournalWriter.create(folder.journal_file, base=0)
         fsync_folder(folder.path)
         return folder

@@ -56,9 +56,7 @@ class StrangeApp(App[None]):
     def get_default_screen(self) -> Screen:
         """Home on the campaign asked for, else the campaign list."""
         if self.campaign_path is not None and self._open_session(self.campaign_path):
-            from strange_tui.tui.screens.home import HomeScreen
-
-            return HomeScreen()
+            return self.home_screen()
         from strange_tui.tui.screens.campaigns import CampaignsScreen
 
         return CampaignsScreen()
@@ -106,13 +104,21 @@ class StrangeApp(App[None]):
         """Open another campaign from the campaign list and show its Home."""
         if not self._open_session(path):
             return False
+        if len(self.screen_stack) > 1:
+            self.switch_screen(self.home_screen())  # The list was pushed from a Home.
+        else:
+            self.push_screen(self.home_screen())
+        return True
+
+    def home_screen(self) -> Screen:
+        """Home for the open campaign's ruleset."""
+        if self.session is not None and self.session.state.ruleset == "hunters":
+            from strange_tui.tui.screens.hunters_home import HuntersHomeScreen
+
+            return HuntersHomeScreen()
         from strange_tui.tui.screens.home import HomeScreen
 
-        if len(self.screen_stack) > 1:
-            self.switch_screen(HomeScreen())  # The list was pushed from a Home: replace it.
-        else:
-            self.push_screen(HomeScreen())
-        return True
+        return HomeScreen()
 
     def _changed(self, state: Campaign) -> None:
         self.campaign = state

@@ -31,8 +31,10 @@ def describe(path: Path) -> Text:
         state, _ = read_snapshot(path / "campaign.toml")
     except CampaignFileError as error:
         return Text.assemble((path.name, "bold"), ("  cannot be read: ", "red"), error.message)
+    game = "  [Hunters]" if state.ruleset == "hunters" else ""
     return Text.assemble(
         (state.name, "bold"),
+        (game, "magenta"),
         (f"  {path.name}/ · {len(state.characters)} characters · {state.clock.label()}", "dim"),
     )
 
@@ -46,7 +48,8 @@ class CampaignsScreen(Screen):
     CampaignsScreen #new { margin-top: 1; }
     """
     BINDINGS = [
-        Binding("n", "new", "New campaign", id="campaigns.new"),
+        Binding("n", "new('strange')", "New campaign", id="campaigns.new"),
+        Binding("h", "new('hunters')", "New Hunters campaign", id="campaigns.hunters"),
         Binding("escape", "back", "Back", id="campaigns.back"),
     ]
 
@@ -78,8 +81,12 @@ class CampaignsScreen(Screen):
         if selected.option.id:
             self.app.open_campaign(Path(selected.option.id))
 
-    def action_new(self) -> None:
-        self.query_one("#new", Input).focus()
+    def action_new(self, ruleset: str = "strange") -> None:
+        self.ruleset = ruleset
+        field = self.query_one("#new", Input)
+        game = "The Hunters (2d6)" if ruleset == "hunters" else "The Strange"
+        field.placeholder = f"Name of a new {game} campaign, then enter"
+        field.focus()
 
     def action_back(self) -> None:
         if self.app.session is not None:
@@ -92,7 +99,8 @@ class CampaignsScreen(Screen):
             self.notify("Type a name for the campaign first.", severity="warning")
             return
         try:
-            folder = CampaignFolder.create(self.app.saves, name)
+            ruleset = getattr(self, "ruleset", "strange")
+            folder = CampaignFolder.create(self.app.saves, name, ruleset=ruleset)
         except (CampaignFileError, OSError) as error:
             self.notify(str(error), title="Cannot create the campaign", severity="error")
             return

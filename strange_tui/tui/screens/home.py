@@ -95,7 +95,7 @@ class HomeScreen(Screen):
         self.query_one("#recent", Static).update(self.recent_text(state))
 
     def recent_text(self, state: Campaign) -> Text:
-        names = {cid: c.name for cid, c in state.characters.items()}
+        names = state.names()
         events = self.app.session.store.journal()[-RECENT:] if self.app.session else []
         text = Text()
         for event in reversed(events):

@@ -50,7 +50,7 @@ class LogScreen(Screen):
                 self.notify(f"Older history could not be read: {error}", severity="warning")
         state = self.app.campaign
         if state is not None:
-            self.query_one(Select).set_options((c.name, cid) for cid, c in state.characters.items())
+            self.query_one(Select).set_options((name, cid) for cid, name in state.names().items())
         self.watch(self.app, "campaign", self.show, init=True)
         self.query_one("#events", OptionList).focus()
 
@@ -73,7 +73,7 @@ class LogScreen(Screen):
         journal = self.app.session.store.journal()
         seen = {event.seq for event in journal}
         events = [e for e in self.sealed if e.seq not in seen] + journal
-        names = {cid: c.name for cid, c in state.characters.items()}
+        names = state.names()
         lines = [
             Text.assemble((f"{Clock(seconds=e.at).label():<15}", "dim"), sentence(e, names))
             for e in reversed(events[-SHOWN:])
