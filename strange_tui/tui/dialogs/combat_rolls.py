@@ -80,6 +80,23 @@ class CombatRoll(CharacterDialog):
             classes="buttons",
         )
 
+    def on_mount(self) -> None:
+        self.query_one("#die", Input).focus()
+        self.show_odds(self.setup())
+
+    @on(Select.Changed)
+    def changed(self, event: Select.Changed) -> None:
+        """A new target (attack) or defender (defense) changes the odds shown."""
+        if isinstance(event.value, str) and event.select.id == "target":
+            self.npc_id = event.value
+        elif isinstance(event.value, str) and event.select.id == "pc":
+            self.character_id = event.value
+        if self.rolled is None:
+            self.show_odds(self.setup())
+
+    def setup(self) -> RollMade | None:
+        raise NotImplementedError
+
     def show_odds(self, setup: RollMade | None) -> None:
         if setup is None:
             return
@@ -144,17 +161,6 @@ class AttackDialog(CombatRoll):
                 [], prompt="On a 19 or 20: damage or an effect", id="effect", disabled=True
             )
             yield self.buttons()
-
-    def on_mount(self) -> None:
-        self.query_one("#die", Input).focus()
-        self.show_odds(self.setup())
-
-    @on(Select.Changed)
-    def changed(self, event: Select.Changed) -> None:
-        if event.select.id == "target" and isinstance(event.value, str):
-            self.npc_id = event.value
-        if self.rolled is None:
-            self.show_odds(self.setup())
 
     def setup(self) -> RollMade | None:
         weapon = self.weapons.get(self.query_one("#weapon", Select).value)
@@ -276,17 +282,6 @@ class DefenseDialog(CombatRoll):
             )
             yield from self.die_widgets()
             yield self.buttons()
-
-    def on_mount(self) -> None:
-        self.query_one("#die", Input).focus()
-        self.show_odds(self.setup())
-
-    @on(Select.Changed)
-    def changed(self, event: Select.Changed) -> None:
-        if event.select.id == "pc" and isinstance(event.value, str):
-            self.character_id = event.value
-        if self.rolled is None:
-            self.show_odds(self.setup())
 
     def setup(self) -> RollMade:
         npc = self.npc

@@ -42,21 +42,7 @@ class FilterList(Vertical):
         Binding("pageup", "move(-8)", show=False),
     ]
 
-    class Chosen(Message):
-        """An entry was picked (single choice)."""
-
-        def __init__(self, filter_list: FilterList, item_id: str) -> None:
-            super().__init__()
-            self.filter_list = filter_list
-            self.item_id = item_id
-
-        @property
-        def control(self) -> FilterList:
-            return self.filter_list
-
-    class Highlighted(Message):
-        """The entry under the cursor changed (to show its details elsewhere)."""
-
+    class _Event(Message):
         def __init__(self, filter_list: FilterList, item_id: str | None) -> None:
             super().__init__()
             self.filter_list = filter_list
@@ -66,17 +52,14 @@ class FilterList(Vertical):
         def control(self) -> FilterList:
             return self.filter_list
 
-    class Toggled(Message):
+    class Chosen(_Event):
+        """An entry was picked (single choice)."""
+
+    class Highlighted(_Event):
+        """The entry under the cursor changed (to show its details elsewhere)."""
+
+    class Toggled(_Event):
         """An entry was ticked or unticked (``multi``)."""
-
-        def __init__(self, filter_list: FilterList, item_id: str) -> None:
-            super().__init__()
-            self.filter_list = filter_list
-            self.item_id = item_id
-
-        @property
-        def control(self) -> FilterList:
-            return self.filter_list
 
     def __init__(
         self,
