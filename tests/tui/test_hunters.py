@@ -53,7 +53,9 @@ async def test_a_hunters_campaign_from_start_to_healing(tmp_path):
         await pilot.pause()
         now = app.session.state.clock.seconds
         assert app.session.state.hunters["rowan"].damage("health", now) == {"traumatic": 1}
-        await pilot.press("a", "backspace", "1", "tab", "enter", "down", "down", "enter", "tab", "enter")
+        await pilot.press(
+            "a", "backspace", "1", "tab", "enter", "down", "down", "enter", "tab", "enter"
+        )
         await pilot.pause()
         now = app.session.state.clock.seconds
         assert app.session.state.hunters["rowan"].damage("health", now) == {}

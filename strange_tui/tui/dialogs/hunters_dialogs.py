@@ -112,36 +112,14 @@ class HunterRollDialog(HuntersDialog):
         ]
         with Vertical(classes="dialog") as box:
             box.border_title = f"{h.name} rolls"
-            yield row(
-                "Skill",
-                Select(
-                    none + [(f"{k} +{v}", k) for k, v in h.skills.items()],
-                    value="",
-                    allow_blank=False,
-                    id="skill",
-                    compact=True,
-                ),
-            )
-            yield row(
-                "Trait",
-                Select(
-                    none + [(f"{k} +{v}", k) for k, v in h.traits.items()],
-                    value="",
-                    allow_blank=False,
-                    id="trait",
-                    compact=True,
-                ),
-            )
-            yield row(
-                "Equipment",
-                Select(
-                    none + [(f"{k} +{v}", k) for k, v in h.equipment.items()],
-                    value="",
-                    allow_blank=False,
-                    id="equipment",
-                    compact=True,
-                ),
-            )
+            for label, field, points in (
+                ("Skill", "skill", h.skills),
+                ("Trait", "trait", h.traits),
+                ("Equipment", "equipment", h.equipment),
+            ):
+                options = none + [(f"{k} +{v}", k) for k, v in points.items()]
+                picker = Select(options, value="", allow_blank=False, id=field, compact=True)
+                yield row(label, picker)
             yield row("Situation", Input("0", placeholder="-4..+4", id="situation", compact=True))
             yield row(
                 "Challenge",
