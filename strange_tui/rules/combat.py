@@ -114,3 +114,41 @@ def tick(conditions: Iterable[Condition]) -> tuple[Condition, ...]:
 def hindrance(conditions: Iterable[Condition]) -> int:
     """R-CMB-4: steps by which a combatant's own tasks are hindered."""
     return sum(condition.hinders for condition in conditions)
+
+
+# R-CMB-6 (the seed's rule, the default): Armor, and what wearing it costs the unpracticed.
+ARMOR = {"light": (1, 1, 2), "medium": (2, 2, 3), "heavy": (3, 3, 5)}
+DISTANCES = (("immediate", 3), ("short", 15), ("long", 30))
+
+
+def armor_burden(category: str, *, practiced: bool) -> tuple[int, int, int]:
+    """R-CMB-6: (Armor, Might per hour, Speed pool reduction) for light, medium or heavy
+    armor; a character practiced in armor pays nothing for wearing it."""
+    try:
+        armor, might, speed = ARMOR[category]
+    except KeyError:
+        raise RuleViolation(f"Armor is light, medium or heavy; not {category!r}.") from None
+    return (armor, 0, 0) if practiced else (armor, might, speed)
+
+
+def armor_effort_penalty(category: str) -> int:
+    """R-CMB-6, the CSRD reading (an optional campaign setting): +1/+2/+3 to the cost of
+    each level of Speed Effort for light/medium/heavy armor."""
+    return ARMOR[category][0]
+
+
+def distance_band(meters: float) -> str:
+    """R-CMB-7: immediate up to 3 m, short up to 15 m, long up to 30 m; beyond is very long."""
+    for name, limit in DISTANCES:
+        if meters <= limit:
+            return name
+    return "very long"
+
+
+def movement(band: str) -> str:
+    """R-CMB-7: how moving that far fits into a turn."""
+    return {
+        "immediate": "as part of another action",
+        "short": "the whole action",
+        "long": "the whole action, perhaps with a Speed task",
+    }.get(band, "more than one turn")

@@ -67,3 +67,28 @@ def test_r_cmb_5_swarm_and_boss():
     assert swarm(2, 2) == (3, 4)
     assert boss(5) == 8
     assert attack_difficulty(4, boss=True) == 5 and defense_difficulty(4, boss=True) == 5
+
+
+def test_r_cmb_6_armor_and_its_burden():
+    """R-CMB-6: light/medium/heavy give 1/2/3 Armor; unpracticed, Might 1/2/3 an hour and
+    2/3/5 off the Speed pool; practiced, no burden. The CSRD reading: +1/+2/+3 per level of
+    Speed Effort."""
+    from strange_tui.rules.combat import armor_burden, armor_effort_penalty
+
+    assert [armor_burden(c, practiced=False) for c in ("light", "medium", "heavy")] == [
+        (1, 1, 2), (2, 2, 3), (3, 3, 5),
+    ]  # fmt: skip
+    assert armor_burden("heavy", practiced=True) == (3, 0, 0)
+    assert armor_effort_penalty("medium") == 2
+    with pytest.raises(RuleViolation):
+        armor_burden("mithril", practiced=True)
+
+
+def test_r_cmb_7_distances_and_movement():
+    from strange_tui.rules.combat import distance_band, movement
+
+    assert [distance_band(m) for m in (2, 3, 10, 30, 31)] == [
+        "immediate", "immediate", "short", "long", "very long",
+    ]  # fmt: skip
+    assert movement("immediate") == "as part of another action"
+    assert movement("long").endswith("Speed task")
