@@ -143,6 +143,17 @@ def is_automatic(task: Task) -> bool:
     return final_difficulty(task) == MIN_DIFFICULTY
 
 
+def forced_roll(task: Task) -> Task:
+    """R-XP-3: the GM intrudes on an automatic success: the task is rolled after all, at
+    its difficulty before any easing (hindrances still count)."""
+    return Task(
+        difficulty=task.difficulty,
+        inability=task.inability,
+        hindrances=task.hindrances,
+        bonus=task.bonus,
+    )
+
+
 def succeeds(die: int, bonus: int, target: int) -> bool:
     """R-TASK-2: a roll succeeds when the natural die plus its bonus reaches the target."""
     return die + bonus >= target

@@ -124,3 +124,13 @@ def test_r_task_3_breakdown_sums_to_final_difficulty(task):
     assert final_difficulty(task) == max(
         0, task.difficulty + sum(s for _, s in step_breakdown(task))
     )
+
+
+def test_r_xp_3_an_intrusion_on_an_automatic_success_forces_a_roll_before_easing():
+    """R-XP-3: the eased-to-0 task is rolled at its difficulty before easing."""
+    from strange_tui.rules.task import forced_roll
+
+    task = Task(difficulty=3, skill=Skill.TRAINED, assets=2, hindrances=1)
+    assert is_automatic(Task(difficulty=3, skill=Skill.TRAINED, assets=2))
+    forced = forced_roll(task)
+    assert final_difficulty(forced) == 4 and not is_automatic(forced)

@@ -1,6 +1,7 @@
 """Pilot flows, keys only, asserting on the campaign's state."""
 
 from strange_tui.rules.pools import Stat
+from strange_tui.rules.task import Skill
 from strange_tui.rules.track import DamageTrack
 from strange_tui.tui.dialogs.roll import RollDialog
 from strange_tui.tui.screens.home import HomeScreen
@@ -154,3 +155,19 @@ async def test_quit_and_reopen_finds_everything_as_left(demo, demo_app):
     again = StrangeApp(campaign_path=demo, saves=demo.parent)
     async with again.run_test(size=(80, 24)):
         assert again.session.state == left
+
+
+async def test_r_xp_3_the_gm_forces_a_roll_on_an_automatic_success(demo_app):
+    """Difficulty 1, trained: automatic; ctrl+g turns it into a roll at difficulty 1."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "tab", "tab", "enter", "up", "up", "enter")  # difficulty 1
+        await pilot.press("tab", "enter", "down", "enter")  # trained
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert dialog.query_one("#skill").value == Skill.UNTRAINED
+        await pilot.press("shift+tab", "shift+tab", "shift+tab")  # back to the task field
+        await pilot.press("enter")
+        await pilot.pause()
+        event = demo_app.session.store.journal()[-1]
+        assert event.die is not None and event.difficulty == 1 and "forced roll" in event.label

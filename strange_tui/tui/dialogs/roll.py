@@ -19,7 +19,7 @@ from strange_tui.rules.helping import help_benefit
 from strange_tui.rules.odds import task_odds
 from strange_tui.rules.pools import Stat, spend
 from strange_tui.rules.special import attack_damage_bonus, effect_choices, special_of
-from strange_tui.rules.task import DIFFICULTY_NAMES, Skill, difficulty_name
+from strange_tui.rules.task import DIFFICULTY_NAMES, Skill, difficulty_name, forced_roll
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
 
 HELPER_SKILLS = {
@@ -116,6 +116,7 @@ class RollDialog(CharacterDialog):
     BINDINGS = [
         Binding("enter", "roll", "Roll", id="roll.roll"),
         Binding("ctrl+r", "reroll", "Reroll (1 XP)", id="roll.reroll"),
+        Binding("ctrl+g", "forced", "GM forces a roll", id="roll.forced"),
     ]
 
     def __init__(self, character_id: str) -> None:
@@ -285,6 +286,24 @@ class RollDialog(CharacterDialog):
         self.query_one("#result", Static).update(result_text(event, impaired, None))
         self.query_one("#roll", Button).label = "Done"
         self.query_one("#reroll", Button).disabled = event.die is None
+
+    def action_forced(self) -> None:
+        """R-XP-3: on an automatic success the GM may intrude and force a roll at the
+        difficulty before any easing (award the intrusion's XP with i on Home)."""
+        setup = self.setup()
+        if isinstance(setup, str) or self.rolled is not None:
+            return
+        if not task_odds(task_of(setup)).automatic:
+            self.notify("Only an automatic success is forced into a roll.", severity="warning")
+            return
+        forced = forced_roll(task_of(setup))
+        self.query_one("#skill", Select).value = Skill.UNTRAINED
+        self.query_one("#assets", Select).value = 0
+        self.query_one("#effort", Select).value = 0
+        self.query_one("#difficulty", Select).value = forced.difficulty
+        label = self.query_one("#label", Input)
+        label.value = (label.value + " (GM intrusion: forced roll)").strip()
+        self.notify("The GM intrudes: roll at the difficulty before easing.", title="Intrusion")
 
     @on(Button.Pressed, "#reroll")
     def action_reroll(self) -> None:

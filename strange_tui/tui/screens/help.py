@@ -33,7 +33,9 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ]),
     ("Roll dialog", [
         ("tab", "next field"), ("enter", "roll (or use the die you typed)"),
-        ("ctrl+r", "reroll for 1 XP, keep the better"), ("escape", "close"),
+        ("ctrl+r", "reroll for 1 XP, keep the better"),
+        ("ctrl+g", "the GM intrudes on an automatic success: roll anyway"),
+        ("escape", "close"),
     ]),
     ("XP dialog", [
         ("enter (in XP)", "award the XP typed"), ("ctrl+w", "award XP"),
@@ -43,6 +45,20 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("enter", "roll, then confirm the split"), ("escape", "close"),
     ]),
     ("Log", [("f", "filter by character"), ("escape", "back")]),
+    ("Combat", [
+        ("+", "add NPCs"), ("i", "initiative"), ("a", "the active PC attacks"),
+        ("d", "the active NPC attacks (the PC defends)"), ("n / p", "next / previous turn"),
+        ("space", "mark"), ("h", "damage or heal the marked NPCs"), ("k", "a condition"),
+        ("ctrl+↑ / ctrl+↓", "move a PC in the order"), ("e", "end the fight"),
+    ]),
+    ("Translation", [
+        ("type", "filter the recursions"), ("enter", "choose, roll"), ("ctrl+n", "next step"),
+        ("ctrl+r", "draw a failure consequence at random"), ("escape", "back"),
+    ]),
+    ("Hunters campaigns", [
+        ("n", "new hunter"), ("r", "roll"), ("d", "damage"), ("h", "complex challenge"),
+        ("a", "time passes"), ("l", "log"),
+    ]),
     ("Character creation", [
         ("type", "filter the list"), ("↑ ↓", "move"), ("enter", "choose, or tick"),
         ("ctrl+n", "next step"), ("escape", "back a step (at step 1: abandon?)"),
