@@ -95,46 +95,19 @@ async def test_reopening_mid_fight_restores_the_tracker(tmp_path):
         assert again.screen.query_one("DataTable").row_count == 4
 
 
+# Add a level-3 thug, then roll initiative: Mara 15, Jun 5, Tess 9.
+THUG_AND_INITIATIVE = ["c", "tab", "3", "tab", *"Thug", "enter"]
+THUG_AND_INITIATIVE += ["i", "1", "5", "tab", "5", "tab", "9", "enter"]
+
+
 class TestCombatSnapshots:
     def test_tracker_80x24(self, tmp_path, snap_compare):
         app = party_app(tmp_path)
-        keys = [
-            "c",
-            "tab",
-            "3",
-            "tab",
-            *"Thug",
-            "enter",
-            "i",
-            "1",
-            "5",
-            "tab",
-            "5",
-            "tab",
-            "9",
-            "enter",
-        ]
-        assert snap_compare(app, terminal_size=(80, 24), press=keys)
+        assert snap_compare(app, terminal_size=(80, 24), press=THUG_AND_INITIATIVE)
 
     def test_tracker_120x40(self, tmp_path, snap_compare):
         app = party_app(tmp_path)
-        keys = [
-            "c",
-            "tab",
-            "3",
-            "tab",
-            *"Thug",
-            "enter",
-            "i",
-            "1",
-            "5",
-            "tab",
-            "5",
-            "tab",
-            "9",
-            "enter",
-        ]
-        assert snap_compare(app, terminal_size=(120, 40), press=keys)
+        assert snap_compare(app, terminal_size=(120, 40), press=THUG_AND_INITIATIVE)
 
 
 async def test_marked_npcs_take_damage_together_less_their_armor(tmp_path):
