@@ -1,18 +1,18 @@
 """The built-in `strange` pack: complete, consistent, and in the pack's own words."""
 
-import re
-from pathlib import Path
+import hashlib
 
 import pytest
 
+from strange_tui import legal
 from strange_tui.content.loader import Content
 from strange_tui.content.validate import problems
+from tests.content import csrd_runs
 
 SEED_DESCRIPTORS = [
     "Appealing", "Brash", "Clever", "Fast", "Graceful", "Intelligent", "Lucky",
     "Sharp-Eyed", "Skeptical", "Stealthy", "Strange", "Strong", "Tough",
 ]  # fmt: skip
-CSRD = Path(__file__).resolve().parents[3] / "shared" / "reference" / "csrd"
 
 
 @pytest.fixture(scope="module")
@@ -86,24 +86,41 @@ def test_creatures_cyphers_and_equipment(content):
     assert [armor[c].armor for c in ("light", "medium", "heavy")] == [1, 2, 3]
 
 
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", text.lower())
+def test_the_csrd_fingerprints_are_whole_and_current():
+    """The fingerprint file is there, made with this module's settings, and unharmed.
+    (Remake it with ``python -m tests.content.csrd_runs PATH/TO/csrd`` when the reference
+    changes; ``--check`` says whether it is stale.)"""
+    header, body = csrd_runs.read()
+    assert {key: header[key] for key in csrd_runs.parameters()} == csrd_runs.parameters()
+    assert len(body) == header["count"] * csrd_runs.DIGEST_BYTES
+    assert hashlib.sha256(body).hexdigest() == header["body_sha256"]
+    digests = [body[i : i + 6] for i in range(0, len(body), 6)]
+    assert digests == sorted(set(digests)), "digests must be sorted and unique"
+    assert header["count"] > 100_000, "the whole reference, not a part of it"
 
 
-def test_descriptions_are_in_our_own_words(content):
+def test_the_fingerprints_find_text_the_reference_holds(csrd_digests):
+    """A positive control: the licence notice we must carry word for word is in the
+    reference (its LICENSE.md), so every one of its runs is found."""
+    notice = legal.CSOL_NOTICE + " " + legal.TRADEMARK_NOTICE
+    runs = csrd_runs.run_digests(notice)
+    assert runs and runs <= csrd_digests
+    assert not csrd_runs.run_digests("the vector strikes twice and the paradox bends the "
+                                     "rules of the recursion around a cypher") & csrd_digests
+
+
+@pytest.fixture(scope="module")
+def csrd_digests() -> frozenset[bytes]:
+    return csrd_runs.load()
+
+
+def test_descriptions_are_in_our_own_words(content, csrd_digests):
     """No description shares a run of eight words with the CSRD (names and numbers are
     facts we may use; sentences are not)."""
-    run = 8
-    csrd_runs = set()
-    for path in CSRD.rglob("*.md"):
-        text = words(path.read_text(encoding="utf-8", errors="replace"))
-        csrd_runs.update(tuple(text[i : i + run]) for i in range(len(text) - run + 1))
-    assert csrd_runs, f"the CSRD reference is missing at {CSRD}"
     copied = []
     for kind in ("types", "descriptors", "foci", "abilities", "recursions", "creatures", "cyphers"):
         for entry in content.kind(kind).values():
             for field in ("summary", "effect"):
-                text = words(getattr(entry, field, ""))
-                if any(tuple(text[i : i + run]) in csrd_runs for i in range(len(text) - run + 1)):
+                if csrd_runs.run_digests(getattr(entry, field, "")) & csrd_digests:
                     copied.append(f"{kind} {entry.id}.{field}")
     assert copied == []

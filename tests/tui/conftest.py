@@ -5,12 +5,26 @@ from pathlib import Path
 
 import pytest
 
+from textual.widgets import Input, TextArea
+
 from strange_tui.campaign.events import CharacterCreated
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp
 from tests.campaign.builders import character
 
 REPO_DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo"
+
+
+@pytest.fixture(autouse=True)
+def no_cursor_blink(monkeypatch):
+    """Text cursors stay lit: a snapshot taken mid-blink would differ from its baseline."""
+    for widget in (Input, TextArea):
+
+        def __init__(self, *args, _original=widget.__init__, **kwargs):
+            _original(self, *args, **kwargs)
+            self.cursor_blink = False
+
+        monkeypatch.setattr(widget, "__init__", __init__)
 
 
 @pytest.fixture
