@@ -3,6 +3,7 @@ in-game time. Dice values travel inside the events, so a replay never rolls agai
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Literal
 
 from msgspec import Meta, Struct, field
@@ -36,10 +37,14 @@ class Event(
     forbid_unknown_fields=True,
     tag_field="kind",
 ):
-    """Base of every event: its number in the campaign and the in-game second it happened."""
+    """Base of every event: its number in the campaign, the in-game second it happened, and
+    the command it belongs to."""
 
     seq: Annotated[int, Meta(ge=0)] = 0
     at: Annotated[int, Meta(ge=0, le=10**12)] = 0
+    batch: Annotated[int, Meta(ge=0)] = 0
+    """0 for the first (or only) event of a command; the seq of that first event for the
+    others, so the journal, undo and the log treat a command's events as one."""
 
 
 class SettingsChanged(Event, tag="settings_changed"):
@@ -116,6 +121,18 @@ class RollMade(Event, tag="roll_made"):
     success: bool = False
     cost: Points = 0
     effect: Text = ""
+
+
+class RollRerolled(Event, tag="roll_rerolled"):
+    """R-XP-2: 1 XP rerolled ``roll`` (the roll as it was made); the better die stands.
+
+    ``refund`` is what a natural 20 that now stands gives back (R-SPEC-4)."""
+
+    character: Id
+    roll: RollMade
+    die: Die20
+    success: bool = False
+    refund: Points = 0
 
 
 class IntrusionAccepted(Event, tag="intrusion_accepted"):
@@ -333,6 +350,7 @@ AnyEvent = (
     | Healed
     | TrackShifted
     | RollMade
+    | RollRerolled
     | IntrusionAccepted
     | IntrusionRefused
     | XpAwarded
@@ -359,3 +377,25 @@ AnyEvent = (
     | ChallengeStarted
     | ChallengeEnded
 )
+
+
+def batches(events: Iterable[AnyEvent]) -> list[tuple[AnyEvent, ...]]:
+    """Events grouped by the command that made them (a new group at each ``batch == 0``)."""
+    groups: list[list[AnyEvent]] = []
+    for event in events:
+        if event.batch == 0 or not groups:
+            groups.append([event])
+        else:
+            groups[-1].append(event)
+    return [tuple(group) for group in groups]
+
+
+def check_batch(events: Sequence[AnyEvent]) -> None:
+    """ValueError unless ``events`` are one command's: the first has ``batch`` 0, the others
+    name the first's seq."""
+    head, *rest = events
+    if head.batch != 0:
+        raise ValueError(f"event {head.seq} belongs to command {head.batch}, not a new one")
+    for event in rest:
+        if event.batch != head.seq:
+            raise ValueError(f"event {event.seq} does not belong to command {head.seq}")

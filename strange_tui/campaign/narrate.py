@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from strange_tui.campaign.events import (
     AdvancementBought,
@@ -32,6 +32,7 @@ from strange_tui.campaign.events import (
     PointsSpent,
     RecoveryRolled,
     RollMade,
+    RollRerolled,
     SettingsChanged,
     TrackShifted,
     TranslationMade,
@@ -101,6 +102,8 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             return f"{who(event.character)} moved {abs(steps)} step {way} the damage track{reason}."
         case RollMade():
             return _roll_sentence(event, who(event.character))
+        case RollRerolled():
+            return _reroll_sentence(event, who(event.character))
         case IntrusionAccepted():
             friend = f", giving 1 XP to {who(event.given_to)}" if event.given_to else ""
             what = f": {event.what}" if event.what else ""
@@ -203,6 +206,24 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
                 f" {event.taken} taken, {event.intrusions} intrusions."
             )
     return type(event).__name__  # pragma: no cover
+
+
+def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> str:
+    """One command (its events) as one line of the log."""
+    return " ".join(sentence(event, names) for event in events)
+
+
+def _reroll_sentence(event: RollRerolled, name: str) -> str:
+    roll = event.roll
+    assert roll.die is not None
+    kept = max(roll.die, event.die)
+    label = roll.label or f"a {roll.stat.value} task"
+    outcome = "success" if event.success else "failure"
+    refund = f"; the natural 20 gave back {event.refund} {roll.stat.value}" if event.refund else ""
+    return (
+        f"{name} spent 1 XP to reroll {label}: {roll.die}, then {event.die};"
+        f" the {kept} stands: {outcome}{refund}."
+    )
 
 
 def _roll_sentence(event: RollMade, name: str) -> str:

@@ -24,6 +24,7 @@ from strange_tui.campaign.events import (
     PointsSpent,
     RecoveryRolled,
     RollMade,
+    RollRerolled,
     SettingsChanged,
     TrackShifted,
     TranslationMade,
@@ -31,7 +32,7 @@ from strange_tui.campaign.events import (
     XpSpent,
 )
 from strange_tui.campaign.hunting import HUNTER_EVENTS, fold_hunters
-from strange_tui.campaign.rolls import check_roll
+from strange_tui.campaign.rolls import check_reroll, check_roll
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.translating import fold_translation
 from strange_tui.rules.damage import apply_damage
@@ -137,6 +138,13 @@ def _change_character(character: Character, event: AnyEvent) -> Character:
             return replace(character, track=track)
         case RollMade():
             return _pay_for_roll(character, event)
+        case RollRerolled():
+            check_reroll(character, event)
+            rerolled = replace(character, xp=character.xp - 1)
+            if not event.refund:
+                return rerolled
+            return _heal(rerolled, Healed(character=character.id, stat=event.roll.stat,
+                                          amount=event.refund))
         case IntrusionRefused():
             if character.xp < 1:
                 raise RuleViolation(

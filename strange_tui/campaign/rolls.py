@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.events import RollMade
+from strange_tui.campaign.events import RollMade, RollRerolled
 from strange_tui.campaign.state import Character
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.effort import action_cost, check_effort
@@ -75,4 +75,37 @@ def make_roll(character: Character, setup: RollMade, dice: DiceSource) -> RollMa
     paid = cost_after_special(die, cost) if die is not None else cost
     event = replace(setup, die=die, success=result.success, cost=paid)
     check_roll(character, event)
+    return event
+
+
+def reroll_outcome(roll: RollMade, die: int) -> tuple[int, bool, int]:
+    """R-XP-2, R-SPEC-4: the die that stands (the better), whether it succeeds, and the
+    points a natural 20 that now stands gives back."""
+    if roll.die is None:
+        raise RuleViolation("An automatic success has no die to reroll (R-TASK-4).")
+    kept = max(roll.die, die)
+    success = resolve(task_of(roll), kept).success
+    refund = roll.cost if kept == 20 and roll.die != 20 else 0
+    return kept, success, refund
+
+
+def check_reroll(character: Character, event: RollRerolled) -> None:
+    """A reroll costs 1 XP and records what the rules make of the better die."""
+    if event.roll.character != character.id:
+        raise RuleViolation(f"That roll was not {character.name}'s.")
+    if character.xp < 1:
+        raise RuleViolation(f"{character.name} has no XP: a reroll costs 1 (R-XP-2).")
+    _, success, refund = reroll_outcome(event.roll, event.die)
+    if (event.success, event.refund) != (success, refund):
+        raise RuleViolation("The reroll's recorded result does not match the rules.")
+
+
+def make_reroll(character: Character, roll: RollMade, dice: DiceSource) -> RollRerolled:
+    """Reroll ``roll`` for 1 XP with ``dice`` (a player's d20, or the app's)."""
+    die = dice.roll(D20)
+    _, success, refund = reroll_outcome(roll, die)
+    event = RollRerolled(
+        character=character.id, roll=roll, die=die, success=success, refund=refund
+    )
+    check_reroll(character, event)
     return event

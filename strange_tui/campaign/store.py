@@ -1,13 +1,14 @@
-"""The store: dispatch events, keep them in a log, undo and redo, tell subscribers."""
+"""The store: apply each command's events as one transaction, keep them in a log, undo and
+redo whole commands, tell subscribers."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.events import AnyEvent, batches
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.state import Campaign
 from strange_tui.rules.errors import RuleViolation
@@ -17,7 +18,8 @@ CHECKPOINT_EVERY = 256
 # ...but keeps this many in the journal, so undo still reaches back after a checkpoint.
 UNDO_DEPTH = 64
 
-Subscriber = Callable[[Campaign, AnyEvent | None], None]
+Subscriber = Callable[[Campaign, tuple[AnyEvent, ...]], None]
+"""Called after each change with the new state and the command's events (none for undo)."""
 
 
 class ReplayError(RuleViolation):
@@ -31,11 +33,11 @@ class ReplayError(RuleViolation):
 class EventLog(Protocol):
     """Where the store keeps its events (a campaign folder on disk, or memory in tests)."""
 
-    def append(self, event: AnyEvent) -> None:
-        """Keep ``event`` durably before returning."""
+    def append(self, events: Sequence[AnyEvent]) -> None:
+        """Keep one command's ``events`` durably, all or none, before returning."""
 
     def drop_last(self) -> None:
-        """Forget the last event kept (undo)."""
+        """Forget the last command's events (undo)."""
 
     def checkpoint(
         self, snapshot: Campaign, sealed: Sequence[AnyEvent], kept: Sequence[AnyEvent]
@@ -52,11 +54,11 @@ class MemoryLog:
         self.history: list[AnyEvent] = []
         self.snapshot: Campaign | None = None
 
-    def append(self, event: AnyEvent) -> None:
-        self.journal.append(event)
+    def append(self, events: Sequence[AnyEvent]) -> None:
+        self.journal.extend(events)
 
     def drop_last(self) -> None:
-        self.journal.pop()
+        del self.journal[-len(batches(self.journal)[-1]) :]
 
     def checkpoint(
         self, snapshot: Campaign, sealed: Sequence[AnyEvent], kept: Sequence[AnyEvent]
@@ -66,13 +68,20 @@ class MemoryLog:
         self.journal = list(kept)
 
 
-class Store:
-    """Holds the campaign state and changes it only through events.
+class Done(NamedTuple):
+    """One command in the journal: the state before it, and its events."""
 
-    ``dispatch`` stamps an event with its number and the in-game time, folds it with
-    ``reduce`` (which refuses what the rules forbid, changing nothing), keeps it in the log,
-    and tells the subscribers. Undo and redo move over the events of the journal; an undone
-    event is dropped from the log, so it is never saved.
+    before: Campaign
+    events: tuple[AnyEvent, ...]
+
+
+class Store:
+    """Holds the campaign state and changes it only through commands' events.
+
+    ``apply`` stamps a command's events with their numbers and the in-game time, folds them
+    with ``reduce`` (which refuses what the rules forbid: then nothing changes), keeps them
+    in the log as one batch, and tells the subscribers once. Undo and redo move over whole
+    commands; an undone command is dropped from the log, so it is never saved.
     """
 
     def __init__(
@@ -88,18 +97,21 @@ class Store:
         self._checkpoint_every = checkpoint_every
         self._undo_depth = undo_depth
         self._subscribers: list[Subscriber] = []
-        # (state before, event) for each event of the journal, oldest first.
-        self._done: list[tuple[Campaign, AnyEvent]] = []
-        self._undone: list[AnyEvent] = []
+        self._done: list[Done] = []
+        """Each command of the journal, oldest first."""
+        self._undone: list[tuple[AnyEvent, ...]] = []
         self.checkpoint_error: OSError | None = None
         """Why the last checkpoint failed, if it did; the journal still holds everything."""
         state = snapshot
-        for index, event in enumerate(journal):
-            self._done.append((state, event))
-            try:
-                state = reduce(state, event)
-            except RuleViolation as refused:
-                raise ReplayError(index, str(refused)) from None
+        index = 0
+        for batch in batches(journal):
+            self._done.append(Done(state, batch))
+            for event in batch:
+                try:
+                    state = reduce(state, event)
+                except RuleViolation as refused:
+                    raise ReplayError(index, str(refused)) from None
+                index += 1
         self._state = state
 
     @property
@@ -115,61 +127,81 @@ class Store:
     def can_redo(self) -> bool:
         return bool(self._undone)
 
+    @property
+    def last_command(self) -> tuple[AnyEvent, ...]:
+        """The events of the command undo would take back (none when there is none)."""
+        return self._done[-1].events if self._done else ()
+
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
-        """Call ``subscriber(state, event)`` after every change; returns an unsubscribe."""
+        """Call ``subscriber(state, events)`` after every change; returns an unsubscribe."""
         self._subscribers.append(subscriber)
         return lambda: self._subscribers.remove(subscriber)
 
     def dispatch(self, event: AnyEvent) -> AnyEvent:
-        """Apply ``event`` and keep it; returns the event as stamped. RuleViolation (and
-        nothing changed, nothing written) when the rules forbid it."""
-        stamped = replace(event, seq=self._state.seq + 1, at=self._state.clock.seconds)
-        new_state = reduce(self._state, stamped)
-        self._log.append(stamped)
-        self._done.append((self._state, stamped))
-        self._undone.clear()
-        self._state = new_state
-        self._maybe_checkpoint()
-        self._notify(stamped)
-        return stamped
+        """Apply one event as a command of its own; returns it as stamped."""
+        return self.apply([event])[0]
 
-    def undo(self) -> AnyEvent:
-        """Take back the last event; returns it."""
+    def apply(self, events: Sequence[AnyEvent]) -> tuple[AnyEvent, ...]:
+        """Apply one command's ``events`` as one transaction: one journal batch, one undo
+        step, one notification. RuleViolation (nothing changed, nothing written) when the
+        rules refuse any of them."""
+        if not events:
+            raise RuleViolation("Nothing to do.")
+        state = self._state
+        stamped: list[AnyEvent] = []
+        for event in events:
+            first = stamped[0].seq if stamped else 0
+            event = replace(event, seq=state.seq + 1, at=state.clock.seconds, batch=first)
+            state = reduce(state, event)
+            stamped.append(event)
+        done = tuple(stamped)
+        self._log.append(done)
+        self._done.append(Done(self._state, done))
+        self._undone.clear()
+        self._state = state
+        self._maybe_checkpoint()
+        self._notify(done)
+        return done
+
+    def undo(self) -> tuple[AnyEvent, ...]:
+        """Take back the last command; returns its events."""
         if not self._done:
             raise RuleViolation("Nothing to undo.")
-        before, event = self._done[-1]
+        before, events = self._done[-1]
         self._log.drop_last()
         self._done.pop()
-        self._undone.append(event)
+        self._undone.append(events)
         self._state = before
-        self._notify(None)
-        return event
+        self._notify(())
+        return events
 
-    def redo(self) -> AnyEvent:
-        """Apply again the event undone last; returns it."""
+    def redo(self) -> tuple[AnyEvent, ...]:
+        """Apply again the command undone last; returns its events."""
         if not self._undone:
             raise RuleViolation("Nothing to redo.")
-        event = self._undone[-1]
-        new_state = reduce(self._state, event)
-        self._log.append(event)
+        events = self._undone[-1]
+        state = self._state
+        for event in events:
+            state = reduce(state, event)
+        self._log.append(events)
         self._undone.pop()
-        self._done.append((self._state, event))
-        self._state = new_state
-        self._notify(event)
-        return event
+        self._done.append(Done(self._state, events))
+        self._state = state
+        self._notify(events)
+        return events
 
     def journal(self) -> list[AnyEvent]:
         """The events since the last snapshot, oldest first."""
-        return [event for _, event in self._done]
+        return [event for done in self._done for event in done.events]
 
     def compact(self) -> None:
-        """Seal all but the last ``undo_depth`` events (call it when the campaign closes),
+        """Seal all but the last ``undo_depth`` commands (call it when the campaign closes),
         so the next open replays a short journal and undo still reaches back."""
         if len(self._done) > self._undo_depth:
             self._checkpoint()
 
     def _maybe_checkpoint(self) -> None:
-        """Seal older events once the journal is long, so opening stays fast."""
+        """Seal older commands once the journal is long, so opening stays fast."""
         if len(self._done) >= self._checkpoint_every:
             self._checkpoint()
 
@@ -177,9 +209,9 @@ class Store:
         """A checkpoint that fails (a full disk) loses nothing: the journal still holds
         every event, and the next one tries again."""
         cut = len(self._done) - self._undo_depth
-        snapshot = self._done[cut][0]
-        sealed = [event for _, event in self._done[:cut]]
-        kept = [event for _, event in self._done[cut:]]
+        snapshot = self._done[cut].before
+        sealed = [event for done in self._done[:cut] for event in done.events]
+        kept = [event for done in self._done[cut:] for event in done.events]
         try:
             self._log.checkpoint(snapshot, sealed, kept)
         except OSError as error:
@@ -188,6 +220,6 @@ class Store:
         self.checkpoint_error = None
         self._done = self._done[cut:]
 
-    def _notify(self, event: AnyEvent | None) -> None:
+    def _notify(self, events: tuple[AnyEvent, ...]) -> None:
         for subscriber in list(self._subscribers):
-            subscriber(self._state, event)
+            subscriber(self._state, events)

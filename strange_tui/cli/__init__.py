@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from strange_tui import __version__
 from strange_tui.cli.parsing import USAGE_ERROR, Parser, UsageError
@@ -36,17 +37,40 @@ def command_parser() -> Parser:
     return parser
 
 
+def where_your_files_live() -> str:
+    """The help's last paragraph: where campaigns, packs and themes are found."""
+    from strange_tui.storage.paths import ENV_SAVES, PLATFORM_SAVES
+
+    platforms = "\n".join(f"{'':15}{system:<8} {folder}" for system, folder in PLATFORM_SAVES)
+    return (
+        "where your files live:\n"
+        f"  campaigns  the saves directory: --saves DIR, else ${ENV_SAVES},\n"
+        "             else ./saves when the current folder has one,\n"
+        "             else the platform's data folder:\n"
+        f"{platforms}\n"
+        "             (on Linux, $XDG_DATA_HOME replaces ~/.local/share when it is set)\n"
+        "  packs      <saves>/packs/*.toml, after the built-in packs\n"
+        "  themes     <saves>/themes/*.toml, after the built-in themes\n"
+        "`strange-tui --where` prints the folders in use."
+    )
+
+
 def app_parser() -> Parser:
     """The parser of `strange-tui [CAMPAIGN]`, which opens the full-screen app."""
     parser = Parser(
         prog=PROG,
         description=(
-            "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet, log,"
-            " new, content, hunters (see `strange-tui COMMAND --help`)."
+            "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet,\n"
+            "log, new, content, hunters (see `strange-tui COMMAND --help`)."
         ),
+        epilog=where_your_files_live(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("campaign", nargs="?", metavar="CAMPAIGN", help="a campaign to open")
     parser.add_argument("--saves", metavar="DIR", help="the saves directory")
+    parser.add_argument(
+        "--where", action="store_true", help="print the folders in use (saves, packs, themes)"
+    )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     return parser
 
@@ -78,24 +102,63 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def run_app(args: argparse.Namespace) -> int:
-    """Open the full-screen app: on a campaign, or on the list of campaigns."""
-    from strange_tui.storage.paths import campaign_path, saves_dir
+def open_where(args: argparse.Namespace) -> tuple[Path, str, Path | None]:
+    """The saves directory (and what chose it) and the campaign to open, if any."""
+    from strange_tui.storage.paths import campaign_path, find_saves
 
-    saves = saves_dir(args.saves)
+    saves, origin = find_saves(args.saves)
     path = None
     if args.campaign:
         try:
             path = campaign_path(args.campaign, saves)
         except ValueError as error:
             raise UsageError(str(error)) from None
-        if args.campaign == "demo" and not path.exists():
-            from strange_tui.demo.build import build_demo
+        if path.parent.absolute() != saves.absolute():
+            # Only the folder the campaign lives in is ever written.
+            saves, origin = path.parent, "the folder of CAMPAIGN"
+    return saves, origin, path
 
-            build_demo(saves)  # The README's first command works on any machine.
-        if path.parent != saves:
-            saves = path.parent  # Only the folder the campaign lives in is ever written.
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the full-screen app: on a campaign, or on the list of campaigns."""
+    if args.where:
+        return print_where(args)
+    saves, _, path = open_where(args)
+    if args.campaign == "demo" and path is not None and not path.exists():
+        from strange_tui.demo.build import build_demo
+
+        build_demo(saves)  # The README's first command works on any machine.
     from strange_tui.tui.app import StrangeApp
 
     StrangeApp(campaign_path=path, saves=saves).run()
+    return 0
+
+
+def print_where(args: argparse.Namespace) -> int:
+    """`strange-tui --where`: the folders this command line would use, and what chose them."""
+    from importlib import resources
+
+    from strange_tui.content.loader import BUILTIN_PACK
+    from strange_tui.tui.themes import BUILTIN_THEMES
+
+    saves, origin, path = open_where(args)
+    builtin_packs = Path(str(resources.files("strange_tui.content").joinpath(BUILTIN_PACK)))
+
+    def folder(place: Path, origin: str = "") -> str:
+        notes = [f"from {origin}"] if origin else []
+        if not place.is_dir():
+            notes.append("not there yet")
+        return f"{place.absolute()}" + (f"  ({', '.join(notes)})" if notes else "")
+
+    rows = [("saves", folder(saves, origin))]
+    if path is not None:
+        rows.append(("campaign", folder(path)))
+    rows += [
+        ("user packs", folder(saves / "packs")),
+        ("user themes", folder(saves / "themes")),
+        ("built-in themes", folder(BUILTIN_THEMES)),
+        ("built-in packs", folder(builtin_packs)),
+    ]
+    for name, value in rows:
+        sys.stdout.write(f"{name + ':':<17}{value}\n")
     return 0

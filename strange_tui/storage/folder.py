@@ -146,9 +146,9 @@ class CampaignFolder:
 
     # The store's EventLog.
 
-    def append(self, event: AnyEvent) -> None:
+    def append(self, events: Sequence[AnyEvent]) -> None:
         assert self._writer is not None, "open() the folder first"
-        self._writer.append(event)
+        self._writer.append(events)
 
     def drop_last(self) -> None:
         assert self._writer is not None, "open() the folder first"

@@ -1,16 +1,20 @@
-"""journal.toml: the events since the snapshot, one ``[[events]]`` table appended and
-fsynced at a time, each with a CRC so a torn or flipped last entry is caught on open."""
+"""journal.toml: the events since the snapshot, one command's events appended and fsynced
+at a time as a batch of ``[[events]]`` tables. The batch's first table carries a CRC over
+the whole batch, so a torn or flipped last batch is caught on open and moved aside whole:
+a command is on disk entirely or not at all. (A batch of one event is exactly an entry of
+format version 1.)"""
 
 from __future__ import annotations
 
 import os
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.events import AnyEvent, batches, check_batch
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.migrations import (
     CURRENT_VERSION,
@@ -32,13 +36,14 @@ CHECK_PREFIX = b'check = "crc32:'
 
 
 class JournalContents(msgspec.Struct, frozen=True, kw_only=True):
-    """What a journal holds: its base, its events, where each entry starts, and any torn
-    tail found after the last good entry."""
+    """What a journal holds: its base, its events, where each batch starts, and any torn
+    tail found after the last good batch."""
 
     base: int
     version: int
     events: tuple[AnyEvent, ...]
     offsets: tuple[int, ...]
+    """Where each batch (each command) starts in the file."""
     good_length: int
     torn: bytes = b""
     torn_line: int = 0
@@ -48,16 +53,34 @@ def header_bytes(base: int) -> bytes:
     return dumps({"format": FORMAT_JOURNAL, "version": CURRENT_VERSION, "base": base})
 
 
-def entry_bytes(event: AnyEvent) -> bytes:
-    """One event as an ``[[events]]`` table, its CRC on the line after the header."""
+def _table_body(event: AnyEvent) -> bytes:
+    """One event's fields as the body of an ``[[events]]`` table."""
     # Dumped as a plain table, then its header made the array-of-tables one: tomli_w would
     # write a short event as an inline table, which could not be appended line by line.
     # Sub-tables come out as [events.x], which TOML reads as part of the last entry.
     body = dumps({"events": event})
     assert body.startswith(TABLE_MARK), body[:40]
-    rest = body[len(TABLE_MARK) :]
+    return body[len(TABLE_MARK) :]
+
+
+def batch_bytes(events: Sequence[AnyEvent]) -> bytes:
+    """One command's events as ``[[events]]`` tables; the CRC on the line after the first
+    header covers every byte of the batch after it."""
+    bodies = [_table_body(event) for event in events]
+    rest = bodies[0] + b"".join(ENTRY_MARK + body for body in bodies[1:])
     crc = zlib.crc32(rest)
     return ENTRY_MARK + CHECK_PREFIX + f'{crc:08x}"\n'.encode() + rest
+
+
+def entry_bytes(event: AnyEvent) -> bytes:
+    """One event on its own, as a batch of one."""
+    return batch_bytes([event])
+
+
+def _is_batch_head(data: bytes, start: int) -> bool:
+    """Whether the table at ``start`` opens a batch (its next line is the check)."""
+    body = start + len(ENTRY_MARK)
+    return data.startswith(CHECK_PREFIX, body)
 
 
 def _check_entry(path: Path, raw: bytes, line: int) -> None:
@@ -78,21 +101,34 @@ def _decode_entry(path: Path, table: Any, line: int, index: int, version: int) -
     return convert(path, data, AnyEvent, field=f"events[{index}]", line=line)
 
 
-def _entry_event(path: Path, raw: bytes, line: int, index: int, version: int) -> AnyEvent:
-    """Check and decode one entry on its own; errors say where."""
+def _batch_events(
+    path: Path, raw: bytes, line: int, index: int, version: int, size: int
+) -> list[AnyEvent]:
+    """Check and decode one batch on its own (``size`` tables); errors say where."""
     _check_entry(path, raw, line)
     document = parse_toml(path, ENTRY_MARK[1:] + raw, first_line=line)
     entries = document.get("events")
-    if not isinstance(entries, list) or len(entries) != 1:
-        raise CampaignFileError(path, "entry is not one event table", line=line)
-    return _decode_entry(path, entries[0], line, index, version)
+    if not isinstance(entries, list) or len(entries) != size:
+        raise CampaignFileError(path, "batch does not hold its event tables", line=line)
+    events = [
+        _decode_entry(path, table, line, index + n, version) for n, table in enumerate(entries)
+    ]
+    _check_batch(path, events, line)
+    return events
+
+
+def _check_batch(path: Path, events: Sequence[AnyEvent], line: int) -> None:
+    try:
+        check_batch(events)
+    except ValueError as wrong:
+        raise CampaignFileError(path, str(wrong), line=line) from None
 
 
 def _whole_file_events(
-    path: Path, data: bytes, starts: list[int], lines: list[int], version: int
+    path: Path, data: bytes, starts: list[int], sizes: list[int], lines: list[int], version: int
 ) -> list[AnyEvent] | None:
     """The fast way, taken when every CRC matches: one TOML parse for the whole file.
-    None when anything is off, so the caller goes entry by entry to say exactly where."""
+    None when anything is off, so the caller goes batch by batch to say exactly where."""
     try:
         for index, start in enumerate(starts):
             end = starts[index + 1] if index + 1 < len(starts) else len(data)
@@ -100,12 +136,45 @@ def _whole_file_events(
         tables = parse_toml(path, data).get("events")
     except CampaignFileError:
         return None
-    if not isinstance(tables, list) or len(tables) != len(starts):
+    if not isinstance(tables, list) or len(tables) != sum(sizes):
         return None
-    return [
-        _decode_entry(path, table, lines[index], index, version)
+    table_lines = [line for line, size in zip(lines, sizes, strict=True) for _ in range(size)]
+    events = [
+        _decode_entry(path, table, table_lines[index], index, version)
         for index, table in enumerate(tables)
     ]
+    at = 0
+    for line, size in zip(lines, sizes, strict=True):
+        _check_batch(path, events[at : at + size], line)
+        at += size
+    return events
+
+
+def _salvage(
+    path: Path, data: bytes, start: int, line: int, index: int, version: int
+) -> tuple[list[AnyEvent], int]:
+    """The last batch failed its check: find the longest start of it that passes (a tail
+    torn inside the next batch's header, or one whose check line was damaged, reads as part
+    of the batch before it). Returns the events kept and where the good bytes end."""
+    body = start + len(ENTRY_MARK)
+    check_end = data.find(b"\n", body)
+    check_line = data[body:check_end]
+    if check_end < 0 or not check_line.startswith(CHECK_PREFIX):
+        return [], start
+    expected = check_line[len(CHECK_PREFIX) : -1]
+    crc, cuts = 0, []
+    for end in range(check_end + 1, len(data)):
+        crc = zlib.crc32(data[end - 1 : end], crc) if end > check_end + 1 else 0
+        if f"{crc:08x}".encode() == expected:
+            cuts.append(end)
+    for end in reversed(cuts):
+        raw = data[body:end]
+        try:
+            size = raw.count(ENTRY_MARK) + 1
+            return _batch_events(path, raw, line, index, version, size), end
+        except CampaignFileError:
+            continue
+    return [], start
 
 
 def read_journal(path: Path) -> JournalContents:
@@ -119,15 +188,21 @@ def read_journal(path: Path) -> JournalContents:
     base = header.get("base")
     if type(base) is not int or base < 0:
         raise CampaignFileError(path, f"base {base!r} is not an event number", field="base")
-    starts: list[int] = []
-    lines: list[int] = []
-    at, line = first, 2
+    starts: list[int] = []  # Where each batch starts...
+    sizes: list[int] = []  # ...how many tables it holds...
+    lines: list[int] = []  # ...and its line.
+    at, line, counted = first, 2, 0
     while at >= 0:
-        line += data.count(b"\n", starts[-1] if starts else 0, at)
-        starts.append(at)
-        lines.append(line)
+        line += data.count(b"\n", counted, at)
+        counted = at
+        if _is_batch_head(data, at) or not starts:
+            starts.append(at)
+            sizes.append(1)
+            lines.append(line)
+        else:
+            sizes[-1] += 1
         at = data.find(ENTRY_MARK, at + 1)
-    whole = _whole_file_events(path, data, starts, lines, version) if starts else []
+    whole = _whole_file_events(path, data, starts, sizes, lines, version) if starts else []
     if whole is not None:
         return JournalContents(
             base=base,
@@ -142,18 +217,20 @@ def read_journal(path: Path) -> JournalContents:
         line = lines[index]
         raw = data[start + len(ENTRY_MARK) : end]
         try:
-            events.append(_entry_event(path, raw, line, index, version))
+            events.extend(_batch_events(path, raw, line, len(events), version, sizes[index]))
         except CampaignFileError:
             if index + 1 < len(starts):
                 raise
+            kept, cut = _salvage(path, data, start, line, len(events), version)
+            events.extend(kept)
             return JournalContents(
                 base=base,
                 version=version,
                 events=tuple(events),
-                offsets=tuple(starts[:index]),
-                good_length=start,
-                torn=data[start:],
-                torn_line=line,
+                offsets=tuple(starts[: index + 1] if kept else starts[:index]),
+                good_length=cut,
+                torn=data[cut:],
+                torn_line=line + data.count(b"\n", start, cut),
             )
     return JournalContents(
         base=base,
@@ -165,7 +242,8 @@ def read_journal(path: Path) -> JournalContents:
 
 
 class JournalWriter:
-    """Appends events to a journal and takes the last one back, durably."""
+    """Appends a command's events to a journal as one batch and takes the last batch back,
+    durably."""
 
     def __init__(
         self, path: Path, offsets: tuple[int, ...], length: int, *, durable: bool = True
@@ -187,15 +265,16 @@ class JournalWriter:
         """Write a new journal (atomically) with ``events`` after ``base``."""
         data = bytearray(header_bytes(base))
         offsets = []
-        for event in events:
+        for batch in batches(events):
             offsets.append(len(data))
-            data += entry_bytes(event)
+            data += batch_bytes(batch)
         atomic_write(path, bytes(data))
         return cls(path, tuple(offsets), len(data), durable=durable)
 
-    def append(self, event: AnyEvent) -> None:
-        """Write one entry and fsync before returning; on failure the file is cut back."""
-        entry = entry_bytes(event)
+    def append(self, events: Sequence[AnyEvent]) -> None:
+        """Write one command's events as one batch (one write, one fsync) before returning;
+        on failure the file is cut back."""
+        entry = batch_bytes(events)
         with open(self.path, "r+b") as file:
             try:
                 file.seek(self._length)
@@ -210,7 +289,7 @@ class JournalWriter:
         self._length += len(entry)
 
     def drop_last(self) -> None:
-        """Cut the last entry off the file (undo), durably."""
+        """Cut the last batch off the file (undo), durably."""
         start = self._offsets.pop()
         with open(self.path, "r+b") as file:
             file.truncate(start)

@@ -2,8 +2,13 @@
 
 Each migration takes the parsed data of one version and returns it in the next version's
 shape. ``STATE_MIGRATIONS[v]`` turns a version-``v`` state into version ``v + 1``, and
-``EVENT_MIGRATIONS[v]`` does the same for one event. There are none yet: version 1 is the
-first format. A file from a newer strange-tui is refused, never guessed at.
+``EVENT_MIGRATIONS[v]`` does the same for one event. A file from a newer strange-tui is
+refused, never guessed at.
+
+Version 2 groups a command's events into one journal batch (events carry ``batch``); a
+version-1 journal is a run of one-event batches, so its data needs no change. The version
+went up so that an older strange-tui refuses a batched journal instead of taking its
+continuation tables for damage.
 """
 
 from __future__ import annotations
@@ -17,11 +22,18 @@ from strange_tui.storage.errors import CampaignFileError
 FORMAT_CAMPAIGN = "strange-tui/campaign"
 FORMAT_JOURNAL = "strange-tui/journal"
 FORMAT_HISTORY = "strange-tui/history"
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-STATE_MIGRATIONS: dict[int, Migration] = {}
-EVENT_MIGRATIONS: dict[int, Migration] = {}
+
+
+def unchanged(data: dict[str, Any]) -> dict[str, Any]:
+    """A step whose data keeps its shape (only the file's layout changed)."""
+    return data
+
+
+STATE_MIGRATIONS: dict[int, Migration] = {1: unchanged}
+EVENT_MIGRATIONS: dict[int, Migration] = {1: unchanged}
 
 
 def check_header(path: Path, document: dict[str, Any], expected_format: str) -> int:

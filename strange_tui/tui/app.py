@@ -3,7 +3,7 @@ dialogs that turn a player's choices into events for the store."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -11,10 +11,11 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from strange_tui.campaign.commands import Command
 from strange_tui.campaign.events import AnyEvent, SettingsChanged
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
-from strange_tui.tui.session import Session
+from strange_tui.tui.session import Refused, Session
 from strange_tui.tui.themes import load_themes, theme_folders
 
 DEFAULT_THEME = "earth"
@@ -79,7 +80,7 @@ class StrangeApp(App[None]):
     def _open_session(self, path: Path) -> bool:
         """Open a campaign as the session; on a bad file, say why and keep the old one."""
         try:
-            session = Session.open(path)
+            session = Session.open(path, self.saves if path.parent == self.saves else None)
         except CampaignFileError as error:
             self.call_later(
                 self.notify,
@@ -92,7 +93,7 @@ class StrangeApp(App[None]):
         if self.session is not None:
             self.session.close()
         self.session = session
-        session.store.subscribe(lambda state, event: self._changed(state))
+        session.subscribe(lambda state, events: self._changed(state))
         for notice in session.notices:
             self.call_later(
                 self.notify, notice, title="Campaign repaired", severity="warning", timeout=10
@@ -128,13 +129,25 @@ class StrangeApp(App[None]):
             if theme and self.theme != theme:
                 self.theme = theme
 
+    def run_command(self, command: Command, dice: object = None) -> tuple[AnyEvent, ...] | None:
+        """Apply a player's command as one step; if the rules refuse, say why (None)."""
+        if self.session is None:
+            return None
+        try:
+            return self.session.run(command, dice)
+        except Refused as refused:
+            self.notify(str(refused), title="Not possible", severity="error")
+            return None
+
     def dispatch(self, event: AnyEvent) -> bool:
-        """Ask the store to apply ``event``; if the rules refuse, say why. True when done."""
+        """Apply one plain fact (an event that is a whole command by itself); if the rules
+        refuse, say why. True when done."""
         if self.session is None:
             return False
-        refused = self.session.dispatch(event)
-        if refused:
-            self.notify(refused, title="Not possible", severity="error")
+        try:
+            self.session.dispatch(event)
+        except Refused as refused:
+            self.notify(str(refused), title="Not possible", severity="error")
             return False
         return True
 
@@ -145,12 +158,19 @@ class StrangeApp(App[None]):
         return True
 
     def action_undo(self) -> None:
-        if self.session is not None and (refused := self.session.undo()):
-            self.notify(refused, severity="warning")
+        self._undo_or_redo(lambda session: session.undo())
 
     def action_redo(self) -> None:
-        if self.session is not None and (refused := self.session.redo()):
-            self.notify(refused, severity="warning")
+        self._undo_or_redo(lambda session: session.redo())
+
+    def _undo_or_redo(self, step: Callable[[Session], str]) -> None:
+        """Say what was undone or redone (or why nothing was)."""
+        if self.session is None:
+            return
+        try:
+            self.notify(step(self.session), timeout=4)
+        except Refused as refused:
+            self.notify(str(refused), severity="warning")
 
     def action_help(self) -> None:
         from strange_tui.tui.screens.help import HelpScreen

@@ -1,64 +1,131 @@
-"""The open campaign as the app sees it: the folder, its store, and the loaded content."""
+"""The open campaign as the screens see it: one typed façade over the folder, the store,
+the commands and the content packs (loaded once)."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 
+from strange_tui.campaign.commands import Command, decide, preview
 from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.narrate import command_sentence
 from strange_tui.campaign.state import Campaign
-from strange_tui.campaign.store import Store
-from strange_tui.rules.errors import RuleViolation
+from strange_tui.campaign.store import Store, Subscriber
+from strange_tui.campaign.terms import RuleViolation
+from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.storage.folder import CampaignFolder
 
 
-class Session:
-    """One open campaign. ``dispatch`` returns the reason when the rules refuse."""
+class Refused(Exception):
+    """A command the rules (or the disk) refused; the message is for the player."""
 
-    def __init__(self, folder: CampaignFolder, store: Store) -> None:
-        self.folder = folder
-        self.store = store
+
+class Session:
+    """One open campaign: its state, its commands with their previews, undo and redo."""
+
+    def __init__(self, folder: CampaignFolder, store: Store, saves: Path | None = None) -> None:
+        self._folder = folder
+        self._store = store
+        self.saves = saves if saves is not None else folder.path.parent
+        """The saves directory (user packs and themes live there)."""
 
     @classmethod
-    def open(cls, path: Path) -> Session:
+    def open(cls, path: Path, saves: Path | None = None) -> Session:
         """Open a campaign folder (CampaignFileError when it cannot be read)."""
         folder = CampaignFolder(path)
-        return cls(folder, folder.open())
+        return cls(folder, folder.open(), saves)
 
     @property
     def state(self) -> Campaign:
-        return self.store.state
+        return self._store.state
+
+    @property
+    def path(self) -> Path:
+        return self._folder.path
 
     @property
     def notices(self) -> list[str]:
-        return self.folder.notices
+        """What opening had to repair, for the player to read."""
+        return self._folder.notices
 
-    def dispatch(self, event: AnyEvent) -> str | None:
-        """Apply an event; None when done, else why the rules (or the disk) refused."""
+    @cached_property
+    def content(self) -> Content:
+        """The game content (built-in and the user's packs), loaded once per campaign."""
+        return Content(user_pack_files(self.saves))
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        self._store.subscribe(subscriber)
+
+    def run(self, command: Command, dice: Any = None) -> tuple[AnyEvent, ...]:
+        """Decide and apply ``command`` as one transaction; Refused says why not."""
         try:
-            self.store.dispatch(event)
+            return self._store.apply(decide(self._store.state, command, dice))
         except RuleViolation as refused:
-            return str(refused)
+            raise Refused(str(refused)) from None
         except OSError as failed:
-            return f"Could not save: {failed.strerror or failed}. Nothing was changed."
-        return None
+            raise Refused(f"Could not save: {failed.strerror or failed}. Nothing changed.") from None
 
-    def undo(self) -> str | None:
+    def dispatch(self, event: AnyEvent) -> tuple[AnyEvent, ...]:
+        """Apply one event as a command of its own (for actions that are one plain fact)."""
         try:
-            self.store.undo()
-        except (RuleViolation, OSError) as refused:
-            return str(refused)
-        return None
+            return self._store.apply([event])
+        except RuleViolation as refused:
+            raise Refused(str(refused)) from None
+        except OSError as failed:
+            raise Refused(f"Could not save: {failed.strerror or failed}. Nothing changed.") from None
 
-    def redo(self) -> str | None:
+    def preview(self, command: Command) -> Any:
+        """What ``command`` would do now; Refused says why it could not be done."""
         try:
-            self.store.redo()
+            return preview(self._store.state, command)
+        except RuleViolation as refused:
+            raise Refused(str(refused)) from None
+
+    def describe(self, events: tuple[AnyEvent, ...]) -> str:
+        """A command's events as the log's one line."""
+        return command_sentence(events, self.state.names())
+
+    def undo(self) -> str:
+        """Take back the last command; says what was undone (Refused when nothing)."""
+        names = self.state.names()
+        try:
+            events = self._store.undo()
         except (RuleViolation, OSError) as refused:
-            return str(refused)
-        return None
+            raise Refused(str(refused)) from None
+        return "Undid: " + command_sentence(events, names)
+
+    def redo(self) -> str:
+        try:
+            events = self._store.redo()
+        except (RuleViolation, OSError) as refused:
+            raise Refused(str(refused)) from None
+        return "Redid: " + command_sentence(events, self.state.names())
+
+    @property
+    def can_undo(self) -> bool:
+        return self._store.can_undo
+
+    def journal(self) -> list[AnyEvent]:
+        """The events since the last snapshot, oldest first."""
+        return self._store.journal()
+
+    def sealed_events(self, limit: int) -> list[AnyEvent]:
+        """The newest ``limit`` events sealed in history (CampaignFileError if unreadable)."""
+        return self._folder.sealed_events(limit)
+
+    def load_draft(self) -> Any:
+        return self._folder.load_draft()
+
+    def save_draft(self, draft: Any) -> None:
+        self._folder.save_draft(draft)
+
+    def drop_draft(self) -> None:
+        self._folder.drop_draft()
 
     def close(self) -> None:
         """Seal older events so the next open is quick (undo history is kept)."""
         try:
-            self.store.compact()
+            self._store.compact()
         except OSError:
             pass  # The journal still holds everything; the next open replays it.

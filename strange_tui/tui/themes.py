@@ -1,6 +1,8 @@
 """Themes from TOML files (themes/*.toml and <saves>/themes/*.toml), as Textual Themes.
 
-A broken file is reported and skipped; the app starts with the rest.
+The built-in themes are the checkout's top-level ``themes/`` folder; a wheel carries a copy
+of it as ``strange_tui/_themes`` (setup.py). A broken file is reported and skipped; the app
+starts with the rest.
 """
 
 from __future__ import annotations
@@ -13,7 +15,22 @@ import msgspec
 from textual.theme import Theme
 
 Colour = Annotated[str, msgspec.Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
-BUILTIN_THEMES = Path(__file__).resolve().parents[2] / "themes"
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def builtin_themes_folder(package: Path = PACKAGE) -> Path:
+    """The built-in themes: ``themes/`` of the checkout the package runs from (an editable
+    install, or a run from the source tree), else the copy packed into the wheel."""
+    root = package.parent
+    checkout = root / "themes"
+    # pyproject.toml marks a checkout: an installed package's parent is site-packages, where
+    # some other distribution may well have a "themes" folder of its own.
+    if (root / "pyproject.toml").is_file() and checkout.is_dir():
+        return checkout
+    return package / "_themes"
+
+
+BUILTIN_THEMES = builtin_themes_folder()
 
 
 class ThemeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

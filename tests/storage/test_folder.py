@@ -11,6 +11,7 @@ from strange_tui.campaign.events import CharacterCreated, ClockAdvanced, DamageT
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import read_journal
+from strange_tui.storage.migrations import CURRENT_VERSION
 from strange_tui.storage.paths import campaign_path, saves_dir, slugify
 from tests.campaign.builders import character
 from tests.campaign.random_events import IDS, proposals
@@ -32,7 +33,7 @@ def test_create_writes_the_three_parts(tmp_path):
     assert folder.campaign_file.is_file() and folder.journal_file.is_file()
     assert folder.history_dir.is_dir()
     assert folder.campaign_file.read_text().startswith(
-        'format = "strange-tui/campaign"\nversion = 1'
+        f'format = "strange-tui/campaign"\nversion = {CURRENT_VERSION}'
     )
 
 

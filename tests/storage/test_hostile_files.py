@@ -12,6 +12,7 @@ from strange_tui.storage import migrations
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import read_journal
+from strange_tui.storage.migrations import CURRENT_VERSION
 from tests.storage.test_folder import new_campaign
 
 
@@ -67,7 +68,7 @@ def test_unknown_field_is_refused(campaign):
 
 
 def test_a_newer_version_is_refused_with_advice(campaign):
-    text = campaign.campaign_file.read_text().replace("version = 1", "version = 99", 1)
+    text = campaign.campaign_file.read_text().replace(f"version = {CURRENT_VERSION}", "version = 99", 1)
     campaign.campaign_file.write_text(text)
     refused(campaign, "newer strange-tui .*version 99.*Update")
 
@@ -179,21 +180,22 @@ def test_migrations_run_in_order_and_keep_the_old_files(campaign, monkeypatch):
         'name = "The Glass Door"', 'title = "The Glass Door"'
     )
     campaign.campaign_file.write_text(old_state)
-    monkeypatch.setattr(migrations, "CURRENT_VERSION", 2)
-    monkeypatch.setattr("strange_tui.storage.folder.CURRENT_VERSION", 2)
-    monkeypatch.setattr("strange_tui.storage.snapshot.CURRENT_VERSION", 2)
-    monkeypatch.setattr("strange_tui.storage.journal.CURRENT_VERSION", 2)
+    newer = CURRENT_VERSION + 1
+    monkeypatch.setattr(migrations, "CURRENT_VERSION", newer)
+    monkeypatch.setattr("strange_tui.storage.folder.CURRENT_VERSION", newer)
+    monkeypatch.setattr("strange_tui.storage.snapshot.CURRENT_VERSION", newer)
+    monkeypatch.setattr("strange_tui.storage.journal.CURRENT_VERSION", newer)
 
     def rename_title(state):
         state = dict(state)
         state["name"] = state.pop("title")
         return state
 
-    monkeypatch.setitem(migrations.STATE_MIGRATIONS, 1, rename_title)
-    monkeypatch.setitem(migrations.EVENT_MIGRATIONS, 1, lambda event: event)
+    monkeypatch.setitem(migrations.STATE_MIGRATIONS, CURRENT_VERSION, rename_title)
+    monkeypatch.setitem(migrations.EVENT_MIGRATIONS, CURRENT_VERSION, lambda event: event)
     reopened = CampaignFolder(campaign.path)
     store = reopened.open()
     assert store.state.name == "The Glass Door" and store.state.seq == 4
-    assert "version = 2" in campaign.campaign_file.read_text()
-    assert "title" in (campaign.path / "before-format-2" / "campaign.toml").read_text()
+    assert f"version = {newer}" in campaign.campaign_file.read_text()
+    assert "title" in (campaign.path / f"before-format-{newer}" / "campaign.toml").read_text()
     assert CampaignFolder(campaign.path).open().state == store.state

@@ -75,7 +75,7 @@ async def test_a_full_fight(tmp_path):
         await pilot.pause()
         assert app.session.state.encounter is None
         assert not isinstance(app.screen, CombatScreen)
-        last = app.session.store.journal()[-1]
+        last = app.session.journal()[-1]
         assert (last.rounds, last.dealt, last.taken) == (1, 7, 3)
 
 
@@ -86,7 +86,7 @@ async def test_reopening_mid_fight_restores_the_tracker(tmp_path):
         await pilot.press("i", "2", "0", "tab", "2", "0", "tab", "2", "0", "enter", "n")
         await pilot.pause()
         left = app.session.state.encounter
-    again = StrangeApp(campaign_path=app.session.folder.path, saves=app.saves)
+    again = StrangeApp(campaign_path=app.session.path, saves=app.saves)
     async with again.run_test(size=(80, 24)) as pilot:
         assert again.session.state.encounter == left
         await pilot.press("c")

@@ -67,7 +67,7 @@ async def test_a_tough_vector_who_is_licensed_to_carry(demo_app):
             "Vector",
             "Is Licensed to Carry",
         )
-        assert not (demo_app.session.folder.path / "draft.toml").exists()
+        assert not (demo_app.session.path / "draft.toml").exists()
 
 
 async def test_a_clever_paradox_who_solves_mysteries(demo_app):

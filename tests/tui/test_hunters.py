@@ -29,7 +29,7 @@ async def test_a_hunters_campaign_from_start_to_healing(tmp_path):
         # 6 + 5 = 11 against CR 8 takes the remainder 3 off the threshold.
         await pilot.press("r", *"6,5", "enter")
         await pilot.pause()
-        assert app.session.store.journal()[-1].dice == (6, 5)
+        assert app.session.journal()[-1].dice == (6, 5)
         await pilot.press("escape", "r", "shift+tab", "shift+tab", "shift+tab")
         await pilot.press("enter", "down", "enter")  # challenge: the vault
         await pilot.press("tab", "tab", "tab")

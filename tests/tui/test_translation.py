@@ -65,7 +65,7 @@ async def test_a_failed_translation_with_a_consequence(demo_app):
         await pilot.pause()
         state = demo_app.session.state
         assert state.recursion == "ruk"
-        event = demo_app.session.store.journal()[-1]
+        event = demo_app.session.journal()[-1]
         assert (event.success, event.arrived, event.consequence) == (False, True, "taxing")
         acclimating = [e for e in state.active_effects() if e.label.startswith("acclimating")]
         assert acclimating[0].until == state.clock.seconds + 2 * HOUR

@@ -11,6 +11,8 @@ from textual.widgets import Button, Input, Label
 
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.state import Character
+from strange_tui.tui.access import session_of
+from strange_tui.tui.session import Session
 
 DIALOG_CSS = """
 ModalScreen {
@@ -89,10 +91,13 @@ class CharacterDialog(ModalScreen[bool]):
         self.character_id = character_id
 
     @property
+    def session(self) -> Session:
+        """The open campaign: its state, commands and previews."""
+        return session_of(self)
+
+    @property
     def character(self) -> Character:
-        state = self.app.campaign
-        assert state is not None
-        return state.characters[self.character_id]
+        return self.session.state.characters[self.character_id]
 
     def action_cancel(self) -> None:
         self.dismiss(False)

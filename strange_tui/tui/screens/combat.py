@@ -213,12 +213,12 @@ class CombatScreen(Screen):
     def action_previous_turn(self) -> None:
         """Undo back to (and including) the event that started this turn."""
         session = self.app.session
-        journal = session.store.journal() if session else []
+        journal = session.journal() if session else []
         if not any(isinstance(e, TurnAdvanced) for e in journal):
             self.notify("This is the first turn of the fight on record.", severity="warning")
             return
-        while session.store.can_undo:
-            last = session.store.journal()[-1]
+        while session.can_undo:
+            last = session.journal()[-1]
             self.app.action_undo()
             if isinstance(last, TurnAdvanced):
                 break

@@ -103,7 +103,7 @@ class CreationScreen(Screen):
     def save(self) -> None:
         if self.app.session is not None:
             try:
-                self.app.session.folder.save_draft(self.draft)
+                self.app.session.save_draft(self.draft)
             except OSError as error:
                 self.notify(f"The draft could not be saved: {error}", severity="warning")
 
@@ -137,7 +137,7 @@ class CreationScreen(Screen):
     def abandon(self, answer: bool | None) -> None:
         if answer:
             if self.app.session is not None:
-                self.app.session.folder.drop_draft()
+                self.app.session.drop_draft()
             self.app.pop_screen()
 
     def create(self) -> None:
@@ -147,7 +147,7 @@ class CreationScreen(Screen):
             self.notify(str(problem), severity="error")
             return
         if self.app.dispatch(CharacterCreated(character=character)):
-            self.app.session.folder.drop_draft()
+            self.app.session.drop_draft()
             self.app.pop_screen()
             self.app.notify(f"{character.name} joined the party.", title="Character created")
 

@@ -96,7 +96,7 @@ class HomeScreen(Screen):
 
     def recent_text(self, state: Campaign) -> Text:
         names = state.names()
-        events = self.app.session.store.journal()[-RECENT:] if self.app.session else []
+        events = self.app.session.journal()[-RECENT:] if self.app.session else []
         text = Text()
         for event in reversed(events):
             text.append("• ", style="dim")
@@ -159,7 +159,7 @@ class HomeScreen(Screen):
         from strange_tui.tui.screens.creation import CreationScreen
 
         session = self.app.session
-        draft = session.folder.load_draft() if session else None
+        draft = session.load_draft() if session else None
         if draft is not None:
             self.notify("Resuming the character you started.", title="Draft")
         self.app.push_screen(CreationScreen(draft))

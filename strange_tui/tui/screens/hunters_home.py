@@ -155,7 +155,7 @@ class HuntersHomeScreen(Screen):
         names = state.names()
         if self.app.session is not None:
             text.append("\n")
-            for event in reversed(self.app.session.store.journal()[-5:]):
+            for event in reversed(self.app.session.journal()[-5:]):
                 text.append(f"\n• {sentence(event, names)}", style="dim")
         self.query_one("#side", TextPanel).show(text)
 

@@ -45,7 +45,7 @@ class LogScreen(Screen):
         session = self.app.session
         if session is not None:
             try:
-                self.sealed = session.folder.sealed_events(SHOWN)
+                self.sealed = session.sealed_events(SHOWN)
             except CampaignFileError as error:
                 self.notify(f"Older history could not be read: {error}", severity="warning")
         state = self.app.campaign
@@ -70,7 +70,7 @@ class LogScreen(Screen):
             return
         chosen = self.query_one(Select).value
         who = chosen if isinstance(chosen, str) else None
-        journal = self.app.session.store.journal()
+        journal = self.app.session.journal()
         seen = {event.seq for event in journal}
         events = [e for e in self.sealed if e.seq not in seen] + journal
         names = state.names()

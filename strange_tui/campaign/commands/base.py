@@ -1,0 +1,67 @@
+"""What every command shares: who sends it, how it decides its events, and its preview.
+
+A command is one player's (or the GM's) action. ``decide(state, dice)`` is a pure function
+of the state, the choices the command carries and the dice (a player's typed die, or the
+app's): it returns the events the action makes, or raises RuleViolation saying why not.
+``preview(state)`` is what a dialog shows before the player commits, computed by the same
+code that ``decide`` uses. The store applies a command's events as one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.state import Campaign, Character
+from strange_tui.rules.dice import DiceSource, PlayerDice, SeededDice, check_face
+from strange_tui.rules.errors import RuleViolation
+
+GM = "gm"
+"""The seat of the game master, who may do anything."""
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True):
+    """Base of every command: ``by`` names the seat that sends it."""
+
+    by: str = GM
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        """The events this action makes (RuleViolation when it cannot happen)."""
+        raise NotImplementedError
+
+    def preview(self, state: Campaign) -> Any:
+        """What the player sees before committing (the command's own preview type)."""
+        raise RuleViolation(f"{type(self).__name__} has nothing to preview.")
+
+
+def decide(state: Campaign, command: Command, dice: DiceSource | None = None) -> tuple[AnyEvent, ...]:
+    """The events ``command`` makes on ``state``; RuleViolation when it cannot happen."""
+    events = tuple(command.decide(state, dice if dice is not None else SeededDice()))
+    if not events:
+        raise RuleViolation("Nothing to do.")
+    return events
+
+
+def preview(state: Campaign, command: Command) -> Any:
+    """What ``command`` would do on ``state``, for a dialog to show before the player
+    commits (the same code as ``decide``)."""
+    return command.preview(state)
+
+
+def dice_for(typed: int | None, dice: DiceSource, sides: int = 20) -> DiceSource:
+    """The player's own die when they typed one (R-TASK-6), else the app's dice."""
+    if typed is None:
+        return dice
+    check_face(typed, sides)
+    return PlayerDice([typed])
+
+
+def character_of(state: Campaign, character_id: str) -> Character:
+    """The character a command names; RuleViolation when there is none."""
+    try:
+        return state.character(character_id)
+    except KeyError as missing:
+        raise RuleViolation(str(missing.args[0])) from None

@@ -1,0 +1,79 @@
+"""How a roll's preview and outcome read on screen: the odds bar, specials, cost, result.
+
+Every number comes from the model's preview or outcome; nothing here decides a result."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from strange_tui.campaign.commands.rolls import OddsView, RollOutcome, RollPreview
+
+
+def odds_rows(table: Table, odds: OddsView) -> None:
+    """The difficulty (as eased or hindered), the odds bar and the specials."""
+    head = Text(f"{odds.difficulty_name} {odds.difficulty}")
+    if odds.final_difficulty != odds.difficulty:
+        head.append(f" → {odds.final_name} {odds.final_difficulty}")
+    table.add_row("Difficulty", head)
+    if odds.automatic:
+        table.add_row("Odds", Text("Automatic success: no roll", style="bold green"))
+        return
+    p = odds.p_success
+    filled = round(p * 20)
+    style = "green" if p >= 0.5 else "yellow" if p >= 0.25 else "red"
+    bar = Text("█" * filled, style=style)
+    bar.append("░" * (20 - filled), style="dim")
+    bar.append(f" {p:.0%}", style=f"bold {style}")
+    bar.append(f"  target {odds.target}" + (f", bonus {odds.bonus:+d}" if odds.bonus else ""))
+    table.add_row("Odds", bar)
+    specials = [
+        f"{face} {odds.special_labels.get(face, '')}: {chance:.0%}"
+        for face, chance in odds.p_special.items()
+    ]
+    table.add_row("Specials", Text(" · ".join(specials), style="dim"))
+
+
+def grid() -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
+    return table
+
+
+def preview_table(preview: RollPreview) -> Table:
+    """Final difficulty, target, odds bar, specials and cost, before the die (R-TASK-5)."""
+    table = grid()
+    odds_rows(table, preview.odds)
+    cost = Text(f"{preview.cost} {preview.stat.value}")
+    if preview.problem:
+        cost.append(f" — {preview.problem}", style="bold red")
+    table.add_row("Cost", cost)
+    return table
+
+
+def outcome_text(outcome: RollOutcome) -> Text:
+    """What the die did, and what it allows."""
+    if outcome.automatic:
+        return Text("Success, automatically.", style="bold green")
+    text = Text(f"d20: {outcome.die}", style="bold")
+    if outcome.app_rolled:
+        text.append(" (rolled by the app)", style="dim")
+    if outcome.first_die is not None:
+        text.append(f" (rerolled for 1 XP from {outcome.first_die})", style="dim")
+    text.append(" — ")
+    if outcome.success:
+        text.append("Success", style="bold green")
+    else:
+        text.append("Failure", style="bold red")
+    if outcome.special:
+        text.append(f"  {outcome.special}", style="bold magenta")
+    if outcome.intrusion:
+        text.append("\nThe GM intrudes, free of charge: no XP for it.", style="yellow")
+    if outcome.damage_bonus:
+        text.append(f"\n+{outcome.damage_bonus} damage", style="bold")
+    if outcome.effects:
+        text.append("\nOr instead: " + ", ".join(outcome.effects), style="cyan")
+    if outcome.refunded:
+        text.append("\nA natural 20: the points spent come back.", style="green")
+    return text
