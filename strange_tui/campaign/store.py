@@ -68,6 +68,22 @@ class MemoryLog:
         self.journal = list(kept)
 
 
+def fold_command(
+    state: Campaign, events: Sequence[AnyEvent]
+) -> tuple[Campaign, tuple[AnyEvent, ...]]:
+    """One command's events stamped (seq, in-game time, batch) and folded into ``state``;
+    RuleViolation when the rules refuse any of them."""
+    if not events:
+        raise RuleViolation("Nothing to do.")
+    stamped: list[AnyEvent] = []
+    for event in events:
+        first = stamped[0].seq if stamped else 0
+        event = replace(event, seq=state.seq + 1, at=state.clock.seconds, batch=first)
+        state = reduce(state, event)
+        stamped.append(event)
+    return state, tuple(stamped)
+
+
 class Done(NamedTuple):
     """One command in the journal: the state before it, and its events."""
 
@@ -145,16 +161,7 @@ class Store:
         """Apply one command's ``events`` as one transaction: one journal batch, one undo
         step, one notification. RuleViolation (nothing changed, nothing written) when the
         rules refuse any of them."""
-        if not events:
-            raise RuleViolation("Nothing to do.")
-        state = self._state
-        stamped: list[AnyEvent] = []
-        for event in events:
-            first = stamped[0].seq if stamped else 0
-            event = replace(event, seq=state.seq + 1, at=state.clock.seconds, batch=first)
-            state = reduce(state, event)
-            stamped.append(event)
-        done = tuple(stamped)
+        state, done = fold_command(self._state, events)
         self._log.append(done)
         self._done.append(Done(self._state, done))
         self._undone.clear()

@@ -69,7 +69,7 @@ def test_subscribers_hear_dispatch_undo_and_redo():
     sent = store.dispatch(XpAwarded(character="mara", amount=1))
     store.undo()
     store.redo()
-    assert heard == [(3, sent), (2, None), (3, sent)]
+    assert heard == [(3, (sent,)), (2, ()), (3, (sent,))]
     unsubscribe()
     store.undo()
     assert len(heard) == 3

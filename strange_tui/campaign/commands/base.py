@@ -16,6 +16,7 @@ import msgspec
 
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.store import fold_command
 from strange_tui.rules.dice import DiceSource, PlayerDice, SeededDice, check_face
 from strange_tui.rules.errors import RuleViolation
 
@@ -38,10 +39,10 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def decide(state: Campaign, command: Command, dice: DiceSource | None = None) -> tuple[AnyEvent, ...]:
-    """The events ``command`` makes on ``state``; RuleViolation when it cannot happen."""
+    """The events ``command`` makes on ``state``; RuleViolation when it cannot happen,
+    including anything ``reduce`` would refuse (they are folded here to make sure)."""
     events = tuple(command.decide(state, dice if dice is not None else SeededDice()))
-    if not events:
-        raise RuleViolation("Nothing to do.")
+    fold_command(state, events)
     return events
 
 

@@ -43,7 +43,8 @@ class OddsView(msgspec.Struct, frozen=True, kw_only=True):
     automatic: bool
     p_success: float
     p_special: dict[int, float]
-    """The chance of each special face that would apply (1, 17..20), as shown."""
+    """The chance of each special face that brings something on this roll (R-SPEC-1..5:
+    17 and 18 only on an attack; an impaired character's 19 and 20 only as +1 damage)."""
     special_labels: dict[int, str]
     """What each special face would bring on this roll, in words."""
 
@@ -81,9 +82,9 @@ def odds_view(task_event: RollMade, impaired: bool) -> OddsView:
     task = task_of(task_event)
     odds = task_odds(task)
     labels = {
-        face: special_label(face, attack=task_event.attack, impaired=impaired)
+        face: label
         for face, chance in odds.p_special.items()
-        if chance
+        if chance and (label := special_label(face, attack=task_event.attack, impaired=impaired))
     }
     return OddsView(
         difficulty=task.difficulty,
@@ -94,7 +95,7 @@ def odds_view(task_event: RollMade, impaired: bool) -> OddsView:
         bonus=task.bonus,
         automatic=odds.automatic,
         p_success=float(odds.p_success),
-        p_special={face: float(chance) for face, chance in odds.p_special.items() if chance},
+        p_special={face: float(odds.p_special[face]) for face in labels},
         special_labels=labels,
     )
 
@@ -110,10 +111,7 @@ def special_label(die: int, *, attack: bool, impaired: bool) -> str:
             return f"+{bonus} damage or a {kind} effect"
         return f"+{bonus} damage"
     effects = effect_choices(die, attack=False, impaired=impaired)
-    special = special_of(die)
-    if effects:
-        return effects[0]
-    return "nothing extra" if special and die < 19 else "nothing extra (impaired)"
+    return effects[0] if effects else ""
 
 
 def outcome_of(character: Character, event: RollMade | RollRerolled, app_rolled: bool = False) -> RollOutcome:

@@ -27,10 +27,10 @@ def odds_rows(table: Table, odds: OddsView) -> None:
     bar.append(f" {p:.0%}", style=f"bold {style}")
     bar.append(f"  target {odds.target}" + (f", bonus {odds.bonus:+d}" if odds.bonus else ""))
     table.add_row("Odds", bar)
-    specials = [
-        f"{face} {odds.special_labels.get(face, '')}: {chance:.0%}"
-        for face, chance in odds.p_special.items()
-    ]
+    # Each special is one face of the d20, so each has the same chance.
+    chances = sorted({f"{chance:.0%}" for chance in odds.p_special.values()})
+    faces = " · ".join(f"{face} {odds.special_labels[face]}" for face in odds.p_special)
+    specials = [f"{' / '.join(chances)} each: {faces}"] if faces else []
     table.add_row("Specials", Text(" · ".join(specials), style="dim"))
 
 
