@@ -1,39 +1,48 @@
 """Dialogs of a Hunters campaign: a new hunter, a roll with its odds and degrees, damage by
-type, a complex challenge, and time passing (R-HUN)."""
+type (R-HUN). Each builds a command from the form, shows its preview and runs it; the
+numbers come from the model (``campaign.commands.hunters``), never from the dialog."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from msgspec.structs import replace
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
-from strange_tui.campaign.events import (
-    HunterCreated,
-    HunterDamaged,
-    HunterRolled,
+from strange_tui.campaign.commands.base import Command
+from strange_tui.campaign.commands.hunters import (
+    DAMAGE_TYPES,
+    DICE_COUNTS,
+    EQUIPMENT_TOP,
+    SKILL_TOP,
+    TRAIT_TOP,
+    VITALS,
+    CreateHunter,
+    DamageHunter,
+    HunterDamagePreview,
+    HunterOdds,
+    HunterRoll,
+    HunterRollOutcome,
+    roll_outcome,
 )
+from strange_tui.campaign.events import HunterRolled
 from strange_tui.campaign.hunters_state import Hunter
-from strange_tui.rules import hunters
-from strange_tui.rules.dice import PlayerDice, SeededDice
-from strange_tui.rules.errors import RuleViolation
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "hunter"
+from strange_tui.tui.session import Refused
 
 
 def parse_points(text: str, top: int) -> dict[str, int] | str:
-    """'Firearms 4, Dodge 2' as {'Firearms': 4, 'Dodge': 2}, or what is wrong with it."""
+    """'Firearms 4, Dodge 2' as {'Firearms': 4, 'Dodge': 2}, or what is wrong with it
+    (the command says when a number is out of range)."""
     points: dict[str, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         match = re.fullmatch(r"(.+?)\s+(\d+)", part)
-        if not match or not 0 <= int(match.group(2)) <= top:
+        if not match:
             return f"Write each as 'Name N' (N from 0 to {top}), separated by commas: {part!r}?"
         points[match.group(1).strip()[:80]] = int(match.group(2))
     return points
@@ -45,7 +54,7 @@ class HuntersDialog(CharacterDialog):
 
     @property
     def hunter(self) -> Hunter:
-        return self.app.campaign.hunters[self.character_id]
+        return self.session.state.hunters[self.character_id]
 
     def buttons(self, label: str) -> Horizontal:
         return Horizontal(
@@ -53,6 +62,30 @@ class HuntersDialog(CharacterDialog):
             Button("Cancel", id="cancel"),
             classes="buttons",
         )
+
+    def show_preview(self, command: Command | str) -> object | None:
+        """Show what ``command`` would do (or what is wrong) in #preview; its preview."""
+        preview = self.query_one("#preview", Static)
+        if isinstance(command, str):
+            preview.update(Text(command, style="red"))
+            return None
+        try:
+            seen = self.session.preview(command)
+        except Refused as refused:
+            preview.update(Text(str(refused), style="red"))
+            return None
+        preview.update(self.render_preview(seen))
+        return seen
+
+    def render_preview(self, seen: object) -> Text:
+        return Text(str(seen))
+
+    def commit(self, command: Command | str) -> None:
+        """Run the command the form describes and close; or say what to fix."""
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
+        elif strange_app(self).run_command(command):
+            self.dismiss(True)
 
 
 class NewHunterDialog(HuntersDialog):
@@ -63,41 +96,75 @@ class NewHunterDialog(HuntersDialog):
             box.border_title = "A new hunter"
             yield row("Name", Input(id="name", compact=True))
             yield row(
-                "Skills", Input(placeholder="Firearms 4, Dodge 2 (0-10)", id="skills", compact=True)
+                "Skills",
+                Input(
+                    placeholder=f"Firearms 4, Dodge 2 (0-{SKILL_TOP})", id="skills", compact=True
+                ),
             )
-            yield row("Traits", Input(placeholder="Keen eyes 2 (0-5)", id="traits", compact=True))
             yield row(
-                "Equipment", Input(placeholder="Shotgun 3 (0-5)", id="equipment", compact=True)
+                "Traits",
+                Input(placeholder=f"Keen eyes 2 (0-{TRAIT_TOP})", id="traits", compact=True),
             )
-            for vital in hunters.VITALS:
+            yield row(
+                "Equipment",
+                Input(placeholder=f"Shotgun 3 (0-{EQUIPMENT_TOP})", id="equipment", compact=True),
+            )
+            for vital in VITALS:
                 yield row(vital.title(), Input("10", type="integer", id=vital, compact=True))
             yield self.buttons("Create")
+
+    def command(self) -> CreateHunter | str:
+        """The hunter the form describes, or what is wrong with the form."""
+        fields = (("skills", SKILL_TOP), ("traits", TRAIT_TOP), ("equipment", EQUIPMENT_TOP))
+        parsed = [parse_points(self.query_one(f"#{f}", Input).value, top) for f, top in fields]
+        problem = next((p for p in parsed if isinstance(p, str)), None)
+        if problem:
+            return problem
+        vitals = {v: int_value(self.query_one(f"#{v}", Input), default=10) for v in VITALS}
+        if any(value is None for value in vitals.values()):
+            return "Vital statistics are whole numbers."
+        return CreateHunter(
+            name=self.query_one("#name", Input).value,
+            skills=parsed[0],  # type: ignore[arg-type]
+            traits=parsed[1],  # type: ignore[arg-type]
+            equipment=parsed[2],  # type: ignore[arg-type]
+            vitals=vitals,  # type: ignore[arg-type]
+        )
 
     @on(Button.Pressed, "#go")
     @on(Input.Submitted)
     def go(self) -> None:
-        name = self.query_one("#name", Input).value.strip()
-        parsed = [
-            parse_points(self.query_one(f"#{f}", Input).value, top)
-            for f, top in (("skills", 10), ("traits", 5), ("equipment", 5))
-        ]
-        problem = next((p for p in parsed if isinstance(p, str)), None)
-        vitals = {v: int_value(self.query_one(f"#{v}", Input), default=10) for v in hunters.VITALS}
-        if not name or problem or any(x is None or not 1 <= x <= 100 for x in vitals.values()):
-            self.notify(problem or "A name, and vitals from 1 to 100.", severity="warning")
-            return
-        taken, hid, n = self.app.campaign.hunters, slug(name), 2
-        while hid in taken:
-            hid, n = f"{slug(name)}-{n}", n + 1
-        hunter = Hunter(
-            id=hid,
-            name=name[:80],
-            skills=parsed[0],
-            traits=parsed[1],
-            equipment=parsed[2],
-            vitals=vitals,
+        self.commit(self.command())
+
+
+def odds_text(odds: HunterOdds) -> Text:
+    """R-HUN-1, R-HUN-5: '2d6 +3 vs CR 10 (average): 58%  degrees: 1: 42%, 2: 17%'."""
+    text = Text(f"{odds.dice}d6 {odds.bonus:+d} vs CR {odds.cr} ({odds.cr_name}): ", style="bold")
+    text.append(
+        f"{odds.p_success:.0%}", style="bold green" if odds.p_success >= 0.5 else "bold yellow"
+    )
+    if odds.p_degrees:
+        text.append(
+            "  degrees: " + ", ".join(f"{d}: {p:.0%}" for d, p in odds.p_degrees.items()),
+            style="dim",
         )
-        self.submit(HunterCreated(hunter=hunter), "")
+    return text
+
+
+def outcome_text(outcome: HunterRollOutcome) -> Text:
+    """What a roll came to: the dice, the total, success and degrees, the threshold left."""
+    text = Text(
+        f"{' + '.join(map(str, outcome.dice))} {outcome.bonus:+d} = {outcome.total}: ",
+        style="bold",
+    )
+    if outcome.success:
+        text.append(f"success, {outcome.degrees} degree(s)", style="bold green")
+    else:
+        text.append("double 1s: failure" if outcome.fumbled else "failure", style="bold red")
+    if outcome.challenge_left is not None:
+        left = outcome.challenge_left
+        text.append(f"\nThreshold left: {left}" + (" — done!" if left == 0 else ""), style="cyan")
+    return text
 
 
 class HunterRollDialog(HuntersDialog):
@@ -108,7 +175,7 @@ class HunterRollDialog(HuntersDialog):
         none = [("—", "")]
         challenges = [
             (f"{c.name} (CR {c.cr}, {c.remaining} left)", cid)
-            for cid, c in self.app.campaign.challenges.items()
+            for cid, c in self.session.state.challenges.items()
         ]
         with Vertical(classes="dialog") as box:
             box.border_title = f"{h.name} rolls"
@@ -131,7 +198,7 @@ class HunterRollDialog(HuntersDialog):
             yield row(
                 "Dice",
                 Select(
-                    [("2d6", 2), ("3d6", 3), ("4d6", 4)],
+                    [(f"{n}d6", n) for n in DICE_COUNTS],
                     value=2,
                     allow_blank=False,
                     id="dice",
@@ -150,94 +217,65 @@ class HunterRollDialog(HuntersDialog):
         self.query_one("#values", Input).focus()
         self.update_preview()
 
-    def numbers(self) -> tuple[int, int, int] | str:
-        """(bonus, cr, dice) or the problem."""
-        h, now = self.hunter, self.app.campaign.clock.seconds
-        situation, cr = (
-            int_value(self.query_one("#situation", Input)),
-            int_value(self.query_one("#cr", Input)),
-        )
-        challenge = self.query_one("#challenge", Select).value
-        if challenge:
-            cr = self.app.campaign.challenges[challenge].cr
-        if situation is None or cr is None or not 1 <= cr <= 32 or not -4 <= situation <= 4:
+    def command(self) -> HunterRoll | str:
+        """The roll the form describes (without the typed dice), or what is wrong."""
+        situation = int_value(self.query_one("#situation", Input))
+        cr = int_value(self.query_one("#cr", Input))
+        challenge = self.query_one("#challenge", Select).value or None
+        if situation is None or (cr is None and challenge is None):
             return "CR from 1 to 32; the situation from -4 to +4."
-        picks = [self.query_one(f"#{f}", Select).value for f in ("skill", "trait", "equipment")]
-        bonus = hunters.total_bonus(
-            h.skills.get(picks[0], 0),
-            h.traits.get(picks[1], 0),
-            h.equipment.get(picks[2], 0),
-            flaws=sum(h.flaws.values()) + h.damage_flaws(now),
+        return HunterRoll(
+            hunter=self.character_id,
+            skill=self.query_one("#skill", Select).value,
+            trait=self.query_one("#trait", Select).value,
+            equipment=self.query_one("#equipment", Select).value,
+            situation=situation,
+            cr=cr if cr is not None else 10,
+            challenge=challenge,
+            dice=self.query_one("#dice", Select).value,
         )
-        return bonus + situation, cr, self.query_one("#dice", Select).value
+
+    def typed_values(self, count: int) -> tuple[int, ...] | None | str:
+        """The dice the player typed (None: the app rolls), or what is wrong with them."""
+        typed = self.query_one("#values", Input).value.strip()
+        if not typed:
+            return None
+        try:
+            return tuple(int(v) for v in typed.split(","))
+        except ValueError:
+            return f"Type {count} dice from 1 to 6, e.g. 3,5."
 
     @on(Input.Changed)
     @on(Select.Changed)
     def update_preview(self) -> None:
-        numbers = self.numbers()
-        preview = self.query_one("#preview", Static)
-        if isinstance(numbers, str):
-            preview.update(Text(numbers, style="red"))
-            return
-        bonus, cr, dice = numbers
-        p_success, p_degrees = hunters.odds(bonus, cr, dice)
-        text = Text(f"{dice}d6 {bonus:+d} vs CR {cr} ({hunters.cr_name(cr)}): ", style="bold")
-        text.append(
-            f"{float(p_success):.0%}", style="bold green" if p_success >= 0.5 else "bold yellow"
-        )
-        if p_degrees:
-            text.append(
-                "  degrees: " + ", ".join(f"{d}: {float(p):.0%}" for d, p in p_degrees.items()),
-                style="dim",
-            )
-        preview.update(text)
+        if not self.query_one("#go", Button).disabled:
+            self.show_preview(self.command())
+
+    def render_preview(self, seen: object) -> Text:
+        assert isinstance(seen, HunterOdds)
+        return odds_text(seen)
 
     @on(Button.Pressed, "#go")
     @on(Input.Submitted)
     def go(self) -> None:
-        numbers = self.numbers()
-        if isinstance(numbers, str):
-            self.notify(numbers, severity="warning")
+        if self.query_one("#go", Button).disabled:
             return
-        bonus, cr, count = numbers
-        typed = self.query_one("#values", Input).value.strip()
-        try:
-            source: Any = PlayerDice(int(v) for v in typed.split(",")) if typed else SeededDice()
-            dice = hunters.roll(source, count)
-        except (ValueError, RuleViolation) as problem:
-            self.notify(f"Type {count} dice from 1 to 6, e.g. 3,5 ({problem}).", severity="warning")
+        command = self.command()
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
             return
-        challenge = self.query_one("#challenge", Select).value or None
-        label = self.query_one("#skill", Select).value or "a check"
-        if not self.app.dispatch(
-            HunterRolled(
-                hunter=self.character_id,
-                cr=cr,
-                dice=dice,
-                bonus=bonus,
-                label=label,
-                challenge=challenge,
-            )
-        ):
+        values = self.typed_values(command.dice)
+        if isinstance(values, str):
+            self.notify(values, severity="warning")
             return
-        success = hunters.succeeds(dice, bonus, cr)
-        text = Text(
-            f"{' + '.join(map(str, dice))} {bonus:+d} = {sum(dice) + bonus}: ", style="bold"
+        events = strange_app(self).run_command(replace(command, values=values))
+        if not events:
+            return
+        event = events[0]
+        assert isinstance(event, HunterRolled)
+        self.query_one("#result", Static).update(
+            outcome_text(roll_outcome(self.session.state, event))
         )
-        if success:
-            text.append(
-                f"success, {hunters.degrees(dice, bonus, cr)} degree(s)", style="bold green"
-            )
-        else:
-            text.append(
-                "double 1s: failure" if hunters.fumbled(dice) else "failure", style="bold red"
-            )
-        if challenge:
-            left = self.app.campaign.challenges[challenge].remaining
-            text.append(
-                f"\nThreshold left: {left}" + (" — done!" if left == 0 else ""), style="cyan"
-            )
-        self.query_one("#result", Static).update(text)
         self.query_one("#go", Button).disabled = True
 
 
@@ -251,7 +289,7 @@ class HunterDamageDialog(HuntersDialog):
             yield row(
                 "Vital",
                 Select(
-                    [(v.title(), v) for v in hunters.VITALS],
+                    [(v.title(), v) for v in VITALS],
                     value="health",
                     allow_blank=False,
                     id="vital",
@@ -264,7 +302,7 @@ class HunterDamageDialog(HuntersDialog):
             yield row(
                 "Or type",
                 Select(
-                    [("by degrees", "")] + [(k, k) for k in hunters.DAMAGE_TYPES],
+                    [("by degrees", "")] + [(k, k) for k in DAMAGE_TYPES],
                     value="",
                     allow_blank=False,
                     id="kind",
@@ -278,37 +316,35 @@ class HunterDamageDialog(HuntersDialog):
         self.query_one("#degrees", Input).focus()
         self.update_preview()
 
-    def kinds(self) -> list[str] | None:
-        degrees, tool = (
-            int_value(self.query_one("#degrees", Input)),
-            int_value(self.query_one("#tool", Input)),
-        )
-        if degrees is None or tool is None or not 1 <= degrees <= 20 or not 0 <= tool <= 10:
-            return None
-        kind = self.query_one("#kind", Select).value
-        if kind:
-            return [kind] * degrees
-        return hunters.attack_damage(
-            degrees, tool_bonus=tool, raised=self.query_one("#raised", Checkbox).value
+    def command(self) -> DamageHunter | str:
+        degrees = int_value(self.query_one("#degrees", Input))
+        tool = int_value(self.query_one("#tool", Input))
+        if degrees is None or tool is None:
+            return "Degrees from 1 to 20, tool bonus 0 to 10."
+        return DamageHunter(
+            hunter=self.character_id,
+            vital=self.query_one("#vital", Select).value,
+            degrees=degrees,
+            tool=tool,
+            raised=self.query_one("#raised", Checkbox).value,
+            kind=self.query_one("#kind", Select).value,
         )
 
     @on(Input.Changed)
     @on(Select.Changed)
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
-        kinds = self.kinds()
-        self.query_one("#preview", Static).update(
-            Text(", ".join(kinds)) if kinds else Text("1 to 20 points.", style="red")
-        )
+        self.show_preview(self.command())
+
+    def render_preview(self, seen: object) -> Text:
+        assert isinstance(seen, HunterDamagePreview)
+        text = Text(", ".join(seen.kinds))
+        text.append(f"  → {seen.vital.title()} {seen.left}/{seen.maximum}", style="dim")
+        if seen.condition != "fine":
+            text.append(f"  {seen.condition.upper()}", style="bold white on red")
+        return text
 
     @on(Button.Pressed, "#go")
     @on(Input.Submitted)
     def go(self) -> None:
-        kinds = self.kinds()
-        vital = self.query_one("#vital", Select).value
-        event = (
-            HunterDamaged(hunter=self.character_id, vital=vital, kinds=tuple(kinds))
-            if kinds
-            else None
-        )
-        self.submit(event, "Degrees from 1 to 20, tool bonus 0 to 10.")
+        self.commit(self.command())

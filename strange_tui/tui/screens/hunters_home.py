@@ -12,10 +12,17 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
+from strange_tui.campaign.commands.hunters import HunterView, hunter_view
 from strange_tui.campaign.hunters_state import Hunter
 from strange_tui.campaign.narrate import sentence
-from strange_tui.campaign.state import Campaign, Clock
-from strange_tui.rules import hunters
+from strange_tui.campaign.state import Campaign
+from strange_tui.tui.access import strange_app
+from strange_tui.tui.dialogs.hunters_dialogs import (
+    HunterDamageDialog,
+    HunterRollDialog,
+    NewHunterDialog,
+)
+from strange_tui.tui.dialogs.hunters_table import ChallengeDialog, ClockDialog
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.text_panel import TextPanel
 
@@ -29,48 +36,36 @@ KIND_STYLES = {
 }
 
 
-def hunter_card(hunter: Hunter, now: int) -> Group:
+def hunter_card(view: HunterView) -> Group:
     """Name, bonuses, and each vital statistic with its damage by type."""
-    flaws = sum(hunter.flaws.values()) + hunter.damage_flaws(now)
-    title = Text(hunter.name, style="bold")
-    skills = ", ".join(f"{k} {v}" for k, v in hunter.skills.items())
+    title = Text(view.name, style="bold")
+    skills = ", ".join(f"{k} {v}" for k, v in view.skills.items())
     title.append(f"  {skills}" if skills else "", style="dim")
-    if flaws:
-        title.append(f"  flaws -{flaws}", style="bold red")
+    if view.flaws:
+        title.append(f"  flaws -{view.flaws}", style="bold red")
     lines = [title]
-    for vital in hunters.VITALS:
-        damage = hunter.damage(vital, now)
-        maximum = hunter.vitals.get(vital, 10)
-        left = maximum - sum(damage.values())
+    for vital in view.vitals:
         line = Text(
-            f"{vital.title():<9}{left:>3}/{maximum:<3}", style="bold" if left > 0 else "bold red"
+            f"{vital.vital.title():<9}{vital.left:>3}/{vital.maximum:<3}",
+            style="bold" if vital.left > 0 else "bold red",
         )
-        for kind in hunters.DAMAGE_TYPES:
-            if damage.get(kind):
-                line.append(f" {kind} {damage[kind]}", style=KIND_STYLES[kind])
-        state = hunters.condition(maximum, damage)
-        if state != "fine":
-            line.append(f"  {state.upper()}", style="bold white on red")
+        for kind, points in vital.damage.items():
+            line.append(f" {kind} {points}", style=KIND_STYLES[kind])
+        if vital.condition != "fine":
+            line.append(f"  {vital.condition.upper()}", style="bold white on red")
         lines.append(line)
     return Group(*lines)
 
 
-def healing_lines(hunter: Hunter, now: int) -> list[Text]:
+def healing_lines(view: HunterView) -> list[Text]:
     """When the next point of each type heals (R-HUN-7)."""
-    lines = []
-    for wound in hunter.wounds:
-        rate = hunters.HEAL_SECONDS[wound.kind]
-        healed = 0 if rate is None else (now - wound.at) // rate
-        if healed >= wound.points:
-            continue
-        when = "never" if rate is None else Clock(seconds=wound.at + (healed + 1) * rate).label()
-        lines.append(
-            Text(
-                f"{wound.vital} {wound.kind}: next point heals {when}",
-                style=KIND_STYLES[wound.kind],
-            )
+    return [
+        Text(
+            f"{line.vital} {line.kind}: next point heals {line.when_label}",
+            style=KIND_STYLES[line.kind],
         )
-    return lines
+        for line in view.healing
+    ]
 
 
 class HuntersHomeScreen(Screen):
@@ -114,10 +109,10 @@ class HuntersHomeScreen(Screen):
         self.watch(self.app, "campaign", self.show, init=True)
 
     def on_screen_resume(self) -> None:
-        self.show(self.app.campaign)
+        self.show(strange_app(self).campaign)
 
     def on_option_list_option_highlighted(self) -> None:
-        self.show_side(self.app.campaign)
+        self.show_side(strange_app(self).campaign)
 
     def show(self, state: Campaign | None) -> None:
         if state is None or self.app.screen is not self:
@@ -129,7 +124,7 @@ class HuntersHomeScreen(Screen):
         for index, hunter in enumerate(state.hunters.values()):
             if index:
                 party.add_option(None)
-            party.add_option(Option(hunter_card(hunter, now), id=hunter.id))
+            party.add_option(Option(hunter_card(hunter_view(hunter, now)), id=hunter.id))
         if not state.hunters:
             party.add_option(Option(Text("No hunters yet: press n.", style="dim")))
         elif party.option_count:
@@ -148,20 +143,21 @@ class HuntersHomeScreen(Screen):
             text.append("░" * (12 - filled), style="dim")
             text.append(f" {challenge.remaining} left · {challenge.rolls} rolls")
         hunter = self.selected(quiet=True)
-        lines = healing_lines(hunter, state.clock.seconds) if hunter else []
+        lines = healing_lines(hunter_view(hunter, state.clock.seconds)) if hunter else []
         for line in lines:
             text.append("\n")
             text.append_text(line)
         names = state.names()
-        if self.app.session is not None:
+        session = strange_app(self).session
+        if session is not None:
             text.append("\n")
-            for event in reversed(self.app.session.journal()[-5:]):
+            for event in reversed(session.journal()[-5:]):
                 text.append(f"\n• {sentence(event, names)}", style="dim")
         self.query_one("#side", TextPanel).show(text)
 
     def selected(self, quiet: bool = False) -> Hunter | None:
         party = self.query_one("#party", OptionList)
-        state = self.app.campaign
+        state = strange_app(self).campaign
         if state is None or party.highlighted is None or not state.hunters:
             if not quiet:
                 self.notify("Make a hunter first (n).", severity="warning")
@@ -169,28 +165,22 @@ class HuntersHomeScreen(Screen):
         option = party.get_option_at_index(party.highlighted)
         return state.hunters.get(option.id or "")
 
-    def _dialog(self, name: str, *args: str) -> None:
-        from strange_tui.tui.dialogs import hunters_dialogs, hunters_table
-
-        module = hunters_table if hasattr(hunters_table, name) else hunters_dialogs
-        self.app.push_screen(getattr(module, name)(*args))
-
     def action_new(self) -> None:
-        self._dialog("NewHunterDialog")
+        self.app.push_screen(NewHunterDialog())
 
     def action_roll(self) -> None:
         if hunter := self.selected():
-            self._dialog("HunterRollDialog", hunter.id)
+            self.app.push_screen(HunterRollDialog(hunter.id))
 
     def action_damage(self) -> None:
         if hunter := self.selected():
-            self._dialog("HunterDamageDialog", hunter.id)
+            self.app.push_screen(HunterDamageDialog(hunter.id))
 
     def action_challenge(self) -> None:
-        self._dialog("ChallengeDialog")
+        self.app.push_screen(ChallengeDialog())
 
     def action_advance(self) -> None:
-        self._dialog("ClockDialog")
+        self.app.push_screen(ClockDialog())
 
     def action_log(self) -> None:
         from strange_tui.tui.screens.log import LogScreen

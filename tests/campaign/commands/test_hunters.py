@@ -1,0 +1,351 @@
+"""The Hunters' commands (R-HUN-1..8): the events each makes, what each refuses, its
+preview, and one undo step each; without the UI."""
+
+import pytest
+
+from strange_tui.campaign.commands import decide, preview
+from strange_tui.campaign.commands.hunters import (
+    CreateHunter,
+    DamageHunter,
+    EndChallenge,
+    HunterRoll,
+    PassTime,
+    StartChallenge,
+    hunter_view,
+    roll_outcome,
+)
+from strange_tui.campaign.events import (
+    ChallengeEnded,
+    ChallengeStarted,
+    ClockAdvanced,
+    HunterCreated,
+    HunterDamaged,
+    HunterRolled,
+)
+from strange_tui.campaign.hunters_state import Hunter
+from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.store import Store
+from strange_tui.rules.dice import PlayerDice
+from strange_tui.rules.errors import RuleViolation
+
+DAY = 86_400
+
+
+def hunt(*commands) -> Store:
+    """A Hunters campaign with Rowan (Firearms 4, Keen eyes 2, Shotgun 3) and ``commands``."""
+    store = Store(Campaign(name="Night Watch", ruleset="hunters"))
+    rowan = CreateHunter(
+        name="Rowan",
+        skills={"Firearms": 4, "Dodge": 2},
+        traits={"Keen eyes": 2},
+        equipment={"Shotgun": 3},
+    )
+    for command in (rowan, *commands):
+        run(store, command)
+    return store
+
+
+def run(store: Store, command, dice=None):
+    return store.apply(decide(store.state, command, dice))
+
+
+def one_undo_step(store: Store, events) -> None:
+    """The command's events come back as one undo step, and the state before it returns."""
+    before = store.state
+    assert store.undo() == tuple(events)
+    assert store.state.seq == before.seq - len(events)
+    store.redo()
+    assert store.state == before
+
+
+# -- CreateHunter --------------------------------------------------------------------------
+
+
+def test_r_hun_1_create_hunter_makes_one_hunter_created_with_an_id_from_the_name():
+    store = hunt()
+    rowan = store.state.hunters["rowan"]
+    assert rowan.skills == {"Firearms": 4, "Dodge": 2} and rowan.equipment == {"Shotgun": 3}
+    assert rowan.vitals == {"health": 10, "resolve": 10, "lucidity": 10, "aura": 10}
+    shown = preview(store.state, CreateHunter(name=" Rowan ", vitals={"health": 12}))
+    assert (shown.hunter.id, shown.hunter.name, shown.hunter.vitals["health"]) == (
+        "rowan-2",
+        "Rowan",
+        12,
+    )
+    events = run(store, CreateHunter(name="Rowan"))
+    assert [type(e) for e in events] == [HunterCreated] and events[0].hunter.id == "rowan-2"
+    one_undo_step(store, events)
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        (CreateHunter(name="  "), "needs a name"),
+        (CreateHunter(name="A", skills={"Firearms": 11}), r"Skills give 0 to \+10"),
+        (CreateHunter(name="A", traits={"Keen eyes": 6}), r"Traits give 0 to \+5"),
+        (CreateHunter(name="A", equipment={"Shotgun": 6}), r"Equipment give 0 to \+5"),
+        (CreateHunter(name="A", vitals={"health": 0}), "from 1 to 100"),
+        (CreateHunter(name="A", vitals={"luck": 5}), "vital statistics are"),
+    ],
+)
+def test_r_hun_1_create_hunter_refuses_points_out_of_range(command, reason):
+    store = hunt()
+    with pytest.raises(RuleViolation, match=reason):
+        decide(store.state, command)
+    with pytest.raises(RuleViolation, match=reason):
+        preview(store.state, command)
+
+
+def test_r_hun_1_the_hunters_actions_belong_to_hunters_campaigns():
+    strange = Campaign(name="Not a hunt")
+    for command in (
+        CreateHunter(name="Rowan"),
+        StartChallenge(name="Vault"),
+        PassTime(amount=1),
+    ):
+        with pytest.raises(RuleViolation, match="Strange campaign"):
+            decide(strange, command)
+
+
+# -- HunterRoll ----------------------------------------------------------------------------
+
+
+def test_r_hun_1_r_hun_5_the_roll_preview_gives_exact_odds_by_degree():
+    """Firearms 4 + Keen eyes 2 + Shotgun 3 - 4 for the situation = +5; Dodge 2 + 1 = +3
+    against CR 10: 7/12 to succeed, 5/12 for one degree, 1/6 for two (sums 7..9, 10..12)."""
+    store = hunt()
+    roll = HunterRoll(
+        hunter="rowan", skill="Firearms", trait="Keen eyes", equipment="Shotgun", situation=-4
+    )
+    shown = preview(store.state, roll)
+    assert (shown.dice, shown.bonus, shown.cr, shown.cr_name) == (2, 5, 10, "average")
+    shown = preview(store.state, HunterRoll(hunter="rowan", skill="Dodge", situation=1))
+    assert (shown.bonus, shown.cr) == (3, 10)
+    assert shown.p_success == pytest.approx(7 / 12)
+    assert shown.p_degrees == pytest.approx({1: 5 / 12, 2: 1 / 6})
+    assert shown.challenge is None
+
+
+def test_r_hun_1_a_roll_with_typed_dice_is_one_hunter_rolled_and_one_undo_step():
+    store = hunt()
+    roll = HunterRoll(hunter="rowan", skill="Firearms", cr=10, values=(6, 5))
+    events = run(store, roll)
+    (event,) = events
+    assert isinstance(event, HunterRolled)
+    assert (event.dice, event.bonus, event.cr, event.label, event.challenge) == (
+        (6, 5),
+        4,
+        10,
+        "Firearms",
+        None,
+    )
+    outcome = roll_outcome(store.state, event)
+    assert (outcome.total, outcome.success, outcome.degrees, outcome.fumbled) == (
+        15,
+        True,
+        2,
+        False,
+    )
+    assert outcome.challenge_left is None
+    one_undo_step(store, events)
+
+
+def test_r_hun_1_double_ones_fail_whatever_the_bonus():
+    store = hunt()
+    (event,) = run(store, HunterRoll(hunter="rowan", skill="Firearms", cr=4, values=(1, 1)))
+    outcome = roll_outcome(store.state, event)
+    assert (outcome.success, outcome.fumbled, outcome.degrees) == (False, True, 0)
+
+
+def test_r_hun_1_the_app_rolls_three_dice_for_the_inhuman():
+    store = hunt()
+    (event,) = run(store, HunterRoll(hunter="rowan", dice=3), PlayerDice([2, 3, 4]))
+    assert event.dice == (2, 3, 4) and event.label == "a check"
+
+
+@pytest.mark.parametrize(
+    ("roll", "reason"),
+    [
+        (HunterRoll(hunter="rowan", values=(3,)), "Type 2 dice"),
+        (HunterRoll(hunter="rowan", values=(3, 4, 5)), "Type 2 dice"),
+        (HunterRoll(hunter="rowan", values=(3, 9)), "1 to 6"),
+        (HunterRoll(hunter="rowan", dice=5), "2d6"),
+        (HunterRoll(hunter="rowan", cr=33), "1 to 32"),
+        (HunterRoll(hunter="rowan", situation=5), r"-4 to \+4"),
+        (HunterRoll(hunter="rowan", skill="Archery"), "no skill 'Archery'"),
+        (HunterRoll(hunter="nobody"), "No hunter"),
+        (HunterRoll(hunter="rowan", challenge="vault"), "No challenge"),
+    ],
+)
+def test_r_hun_1_r_hun_4_a_roll_refuses_what_the_rules_do_not_allow(roll, reason):
+    store = hunt()
+    with pytest.raises(RuleViolation, match=reason):
+        decide(store.state, roll)
+    assert store.state.seq == 1
+
+
+def test_r_hun_7_flaws_from_trauma_count_against_the_roll():
+    store = hunt(DamageHunter(hunter="rowan", kind="traumatic"))
+    shown = preview(store.state, HunterRoll(hunter="rowan", skill="Firearms"))
+    assert shown.bonus == 4 - 1
+
+
+def test_a_roll_the_journal_could_not_read_back_is_refused():
+    """Bonuses are recorded within -50..+50; a roll below that is refused, not written."""
+    store = Store(Campaign(name="Hunt", ruleset="hunters"))
+    flawed = Hunter(id="wreck", name="Wreck", flaws={f"flaw {n}": 10 for n in range(6)})
+    store.dispatch(HunterCreated(hunter=flawed))
+    with pytest.raises(RuleViolation, match="cannot be recorded"):
+        decide(store.state, HunterRoll(hunter="wreck", values=(3, 4)))
+
+
+def test_r_hun_6_a_roll_against_a_challenge_wears_its_threshold_down_in_one_step():
+    """CR 8, threshold 10, x1, every 5 minutes: 6 + 5 = 11 takes the remainder 3 off."""
+    store = hunt(StartChallenge(name="Pick the vault", cr=8, threshold=10))
+    clock = store.state.clock.seconds
+    roll = HunterRoll(hunter="rowan", cr=20, challenge="pick-the-vault", values=(6, 5))
+    shown = preview(store.state, roll)
+    assert (shown.cr, shown.challenge) == (8, "Pick the vault")
+    events = run(store, roll)
+    assert events[0].cr == 8 and events[0].challenge == "pick-the-vault"
+    vault = store.state.challenges["pick-the-vault"]
+    assert (vault.remaining, vault.rolls) == (7, 1)
+    assert store.state.clock.seconds == clock + 300
+    assert roll_outcome(store.state, events[0]).challenge_left == 7
+    one_undo_step(store, events)
+
+
+# -- DamageHunter --------------------------------------------------------------------------
+
+
+def test_r_hun_7_damage_by_degrees_starts_bruising_and_climbs_a_type_each_degree():
+    """Three degrees with a +2 tool and a raised attack: traumatic, crippling, permanent."""
+    store = hunt()
+    damage = DamageHunter(hunter="rowan", vital="resolve", degrees=3, tool=2, raised=True)
+    shown = preview(store.state, damage)
+    assert shown.kinds == ("traumatic", "crippling", "permanent")
+    assert (shown.vital, shown.left, shown.maximum, shown.condition) == ("resolve", 7, 10, "fine")
+    events = run(store, damage)
+    assert [type(e) for e in events] == [HunterDamaged]
+    resolve = hunter_view(store.state.hunters["rowan"], store.state.clock.seconds).vitals[1]
+    assert (resolve.left, resolve.damage) == (
+        shown.left,
+        {"traumatic": 1, "crippling": 1, "permanent": 1},
+    )
+    one_undo_step(store, events)
+
+
+def test_r_hun_7_damage_of_one_chosen_type():
+    store = hunt()
+    (event,) = run(store, DamageHunter(hunter="rowan", degrees=2, kind="wounding"))
+    assert event.kinds == ("wounding", "wounding") and event.vital == "health"
+    assert preview(store.state, DamageHunter(hunter="rowan")).kinds == ("bruising",)
+
+
+def test_r_hun_8_the_damage_preview_says_when_it_kills():
+    store = hunt()
+    shown = preview(store.state, DamageHunter(hunter="rowan", degrees=10, kind="crippling"))
+    assert (shown.left, shown.condition) == (0, "dead")
+    shown = preview(store.state, DamageHunter(hunter="rowan", degrees=10, kind="wounding"))
+    assert shown.condition == "disabled"
+
+
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [
+        (DamageHunter(hunter="rowan", degrees=0), "Degrees from 1 to 20"),
+        (DamageHunter(hunter="rowan", degrees=21), "Degrees from 1 to 20"),
+        (DamageHunter(hunter="rowan", tool=11), "tool bonus 0 to 10"),
+        (DamageHunter(hunter="rowan", kind="burning"), "damage types are"),
+        (DamageHunter(hunter="rowan", vital="luck"), "vital statistics are"),
+        (DamageHunter(hunter="nobody"), "No hunter"),
+    ],
+)
+def test_r_hun_7_damage_refuses_what_the_rules_do_not_allow(damage, reason):
+    store = hunt()
+    with pytest.raises(RuleViolation, match=reason):
+        decide(store.state, damage)
+
+
+# -- StartChallenge, EndChallenge ----------------------------------------------------------
+
+
+def test_r_hun_6_start_challenge_is_one_challenge_started():
+    store = hunt()
+    start = StartChallenge(name="Pick the vault", cr=8, threshold=12, multiplier=2, interval=6)
+    assert preview(store.state, start).challenge.id == "pick-the-vault"
+    events = run(store, start)
+    assert [type(e) for e in events] == [ChallengeStarted]
+    vault = store.state.challenges["pick-the-vault"]
+    assert (vault.cr, vault.threshold, vault.remaining, vault.multiplier, vault.interval) == (
+        8,
+        12,
+        12,
+        2,
+        6,
+    )
+    assert run(store, start)[0].challenge.id == "pick-the-vault-2"
+    store.undo()
+    one_undo_step(store, events)
+
+
+@pytest.mark.parametrize(
+    ("start", "reason"),
+    [
+        (StartChallenge(name=""), "A name"),
+        (StartChallenge(name="Vault", threshold=0), "threshold from 1 to 1000"),
+        (StartChallenge(name="Vault", cr=33), "1 to 32"),
+        (StartChallenge(name="Vault", multiplier=4), "1, 2 or 3"),
+    ],
+)
+def test_r_hun_6_start_challenge_refuses_what_the_rules_do_not_allow(start, reason):
+    with pytest.raises(RuleViolation, match=reason):
+        decide(hunt().state, start)
+
+
+def test_r_hun_6_end_challenge_is_one_challenge_ended():
+    store = hunt(StartChallenge(name="Vault"))
+    assert preview(store.state, EndChallenge(challenge="vault")).challenge.name == "Vault"
+    events = run(store, EndChallenge(challenge="vault"))
+    assert [type(e) for e in events] == [ChallengeEnded] and not store.state.challenges
+    with pytest.raises(RuleViolation, match="No challenge 'vault'"):
+        decide(store.state, EndChallenge(challenge="vault"))
+    one_undo_step(store, events)
+
+
+# -- PassTime ------------------------------------------------------------------------------
+
+
+def test_r_hun_7_pass_time_advances_the_clock_and_wounds_heal_with_it():
+    store = hunt(
+        DamageHunter(hunter="rowan", kind="wounding"),
+        DamageHunter(hunter="rowan", kind="traumatic"),
+    )
+    rowan = hunter_view(store.state.hunters["rowan"], store.state.clock.seconds)
+    assert rowan.flaws == 1
+    assert [(h.kind, h.when_label) for h in rowan.healing] == [
+        ("wounding", "Day 2, 08:00"),
+        ("traumatic", "Day 8, 08:00"),
+    ]
+    shown = preview(store.state, PassTime(amount=1, unit="days"))
+    assert (shown.seconds, shown.until) == (DAY, "Day 2, 08:00")
+    events = run(store, PassTime(amount=1, unit="days"))
+    assert [type(e) for e in events] == [ClockAdvanced] and events[0].seconds == DAY
+    now = store.state.clock.seconds
+    assert store.state.hunters["rowan"].damage("health", now) == {"traumatic": 1}
+    one_undo_step(store, events)
+    run(store, PassTime(amount=1, unit="weeks"))
+    rowan = hunter_view(store.state.hunters["rowan"], store.state.clock.seconds)
+    assert rowan.vitals[0].damage == {} and rowan.healing == () and rowan.flaws == 0
+
+
+@pytest.mark.parametrize("amount", [0, 1001])
+def test_r_hun_7_pass_time_refuses_amounts_out_of_range(amount):
+    with pytest.raises(RuleViolation, match="From 1 to 1000"):
+        decide(hunt().state, PassTime(amount=amount))
+
+
+def test_r_hun_7_permanent_damage_never_heals():
+    store = hunt(DamageHunter(hunter="rowan", kind="permanent"))
+    (line,) = hunter_view(store.state.hunters["rowan"], store.state.clock.seconds).healing
+    assert (line.when, line.when_label) == (None, "never")
