@@ -45,6 +45,8 @@ class Event(
     batch: Annotated[int, Meta(ge=0)] = 0
     """0 for the first (or only) event of a command; the seq of that first event for the
     others, so the journal, undo and the log treat a command's events as one."""
+    origin: Annotated[str, Meta(max_length=200)] = ""
+    """The window that made the command (on its first event): ``host:pid``."""
 
 
 class SettingsChanged(Event, tag="settings_changed"):

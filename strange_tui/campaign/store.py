@@ -4,7 +4,10 @@ redo whole commands, tell subscribers."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple, Protocol
 
 from msgspec.structs import replace
 
@@ -30,8 +33,22 @@ class ReplayError(RuleViolation):
         self.index = index
 
 
+class News(NamedTuple):
+    """What other writers did: batches appended (``snapshot`` None), or the whole journal
+    again after ``snapshot`` when they checkpointed or undid."""
+
+    snapshot: Campaign | None
+    events: tuple[AnyEvent, ...]
+
+
 class EventLog(Protocol):
     """Where the store keeps its events (a campaign folder on disk, or memory in tests)."""
+
+    def transaction(self) -> Any:
+        """An object whose ``held()`` context holds the writers' lock (re-entrant)."""
+
+    def news(self) -> News | None:
+        """What other writers did since this log last read or wrote (with the lock held)."""
 
     def append(self, events: Sequence[AnyEvent]) -> None:
         """Keep one command's ``events`` durably, all or none, before returning."""
@@ -46,6 +63,14 @@ class EventLog(Protocol):
         keep only ``kept`` in the journal."""
 
 
+class _NoLock:
+    """The lock of a log only one store writes."""
+
+    @contextmanager
+    def held(self, wait: float | None = None) -> Iterator[None]:
+        yield
+
+
 class MemoryLog:
     """An EventLog in memory, for tests and scratch campaigns."""
 
@@ -53,6 +78,12 @@ class MemoryLog:
         self.journal: list[AnyEvent] = []
         self.history: list[AnyEvent] = []
         self.snapshot: Campaign | None = None
+
+    def transaction(self) -> _NoLock:
+        return _NoLock()
+
+    def news(self) -> News | None:
+        return None
 
     def append(self, events: Sequence[AnyEvent]) -> None:
         self.journal.extend(events)
@@ -69,16 +100,22 @@ class MemoryLog:
 
 
 def fold_command(
-    state: Campaign, events: Sequence[AnyEvent]
+    state: Campaign, events: Sequence[AnyEvent], origin: str = ""
 ) -> tuple[Campaign, tuple[AnyEvent, ...]]:
-    """One command's events stamped (seq, in-game time, batch) and folded into ``state``;
-    RuleViolation when the rules refuse any of them."""
+    """One command's events stamped (seq, in-game time, batch, origin) and folded into
+    ``state``; RuleViolation when the rules refuse any of them."""
     if not events:
         raise RuleViolation("Nothing to do.")
     stamped: list[AnyEvent] = []
     for event in events:
         first = stamped[0].seq if stamped else 0
-        event = replace(event, seq=state.seq + 1, at=state.clock.seconds, batch=first)
+        event = replace(
+            event,
+            seq=state.seq + 1,
+            at=state.clock.seconds,
+            batch=first,
+            origin="" if first else origin,
+        )
         state = reduce(state, event)
         stamped.append(event)
     return state, tuple(stamped)
@@ -108,8 +145,11 @@ class Store:
         *,
         checkpoint_every: int = CHECKPOINT_EVERY,
         undo_depth: int = UNDO_DEPTH,
+        origin: str = "",
     ) -> None:
         self._log = log if log is not None else MemoryLog()
+        self.origin = origin
+        """This window, stamped on its commands: undo takes back only its own."""
         self._checkpoint_every = checkpoint_every
         self._undo_depth = undo_depth
         self._subscribers: list[Subscriber] = []
@@ -118,7 +158,12 @@ class Store:
         self._undone: list[tuple[AnyEvent, ...]] = []
         self.checkpoint_error: OSError | None = None
         """Why the last checkpoint failed, if it did; the journal still holds everything."""
-        state = snapshot
+        self._state = snapshot
+        self._fold_journal(journal)
+
+    def _fold_journal(self, journal: Sequence[AnyEvent]) -> None:
+        """Fold events that are already in the log (opening, or another window's)."""
+        state = self._state
         index = 0
         for batch in batches(journal):
             self._done.append(Done(state, batch))
@@ -129,6 +174,31 @@ class Store:
                     raise ReplayError(index, str(refused)) from None
                 index += 1
         self._state = state
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Hold the writers' lock and catch up on what other windows wrote: a command
+        decided inside sees the campaign as it is on disk."""
+        with self._log.transaction().held():
+            self._catch_up()
+            yield
+
+    def catch_up(self, wait: float | None = None) -> bool:
+        """Take in what other windows wrote; True when anything changed."""
+        with self._log.transaction().held(wait):
+            return self._catch_up()
+
+    def _catch_up(self) -> bool:
+        news = self._log.news()
+        if news is None:
+            return False
+        if news.snapshot is not None:
+            self._state = news.snapshot
+            self._done = []
+        self._fold_journal(news.events)
+        self._undone.clear()
+        self._notify(news.events)
+        return True
 
     @property
     def state(self) -> Campaign:
@@ -160,42 +230,54 @@ class Store:
     def apply(self, events: Sequence[AnyEvent]) -> tuple[AnyEvent, ...]:
         """Apply one command's ``events`` as one transaction: one journal batch, one undo
         step, one notification. RuleViolation (nothing changed, nothing written) when the
-        rules refuse any of them."""
-        state, done = fold_command(self._state, events)
-        self._log.append(done)
-        self._done.append(Done(self._state, done))
-        self._undone.clear()
-        self._state = state
-        self._maybe_checkpoint()
+        rules refuse any of them. Other windows' changes are taken in first, and the
+        events are checked against the campaign as it then is."""
+        with self.transaction():
+            state, done = fold_command(self._state, events, self.origin)
+            self._log.append(done)
+            self._done.append(Done(self._state, done))
+            self._undone.clear()
+            self._state = state
+            self._maybe_checkpoint()
         self._notify(done)
         return done
 
     def undo(self) -> tuple[AnyEvent, ...]:
-        """Take back the last command; returns its events."""
-        if not self._done:
-            raise RuleViolation("Nothing to undo.")
-        before, events = self._done[-1]
-        self._log.drop_last()
-        self._done.pop()
-        self._undone.append(events)
-        self._state = before
+        """Take back the campaign's last command, when this window made it (or a window
+        of this machine that has since closed); returns its events. Another open window's
+        command is never taken back from here: RuleViolation says whose it is."""
+        with self.transaction():
+            if not self._done:
+                raise RuleViolation("Nothing to undo.")
+            before, events = self._done[-1]
+            if not may_undo(events[0].origin, self.origin):
+                raise RuleViolation(
+                    "The last change was made in another window"
+                    f" ({describe_origin(events[0].origin)}); undo it there."
+                )
+            self._log.drop_last()
+            self._done.pop()
+            self._undone.append(events)
+            self._state = before
         self._notify(())
         return events
 
     def redo(self) -> tuple[AnyEvent, ...]:
-        """Apply again the command undone last; returns its events."""
-        if not self._undone:
-            raise RuleViolation("Nothing to redo.")
-        events = self._undone[-1]
-        state = self._state
-        for event in events:
-            state = reduce(state, event)
-        self._log.append(events)
-        self._undone.pop()
-        self._done.append(Done(self._state, events))
-        self._state = state
-        self._notify(events)
-        return events
+        """Apply again the command undone last, as a new command; returns its events.
+        Once another window changed the campaign, there is nothing to redo."""
+        with self.transaction():
+            if not self._undone:
+                raise RuleViolation("Nothing to redo.")
+            events = self._undone.pop()
+            undone = list(self._undone)
+            try:
+                return self.apply([replace(e, seq=0, batch=0, origin="") for e in events])
+            finally:
+                self._undone = undone
+
+    @property
+    def log(self) -> EventLog:
+        return self._log
 
     def journal(self) -> list[AnyEvent]:
         """The events since the last snapshot, oldest first."""
@@ -204,8 +286,9 @@ class Store:
     def compact(self) -> None:
         """Seal all but the last ``undo_depth`` commands (call it when the campaign closes),
         so the next open replays a short journal and undo still reaches back."""
-        if len(self._done) > self._undo_depth:
-            self._checkpoint()
+        with self.transaction():
+            if len(self._done) > self._undo_depth:
+                self._checkpoint()
 
     def _maybe_checkpoint(self) -> None:
         """Seal older commands once the journal is long, so opening stays fast."""
@@ -230,3 +313,29 @@ class Store:
     def _notify(self, events: tuple[AnyEvent, ...]) -> None:
         for subscriber in list(self._subscribers):
             subscriber(self._state, events)
+
+
+def may_undo(made_by: str, me: str) -> bool:
+    """Whether the window ``me`` may take back a command made by ``made_by``: its own; one
+    made before windows were told apart; or one of a window of this machine that has
+    closed since (reopening a campaign keeps its undo)."""
+    if made_by in ("", me):
+        return True
+    host, _, pid = made_by.rpartition(":")
+    my_host = me.rpartition(":")[0]
+    return host == my_host and pid.isdigit() and not _running(int(pid))
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # It exists, but is someone else's.
+    return True
+
+
+def describe_origin(origin: str) -> str:
+    host, _, pid = origin.rpartition(":")
+    return f"process {pid} on {host}" if host else origin

@@ -12,11 +12,12 @@ from strange_tui.campaign.creation import Draft
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.state import Campaign
-from strange_tui.campaign.store import ReplayError, Store
+from strange_tui.campaign.store import News, ReplayError, Store
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage import history
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.journal import JournalContents, JournalWriter, read_journal
+from strange_tui.storage.locking import WriterLock, this_process
 from strange_tui.storage.migrations import CURRENT_VERSION, check_header
 from strange_tui.storage.paths import slugify
 from strange_tui.storage.snapshot import read_snapshot, write_snapshot
@@ -46,6 +47,10 @@ class CampaignFolder:
         self.notices: list[str] = []
         """What opening had to repair (a torn tail moved aside...), for the user to see."""
         self._writer: JournalWriter | None = None
+        self._journal_id: tuple[int, int] | None = None
+        """The journal file this folder reads and writes (device, inode): a checkpoint by
+        another process replaces it."""
+        self.lock = WriterLock(path)
 
     @property
     def campaign_file(self) -> Path:
@@ -78,21 +83,44 @@ class CampaignFolder:
         fsync_folder(folder.path)
         return folder
 
-    def open(self, **store_options: int) -> Store:
-        """Open the campaign as a Store writing back into this folder.
+    def open(self, origin: str = "", **store_options: int) -> Store:
+        """Open the campaign as a Store writing back into this folder (``origin`` names
+        the window, for undo: see Store).
 
         A torn last journal entry is moved aside to ``journal.toml.torn`` (see
         ``notices``); any other damage raises CampaignFileError and changes no file.
         """
+        if not self.path.is_dir():
+            raise CampaignFileError(self.path, "is not a campaign folder")
+        with self.lock.held():
+            snapshot, events = self._read_for_writing()
+            try:
+                return Store(
+                    snapshot,
+                    self,
+                    events,
+                    origin=origin or this_process(),
+                    **store_options,
+                )
+            except ReplayError as refused:
+                raise CampaignFileError(
+                    self.journal_file, str(refused), field=f"events[{refused.index}]"
+                ) from None
+
+    def _read_for_writing(self) -> tuple[Campaign, list[AnyEvent]]:
+        """Snapshot and journal, repaired (torn tail aside) and upgraded, ready to append
+        to; called with the lock held."""
         snapshot, journal, upgrade = self._load()
         events = [event for event in journal.events if event.seq > snapshot.seq]
-        try:
-            store = Store(snapshot, self, events, **store_options)
-        except ReplayError as refused:
-            index = len(journal.events) - len(events) + refused.index
-            raise CampaignFileError(
-                self.journal_file, str(refused), field=f"events[{index}]"
-            ) from None
+        state = snapshot
+        for index, event in enumerate(events):
+            try:
+                state = reduce(state, event)
+            except RuleViolation as refused:
+                index += len(journal.events) - len(events)
+                raise CampaignFileError(
+                    self.journal_file, str(refused), field=f"events[{index}]"
+                ) from None
         if journal.torn:
             self._move_torn_tail(journal)
         if upgrade:
@@ -101,7 +129,38 @@ class CampaignFolder:
             self._writer = JournalWriter(
                 self.journal_file, journal.offsets, journal.good_length, durable=self.durable
             )
-        return store
+        self._remember_journal()
+        return snapshot, events
+
+    def _remember_journal(self) -> None:
+        info = self.journal_file.stat()
+        self._journal_id = (info.st_dev, info.st_ino)
+
+    # What other processes wrote.
+
+    def transaction(self) -> WriterLock:
+        """The writers' lock, held around a command (read the news, decide, append)."""
+        return self.lock
+
+    def news(self) -> News | None:
+        """What other processes did to the campaign since this folder last read or wrote
+        it (call it with the lock held): batches appended, or, when one of them
+        checkpointed or undid, the whole state again. None when nothing changed."""
+        assert self._writer is not None, "open() the folder first"
+        info = self.journal_file.stat()
+        same_file = (info.st_dev, info.st_ino) == self._journal_id
+        if same_file and info.st_size == self._writer.length:
+            return None
+        if same_file and info.st_size > self._writer.length:
+            try:
+                journal = read_journal(self.journal_file, after=self._writer.length)
+            except CampaignFileError:
+                journal = None  # Read it all again below, and say what is wrong there.
+            if journal is not None and not journal.torn:
+                self._writer.caught_up(journal.offsets, journal.good_length)
+                return News(snapshot=None, events=journal.events)
+        snapshot, events = self._read_for_writing()
+        return News(snapshot=snapshot, events=tuple(events))
 
     def _load(self) -> tuple[Campaign, JournalContents, bool]:
         if not self.path.is_dir():
@@ -148,22 +207,27 @@ class CampaignFolder:
 
     def append(self, events: Sequence[AnyEvent]) -> None:
         assert self._writer is not None, "open() the folder first"
-        self._writer.append(events)
+        with self.lock.held():
+            self._writer.append(events)
 
     def drop_last(self) -> None:
         assert self._writer is not None, "open() the folder first"
-        self._writer.drop_last()
+        with self.lock.held():
+            self._writer.drop_last()
+            self._remember_journal()
 
     def checkpoint(
         self, snapshot: Campaign, sealed: Sequence[AnyEvent], kept: Sequence[AnyEvent]
     ) -> None:
         """Seal, then snapshot, then a fresh journal; each step atomic, so a crash between
         them loses nothing (open skips journal events the snapshot already holds)."""
-        history.write_chunk(self.history_dir, sealed)
-        write_snapshot(self.campaign_file, snapshot)
-        self._writer = JournalWriter.create(
-            self.journal_file, snapshot.seq, tuple(kept), durable=self.durable
-        )
+        with self.lock.held():
+            history.write_chunk(self.history_dir, sealed)
+            write_snapshot(self.campaign_file, snapshot)
+            self._writer = JournalWriter.create(
+                self.journal_file, snapshot.seq, tuple(kept), durable=self.durable
+            )
+            self._remember_journal()
 
     # The character-creation draft: kept between sessions, not an event (nothing happened yet).
 

@@ -133,7 +133,7 @@ def _whole_file_events(
         for index, start in enumerate(starts):
             end = starts[index + 1] if index + 1 < len(starts) else len(data)
             _check_entry(path, data[start + len(ENTRY_MARK) : end], lines[index])
-        tables = parse_toml(path, data).get("events")
+        tables = parse_toml(path, data[starts[0] :]).get("events")
     except CampaignFileError:
         return None
     if not isinstance(tables, list) or len(tables) != sum(sizes):
@@ -177,9 +177,12 @@ def _salvage(
     return [], start
 
 
-def read_journal(path: Path) -> JournalContents:
+def read_journal(path: Path, *, after: int = 0) -> JournalContents:
     """Read a journal. A bad last entry is a torn tail (returned, not raised); a bad entry
-    before it, or a bad header, is a CampaignFileError."""
+    before it, or a bad header, is a CampaignFileError.
+
+    ``after`` (a batch boundary already read) reads only the batches appended since: their
+    events and offsets; ``good_length`` is still the whole file's."""
     data = read_bytes(path)
     first = data.find(ENTRY_MARK)
     head = data if first < 0 else data[:first]
@@ -191,6 +194,10 @@ def read_journal(path: Path) -> JournalContents:
     starts: list[int] = []  # Where each batch starts...
     sizes: list[int] = []  # ...how many tables it holds...
     lines: list[int] = []  # ...and its line.
+    if after and first >= 0:
+        if after > len(data) or (after < len(data) and not data.startswith(ENTRY_MARK, after)):
+            raise CampaignFileError(path, "changed under this window (no batch where one ended)")
+        first = data.find(ENTRY_MARK, after)
     at, line, counted = first, 2, 0
     while at >= 0:
         line += data.count(b"\n", counted, at)
@@ -253,6 +260,16 @@ class JournalWriter:
         self._offsets = list(offsets)
         self._length = length
 
+    @property
+    def length(self) -> int:
+        """The bytes of the journal this writer knows (up to the end of its last batch)."""
+        return self._length
+
+    def caught_up(self, offsets: tuple[int, ...], length: int) -> None:
+        """Another process appended batches at ``offsets``; the file now ends at ``length``."""
+        self._offsets.extend(offsets)
+        self._length = length
+
     @classmethod
     def create(
         cls,
@@ -289,10 +306,11 @@ class JournalWriter:
         self._length += len(entry)
 
     def drop_last(self) -> None:
-        """Cut the last batch off the file (undo), durably."""
-        start = self._offsets.pop()
-        with open(self.path, "r+b") as file:
-            file.truncate(start)
-            file.flush()
-            os.fsync(file.fileno())
+        """Take the last batch off the file (undo), durably. The journal is replaced whole
+        (atomically), not cut in place, so a process following it sees a new file and
+        reads it again, rather than reading on from where the undone batch ended."""
+        start = self._offsets[-1]
+        kept = read_bytes(self.path)[:start]
+        atomic_write(self.path, kept)
+        self._offsets.pop()
         self._length = start

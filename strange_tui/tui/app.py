@@ -19,6 +19,8 @@ from strange_tui.tui.session import Refused, Session
 from strange_tui.tui.themes import load_themes, theme_folders
 
 DEFAULT_THEME = "earth"
+FOLLOW_EVERY = 0.3
+"""Seconds between two looks at the campaign's journal for other windows' changes."""
 
 
 class StrangeApp(App[None]):
@@ -63,6 +65,10 @@ class StrangeApp(App[None]):
         return CampaignsScreen()
 
     def on_mount(self) -> None:
+        # Other windows on the campaign (and the CLI) append to its journal: a stat of the
+        # journal a few times a second is cheaper and more portable than a file watcher
+        # (no thread, works on network folders), and shows their changes within a second.
+        self.set_interval(FOLLOW_EVERY, self.follow_campaign, name="follow the campaign")
         if self.theme_problems:
             problems = "\n".join(self.theme_problems)
             self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
@@ -81,7 +87,7 @@ class StrangeApp(App[None]):
         """Open a campaign as the session; on a bad file, say why and keep the old one."""
         try:
             session = Session.open(path, self.saves if path.parent == self.saves else None)
-        except CampaignFileError as error:
+        except (CampaignFileError, OSError) as error:
             self.call_later(
                 self.notify,
                 str(error),
@@ -120,6 +126,11 @@ class StrangeApp(App[None]):
         from strange_tui.tui.screens.home import HomeScreen
 
         return HomeScreen()
+
+    def follow_campaign(self) -> None:
+        """Take in what other windows wrote (their changes reach the screens at once)."""
+        if self.session is not None:
+            self.session.follow()
 
     def _changed(self, state: Campaign) -> None:
         self.campaign = state

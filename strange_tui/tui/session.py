@@ -17,6 +17,10 @@ from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.storage.folder import CampaignFolder
 
 
+FOLLOW_WAIT = 0.05
+"""How long following waits for another window's lock before trying again next time."""
+
+
 class Refused(Exception):
     """A command the rules (or the disk) refused; the message is for the player."""
 
@@ -32,7 +36,8 @@ class Session:
 
     @classmethod
     def open(cls, path: Path, saves: Path | None = None) -> Session:
-        """Open a campaign folder (CampaignFileError when it cannot be read)."""
+        """Open a campaign folder (CampaignFileError when it cannot be read, CampaignBusy
+        when another window holds it too long)."""
         folder = CampaignFolder(path)
         return cls(folder, folder.open(), saves)
 
@@ -60,7 +65,9 @@ class Session:
     def run(self, command: Command, dice: Any = None) -> tuple[AnyEvent, ...]:
         """Decide and apply ``command`` as one transaction; Refused says why not."""
         try:
-            return self._store.apply(decide(self._store.state, command, dice))
+            # Decided inside the writers' lock, on the campaign as other windows left it.
+            with self._store.transaction():
+                return self._store.apply(decide(self._store.state, command, dice))
         except RuleViolation as refused:
             raise Refused(str(refused)) from None
         except OSError as failed:
@@ -74,6 +81,14 @@ class Session:
             raise Refused(str(refused)) from None
         except OSError as failed:
             raise Refused(f"Could not save: {failed.strerror or failed}. Nothing changed.") from None
+
+    def follow(self) -> bool:
+        """Take in what other windows (or the CLI) wrote; True when anything changed.
+        A window busy writing, or a file being repaired, is left for the next call."""
+        try:
+            return self._store.catch_up(wait=FOLLOW_WAIT)
+        except OSError:
+            return False
 
     def preview(self, command: Command) -> Any:
         """What ``command`` would do now; Refused says why it could not be done."""

@@ -1,0 +1,73 @@
+"""The campaign's writer lock: one process at a time appends, checkpoints, undoes or
+repairs a campaign; the others wait a moment, then catch up on what it wrote.
+
+The lock is the operating system's (``filelock``: flock on Unix, LockFileEx on Windows), so
+a holder that crashes or is killed never leaves the campaign locked. Beside it, the holder
+notes who it is, so a process that waits too long can say who holds the campaign.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import filelock
+
+LOCK_FILE = "campaign.lock"
+OWNER_FILE = "campaign.lock.owner"
+WAIT_SECONDS = 5.0
+"""How long a writer waits for another before it gives up and says who holds the lock."""
+
+
+class CampaignBusy(OSError):
+    """Another process held the campaign's lock for too long; nothing was changed."""
+
+
+def this_process() -> str:
+    """Who this process is, as the owner note and the events' origin give it."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+class WriterLock:
+    """The lock of one campaign folder; re-entrant within a process."""
+
+    def __init__(self, folder: Path, wait: float = WAIT_SECONDS) -> None:
+        self.folder = folder
+        self.wait = wait
+        self._lock = filelock.FileLock(folder / LOCK_FILE, thread_local=False)
+
+    @contextmanager
+    def held(self, wait: float | None = None) -> Iterator[None]:
+        """Hold the lock for the block (CampaignBusy when another holder keeps it)."""
+        try:
+            self._lock.acquire(timeout=self.wait if wait is None else wait)
+        except filelock.Timeout:
+            raise CampaignBusy(
+                f"{self.folder.name} is being written by another window ({self.owner()});"
+                " nothing was changed. Try again in a moment."
+            ) from None
+        try:
+            if self._lock.lock_counter == 1:
+                self._note_owner()
+            yield
+        finally:
+            self._lock.release()
+
+    def owner(self) -> str:
+        """Who last took the lock (process, host and since when), as well as is known."""
+        try:
+            return (self.folder / OWNER_FILE).read_text(encoding="utf-8").strip()[:200]
+        except OSError:
+            return "unknown process"
+
+    def _note_owner(self) -> None:
+        since = time.strftime("%H:%M:%S")
+        host, pid = this_process().rsplit(":", 1)
+        try:
+            (self.folder / OWNER_FILE).write_text(f"pid {pid} on {host} since {since}\n")
+        except OSError:
+            pass  # The note only helps a waiting process explain itself.
