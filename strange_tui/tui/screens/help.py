@@ -16,7 +16,8 @@ from strange_tui.tui.dialogs.base import DIALOG_CSS
 KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ("Everywhere", [
         ("? / F1", "this help"), ("ctrl+p", "command palette: every action by name"),
-        ("ctrl+z / ctrl+y", "undo / redo the last change"), ("escape", "close a dialog, go back"),
+        ("ctrl+z / ctrl+y", "undo / redo the last action, as one step"),
+        ("escape", "close a dialog, go back"),
         ("q", "quit (Home, Campaigns)"),
     ]),
     ("Home", [
@@ -63,6 +64,11 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("type", "filter the list"), ("↑ ↓", "move"), ("enter", "choose, or tick"),
         ("ctrl+n", "next step"), ("escape", "back a step (at step 1: abandon?)"),
         ("+ / -", "move points between pools (step 4)"),
+    ]),
+    ("Several windows on one campaign", [
+        ("windows", "each shows the others' changes within a second"),
+        ("ctrl+z", "takes back the campaign's last action only if this window made it"
+         " (or a window since closed); otherwise it says which window did"),
     ]),
 ]  # fmt: skip
 
