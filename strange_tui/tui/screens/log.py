@@ -42,10 +42,7 @@ class LogScreen(CampaignScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        try:
-            self.sealed = self.session.sealed_events(SHOWN)
-        except CampaignFileError as error:
-            self.notify(f"Older history could not be read: {error}", severity="warning")
+        self.read_sealed()
         names = self.state.names()
         self.query_one(Select).set_options((name, cid) for cid, name in names.items())
         self.query_one("#events", OptionList).focus()
@@ -57,10 +54,19 @@ class LogScreen(CampaignScreen):
     def action_filter(self) -> None:
         self.query_one(Select).focus()
 
+    def read_sealed(self) -> None:
+        try:
+            self.sealed = self.session.sealed_events(SHOWN)
+        except CampaignFileError as error:
+            self.notify(f"Older history could not be read: {error}", severity="warning")
+
     def show(self, state: Campaign) -> None:
         chosen = self.query_one(Select).value
         who = chosen if isinstance(chosen, str) else None
         journal = self.session.journal()
+        known = self.sealed[-1].seq if self.sealed else 0
+        if journal and journal[0].seq > known + 1:
+            self.read_sealed()  # A checkpoint (here or in another window) sealed more.
         seen = {event.seq for event in journal}
         events = [e for e in self.sealed if e.seq not in seen] + journal
         names = state.names()
