@@ -22,6 +22,12 @@ HINDRANCES = {
 }
 
 
+def acclimation_of(event: TranslationMade) -> int:
+    """R-TR-2, R-TR-6, R-TR-7: the seconds of acclimation on arrival: the event's, doubled
+    by a taxing translation."""
+    return event.acclimation * (2 if "taxing" in event.consequence else 1)
+
+
 def fold_translation(state: Campaign, event: TranslationMade) -> Campaign:
     """The trance passes on the clock; on arrival the party's recursion changes, each
     participant takes a focus of the new recursion (or keeps one), the one they leave is
@@ -60,7 +66,7 @@ def fold_translation(state: Campaign, event: TranslationMade) -> Campaign:
         focus = event.foci.get(pc) or remembered.get(event.destination) or who.focus
         characters[pc] = replace(who, focus=focus, foci=remembered)
     effects = [e for e in state.active_effects() if e.recursion != state.recursion or e.until]
-    acclimation = event.acclimation * (2 if "taxing" in event.consequence else 1)
+    acclimation = acclimation_of(event)
     settled = arrival + acclimation
     if acclimation:
         effects.append(PartyEffect(label="acclimating: no focus abilities", until=settled))

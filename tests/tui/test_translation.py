@@ -1,7 +1,12 @@
-"""The translation wizard, keys only: roles, times, the roll, failure, arrival (R-TR)."""
+"""The translation wizard, keys only: roles, times, foci, the failure's consequence, then
+one key for the roll; a translation is one undo step; escape before the roll changes
+nothing (R-TR)."""
+
+from textual.widgets import Static
 
 from strange_tui.rules.translation import HOUR, MINUTE
-from strange_tui.tui.screens.translation import TranslationScreen
+from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.screens.translation import RESULT, ROLL, TranslationScreen
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
 
@@ -14,23 +19,42 @@ async def set_roles(pilot, mara: int, jun: int, tess: int) -> None:
         await pilot.press("enter", *(["down"] * role), "enter")
 
 
+async def to_the_roll(pilot, where: str, failure: str, **roles: int) -> None:
+    """Home → destination → roles → foci as offered → the failure's consequence → Roll."""
+    await pilot.press("t", *where, "enter")
+    await set_roles(pilot, **roles)
+    await pilot.press("ctrl+n", "ctrl+n", *failure, "enter")
+    await pilot.pause()
+
+
+def result_text(app) -> str:
+    return str(app.screen.query_one("#result", Static).content)
+
+
 async def test_earth_to_ardeyn_with_a_spinner_hastening_and_a_vector_easing(demo_app):
-    """Jun initiates (a paradox: his failed 15 is rerolled as an 18), Tess hastens (10 min
-    trance), Mara eases (1 round). The party arrives in Ardeyn with new foci, Earth's are
-    remembered, the theme follows; back on Earth, Jun's Earth focus returns."""
+    """Jun initiates (a paradox: his failed 15 is rerolled as an 18, typed in the same
+    step), Tess hastens (10 min trance), Mara eases (1 round). The party arrives in Ardeyn
+    with new foci, Earth's are remembered, the theme follows; back on Earth, Jun's Earth
+    focus returns."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         state = demo_app.session.state
         start, earth_focus = state.clock.seconds, state.characters[JUN].focus
         await pilot.press("t", *"ardeyn", "enter")
         await set_roles(pilot, mara=3, jun=1, tess=2)
-        await pilot.press("ctrl+n", "1", "5", "enter")
-        await pilot.pause()
-        assert demo_app.screen.awaiting_reroll
-        await pilot.press("1", "8", "enter")
-        await pilot.pause()
-        assert isinstance(demo_app.screen, TranslationScreen) and demo_app.screen.step == 4
+        await pilot.press("ctrl+n")  # Foci: Jun's picker first (the initiator)
         await pilot.press("enter", "down", "enter", "ctrl+n")  # Jun takes another focus
+        await pilot.press(*"no translation", "enter")
         await pilot.pause()
+        assert demo_app.screen.step == ROLL and demo_app.session.state == state
+        await pilot.press("1", "5", "enter", "1", "8", "enter")  # the die, then the reroll
+        await pilot.pause()
+        assert isinstance(demo_app.screen, TranslationScreen) and demo_app.screen.step == RESULT
+        shown = result_text(demo_app)
+        assert "d20: 15, the paradox's free reroll: 18 — Success" in shown
+        assert "The party is in Ardeyn" in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(demo_app.screen, HomeScreen)
         state = demo_app.session.state
         assert state.recursion == "ardeyn" and demo_app.theme == "ardeyn"
         assert state.clock.seconds == start + 10 * MINUTE
@@ -39,10 +63,11 @@ async def test_earth_to_ardeyn_with_a_spinner_hastening_and_a_vector_easing(demo
         assert set(record.participants) == {MARA, JUN, TESS} and record.success
         jun = state.characters[JUN]
         assert jun.foci["earth"] == earth_focus and jun.focus != earth_focus
-        # Home, then back to Earth: Jun alone, a 20 (difficulty 5 + 1 for his translation).
-        await pilot.press("t", *"earth", "enter")
-        await set_roles(pilot, mara=0, jun=1, tess=0)
-        await pilot.press("ctrl+n", "2", "0", "enter", "ctrl+n")
+        made = demo_app.session.journal()[-1]
+        assert (type(made).__name__, made.die, made.reroll) == ("TranslationMade", 15, 18)
+        # Back to Earth: Jun alone, a 20 (difficulty 5 + 1 for his translation).
+        await to_the_roll(pilot, "earth", "no translation", mara=0, jun=1, tess=0)
+        await pilot.press("2", "0", "enter", "enter", "enter")  # die, (no reroll), close
         await pilot.pause()
         state = demo_app.session.state
         assert state.recursion == "earth" and demo_app.theme == "earth"
@@ -50,18 +75,54 @@ async def test_earth_to_ardeyn_with_a_spinner_hastening_and_a_vector_easing(demo
         assert any("focus tasks eased" in e.label for e in state.active_effects())
 
 
-async def test_a_failed_translation_with_a_consequence(demo_app):
-    """Mara alone to Ruk (difficulty 4, target 12) rolls a 3; the GM picks 'taxing':
-    the party arrives, acclimation doubled (2 hours)."""
+async def test_a_translation_is_one_undo_step(demo_app):
+    """Mara to Ruk with a level of Effort: the Intellect paid and the translation made are
+    one command; one ctrl+z takes both back."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
+        before = demo_app.session.state
+        entries = len(demo_app.session.journal())
         await pilot.press("t", *"ruk", "enter")
         await set_roles(pilot, mara=1, jun=0, tess=0)
-        await pilot.press("ctrl+n", "3", "enter")
+        await pilot.press("tab", "enter", "down", "enter")  # Effort 1
+        await pilot.press("ctrl+n", "ctrl+n", *"taxing", "enter", "1", "2", "enter")
         await pilot.pause()
-        assert demo_app.screen.step == 3
-        await pilot.press(*"taxing", "enter")
+        assert demo_app.screen.step == RESULT
+        events = demo_app.session.journal()[entries:]
+        assert [type(e).__name__ for e in events] == ["PointsSpent", "TranslationMade"]
+        assert demo_app.session.state.recursion == "ruk"
+        await pilot.press("enter", "ctrl+z")
         await pilot.pause()
-        await pilot.press("ctrl+n")
+        assert demo_app.session.state == before
+        assert len(demo_app.session.journal()) == entries
+
+
+async def test_escape_before_the_roll_changes_nothing(demo_app):
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        before = demo_app.session.state
+        entries = len(demo_app.session.journal())
+        await to_the_roll(pilot, "ruk", "taxing", mara=1, jun=0, tess=0)
+        await pilot.press("1", "2")  # A die typed, not committed
+        assert demo_app.screen.step == ROLL
+        await pilot.press(*["escape"] * ROLL)
+        await pilot.pause()
+        assert demo_app.screen.step == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(demo_app.screen, HomeScreen)
+        assert demo_app.session.state == before
+        assert len(demo_app.session.journal()) == entries
+
+
+async def test_a_failed_translation_with_a_consequence(demo_app):
+    """Mara alone to Ruk (difficulty 4, target 12) rolls a 3; the GM picked 'taxing' before
+    the roll: the party arrives, acclimation doubled (2 hours)."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await to_the_roll(pilot, "ruk", "taxing", mara=1, jun=0, tess=0)
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert demo_app.screen.step == RESULT
+        assert "taxing: Acclimation takes twice as long." in result_text(demo_app)
+        await pilot.press("enter")
         await pilot.pause()
         state = demo_app.session.state
         assert state.recursion == "ruk"
@@ -71,12 +132,25 @@ async def test_a_failed_translation_with_a_consequence(demo_app):
         assert acclimating[0].until == state.clock.seconds + 2 * HOUR
 
 
+async def test_the_app_draws_the_consequence_when_asked(demo_app):
+    """ctrl+r on the failure step: the app draws one if it fails (R-TR-7)."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t", *"ruk", "enter")
+        await set_roles(pilot, mara=1, jun=0, tess=0)
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+r")
+        await pilot.pause()
+        assert demo_app.screen.step == ROLL
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        event = demo_app.session.journal()[-1]
+        assert not event.success and event.consequence
+
+
 async def test_no_translation_leaves_the_party_where_it_was(demo_app):
     async with demo_app.run_test(size=(80, 24)) as pilot:
         start = demo_app.session.state.clock.seconds
-        await pilot.press("t", *"ruk", "enter")
-        await set_roles(pilot, mara=1, jun=0, tess=0)
-        await pilot.press("ctrl+n", "2", "enter", *"no translation", "enter")
+        await to_the_roll(pilot, "ruk", "no translation", mara=1, jun=0, tess=0)
+        await pilot.press("2", "enter", "escape")
         await pilot.pause()
         state = demo_app.session.state
         assert state.recursion == "earth" and state.clock.seconds == start + 4 * HOUR
@@ -85,19 +159,29 @@ async def test_no_translation_leaves_the_party_where_it_was(demo_app):
 
 async def test_an_interrupted_trance_fails(demo_app):
     async with demo_app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("t", *"ruk", "enter")
-        await set_roles(pilot, mara=1, jun=0, tess=0)
-        await pilot.press("ctrl+n", "shift+tab", "enter", "tab", "enter")  # 'interrupted', roll
+        await to_the_roll(pilot, "ruk", "no translation", mara=1, jun=0, tess=0)
+        await pilot.press("shift+tab", "enter", "tab", "enter")  # 'interrupted', translate
         await pilot.pause()
-        assert demo_app.screen.step == 3 and not demo_app.screen.success
+        assert demo_app.screen.step == RESULT and not demo_app.screen.outcome.success
+        assert "interrupted" in result_text(demo_app)
+        event = demo_app.session.journal()[-1]
+        assert (event.interrupted, event.die, event.arrived) == (True, None, False)
+
+
+ROLES_KEYS = ["t", *"ardeyn", "enter", "enter", "down", "down", "down", "enter"]
+ROLES_KEYS += ["tab", "enter", "down", "enter", "tab", "enter", "down", "down", "enter"]
 
 
 class TestTranslationSnapshots:
     def test_roles(self, demo_app, snap_compare):
-        keys = ["t", *"ardeyn", "enter", "enter", "down", "down", "down", "enter"]
-        keys += ["tab", "enter", "down", "enter", "tab", "enter", "down", "down", "enter"]
+        assert snap_compare(demo_app, terminal_size=(80, 24), press=ROLES_KEYS)
+
+    def test_roll(self, demo_app, snap_compare):
+        """Everything chosen, the paradox's reroll field under the die's."""
+        keys = [*ROLES_KEYS, "ctrl+n", "ctrl+n", *"taxing", "enter"]
         assert snap_compare(demo_app, terminal_size=(80, 24), press=keys)
 
     def test_result(self, demo_app, snap_compare):
-        keys = ["t", *"ruk", "enter", "enter", "down", "enter", "ctrl+n", "3", "enter"]
+        keys = ["t", *"ruk", "enter", "enter", "down", "enter", "ctrl+n", "ctrl+n"]
+        keys += [*"taxing", "enter", "3", "enter"]
         assert snap_compare(demo_app, terminal_size=(80, 24), press=keys)

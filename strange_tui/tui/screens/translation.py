@@ -1,9 +1,9 @@
-"""The translation wizard (R-TR): destination, roles, the roll, a failure's consequence,
-and arrival with new foci. Every time, step and modifier is shown as it is chosen."""
+"""The translation wizard (R-TR): destination, roles, the foci taken on arrival, what a
+failure brings, then the roll. Every choice is made before the die; one key commits the
+whole translation as one command (one step to undo), and the wizard shows what came of it.
+Escape before the roll goes back a step, or leaves with nothing changed."""
 
 from __future__ import annotations
-
-import random
 
 from rich.text import Text
 from textual import on
@@ -13,23 +13,29 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Checkbox, Header, Input, Select, Static
 
-from strange_tui.campaign.events import RollMade, TranslationMade
-from strange_tui.campaign.rolls import make_roll
-from strange_tui.rules import translation as tr
-from strange_tui.rules.dice import PlayerDice, SeededDice
-from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.pools import Stat
-from strange_tui.rules.task import MAX_DIFFICULTY, Task
+from strange_tui.campaign.commands.translation import (
+    DRAW,
+    Translate,
+    TranslationOutcome,
+    TranslationPreview,
+    outcome_of,
+)
+from strange_tui.campaign.state import Campaign
+from strange_tui.tui.access import session_of, state_of, strange_app
+from strange_tui.tui.dialogs.base import int_value
 from strange_tui.tui.screens.translation_view import TranslationView
+from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.filter_list import FilterList
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.text_panel import TextPanel
 
-STEPS = ("Destination", "Participants and roles", "Roll", "Failure", "Arrival")
+STEPS = ("Destination", "Roles", "Foci", "If it fails", "Roll", "Result")
+ROLL, RESULT = 4, 5
+ROLE_ORDER = ("initiator", "hastener", "easer", "helper")
 
 
 class TranslationScreen(TranslationView, Screen):
-    """Five steps; escape goes back one, enter goes on."""
+    """Six steps; escape goes back one (before the roll), enter goes on."""
 
     DEFAULT_CSS = """
     TranslationScreen #stepbar { height: 2; padding: 0 1; }
@@ -39,6 +45,7 @@ class TranslationScreen(TranslationView, Screen):
     TranslationScreen .role { height: 1; }
     TranslationScreen .role Label { width: 18; }
     TranslationScreen Checkbox { border: none; padding: 0; height: 1; background: transparent; }
+    TranslationScreen .dim { color: $text-muted; }
     """
     BINDINGS = [
         Binding("ctrl+n", "next", "Next", priority=True, id="tr.next"),
@@ -50,17 +57,15 @@ class TranslationScreen(TranslationView, Screen):
     def __init__(self) -> None:
         super().__init__()
         self.step = 0
+        self.origin = ""
         self.destination = ""
         self.likeness = False
         self.roles: dict[str, str] = {}
         self.effort = 0
-        self.die: int | None = None
-        self.reroll: int | None = None
+        self.arrival: dict[str, str] = {}
+        self.on_failure = ""
         self.interrupted = False
-        self.success = False
-        self.consequence = ""
-        self.arrived = False
-        self.awaiting_reroll = False
+        self.outcome: TranslationOutcome | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -73,54 +78,57 @@ class TranslationScreen(TranslationView, Screen):
         yield KeyBar()
 
     async def on_mount(self) -> None:
-        from strange_tui.content.loader import Content, user_pack_files
-
-        content = Content(user_pack_files(self.app.saves))
+        content = session_of(self).content
         self.recursions = content.kind("recursions")
         self.foci = content.kind("foci")
-        self.state = self.app.campaign
+        self.origin = self.state.recursion
         self.roles = {cid: "" for cid in self.state.characters}
         await self.show_step()
 
-    # The numbers.
+    @property
+    def state(self) -> Campaign:
+        return state_of(self)
 
-    def role_ids(self, role: str) -> tuple[str, ...]:
-        return tuple(cid for cid, r in self.roles.items() if r == role)
+    # The command the choices make, and its preview.
 
-    def roles_struct(self) -> tr.Roles | None:
-        initiators = self.role_ids("initiator")
+    def participants(self) -> list[str]:
+        """Those who take part, the initiator first (R-TR-1)."""
+        return [cid for role in ROLE_ORDER for cid, r in self.roles.items() if r == role]
+
+    def command(self, die: int | None = None, reroll: int | None = None) -> Translate | str:
+        """The translation the choices describe, or what is still missing."""
+        if not self.destination:
+            return "Choose where to translate to."
+        initiators = [cid for cid, role in self.roles.items() if role == "initiator"]
         if len(initiators) != 1:
-            return None
-        return tr.Roles(
+            return "Choose exactly one initiator."
+        chosen = set(self.participants())
+        return Translate(
+            destination=self.destination,
+            recursion_difficulty=self.recursions[self.destination].translation_difficulty,
             initiator=initiators[0],
-            hasteners=self.role_ids("hastener"),
-            easers=self.role_ids("easer"),
-            helpers=self.role_ids("helper"),
-        )
-
-    def kinds(self, ids: tuple[str, ...]) -> list[str]:
-        return [self.state.characters[cid].type for cid in ids]
-
-    def difficulty(self) -> tuple[int, list[tuple[str, int]]]:
-        roles = self.roles_struct()
-        base = self.recursions[self.destination].translation_difficulty if self.destination else 0
-        if roles is None:
-            return base, [("recursion", base)]
-        parts = tr.difficulty_parts(
-            base, self.state.translations, self.state.clock.seconds, roles, likeness=self.likeness
-        )
-        return sum(p for _, p in parts), parts
-
-    def task(self) -> Task:
-        total, _ = self.difficulty()
-        roles = self.roles_struct()
-        helpers = len(roles.helpers) if roles else 0
-        return Task(
-            difficulty=min(total, MAX_DIFFICULTY),
-            hindrances=max(0, total - MAX_DIFFICULTY),
+            hasteners=tuple(c for c, r in self.roles.items() if r == "hastener"),
+            easers=tuple(c for c, r in self.roles.items() if r == "easer"),
+            helpers=tuple(c for c, r in self.roles.items() if r == "helper"),
+            likeness=self.likeness,
             effort=self.effort,
-            bonus=helpers,
+            foci={cid: focus for cid, focus in self.arrival.items() if cid in chosen},
+            on_failure=self.on_failure or DRAW,
+            recursions=tuple(self.recursions),
+            interrupted=self.interrupted,
+            die=die,
+            reroll=reroll,
         )
+
+    def current_preview(self) -> TranslationPreview | str:
+        """What the model says of the choices so far (or why it cannot be done)."""
+        command = self.command()
+        if isinstance(command, str):
+            return command
+        try:
+            return session_of(self).preview(command)
+        except Refused as refused:
+            return str(refused)
 
     # Steps.
 
@@ -133,14 +141,14 @@ class TranslationScreen(TranslationView, Screen):
                 if index == self.step
                 else ("green" if index < self.step else "dim"),
             )
-        bar.append(f"\nStep {self.step + 1} of 5 - {STEPS[self.step]}", style="bold")
+        bar.append(f"\nStep {self.step + 1} of {len(STEPS)} - {STEPS[self.step]}", style="bold")
         self.query_one("#stepbar", Static).update(bar)
         body = self.query_one("#body", Vertical)
         await body.remove_children()
         body.border_title = STEPS[self.step]
         await body.mount(*self.widgets())
         self.refresh_side()
-        if self.step == 2:
+        if self.step == ROLL:
             self.query_one("#die", Input).focus()  # The GM's checkbox is a shift+tab away.
             return
         for widget in body.query("Input, Select, Checkbox"):
@@ -155,12 +163,17 @@ class TranslationScreen(TranslationView, Screen):
 
     @on(FilterList.Chosen, "#destination")
     async def destination_chosen(self, event: FilterList.Chosen) -> None:
+        if event.item_id != self.destination:
+            self.arrival = {}
         self.destination = event.item_id
         await self.action_next()
 
     @on(FilterList.Chosen, "#failure")
     async def failure_chosen(self, event: FilterList.Chosen) -> None:
-        await self.set_failure(event.item_id)
+        if self.step == 3 and event.item_id:
+            self.on_failure = event.item_id
+            self.step += 1
+            await self.show_step()
 
     @on(Checkbox.Changed)
     def checkbox(self, event: Checkbox.Changed) -> None:
@@ -171,15 +184,26 @@ class TranslationScreen(TranslationView, Screen):
         self.refresh_side()
 
     @on(Select.Changed)
-    def role_changed(self, event: Select.Changed) -> None:
-        if event.select.id and event.select.id.startswith("role-"):
-            self.roles[event.select.id.removeprefix("role-")] = event.value
-        elif event.select.id == "effort":
+    def select_changed(self, event: Select.Changed) -> None:
+        name = event.select.id or ""
+        if name.startswith("role-"):
+            self.roles[name.removeprefix("role-")] = event.value
+        elif name.startswith("focus-"):
+            self.arrival[name.removeprefix("focus-")] = event.value
+        elif name == "effort":
             self.effort = event.value
         self.refresh_side()
 
     @on(Input.Submitted, "#die")
     async def die_submitted(self) -> None:
+        reroll = self.query("#reroll")
+        if reroll:
+            reroll.first(Input).focus()  # A paradox types the free reroll's die too.
+            return
+        await self.action_next()
+
+    @on(Input.Submitted, "#reroll")
+    async def reroll_submitted(self) -> None:
         await self.action_next()
 
     async def action_next(self) -> None:
@@ -188,141 +212,78 @@ class TranslationScreen(TranslationView, Screen):
                 if not self.destination:
                     self.notify("Choose where to translate to.", severity="warning")
                     return
-                self.step = 1
             case 1:
-                if self.roles_struct() is None:
-                    self.notify("Choose exactly one initiator.", severity="warning")
+                shown = self.current_preview()
+                if isinstance(shown, str):
+                    self.notify(shown, severity="warning")
                     return
-                self.step = 2
-            case 2:
-                if not self.roll():
-                    return
-                if self.awaiting_reroll:
-                    await self.show_step()
-                    return
-                self.step = 4 if self.success else 3
-                self.arrived = self.success
             case 3:
                 chosen = self.query_one("#failure", FilterList).highlighted_id()
-                if chosen:
-                    await self.set_failure(chosen)
+                if chosen is None:
+                    return
+                self.on_failure = chosen
+            case 4:
+                await self.translate()
                 return
-            case _:
-                self.finish()
+            case 5:
+                self.close()
                 return
+        self.step += 1
         await self.show_step()
 
     async def action_back(self) -> None:
-        if self.step == 0 or self.die is not None or self.interrupted and self.step > 2:
-            if self.step >= 3:
-                self.notify("The roll is made: choose what follows.", severity="warning")
-                return
-            self.app.pop_screen()
+        if self.step == RESULT:
+            self.close()
+            return
+        if self.step == 0:
+            self.app.pop_screen()  # Nothing was committed.
             return
         self.step -= 1
         await self.show_step()
 
-    def roll(self) -> bool:
-        """Roll the initiator's Intellect task (Effort paid, the die recorded)."""
-        roles = self.roles_struct()
-        if self.interrupted and not self.awaiting_reroll:
-            self.success = False
-            return True
-        typed = self.query_one("#die", Input).value.strip()
-        try:
-            dice = PlayerDice([int(typed)]) if typed else SeededDice()
-        except ValueError:
-            self.notify("Type the die as a number from 1 to 20.", severity="warning")
-            return False
-        task = self.task()
-        setup = RollMade(
-            character=roles.initiator,
-            stat=Stat.INTELLECT,
-            label=f"Translate to {self.recursions[self.destination].name}",
-            difficulty=task.difficulty,
-            hindrances=task.hindrances,
-            effort=self.effort if not self.awaiting_reroll else 0,
-            bonus=task.bonus,
-        )
-        try:
-            event = make_roll(self.state.characters[roles.initiator], setup, dice)
-        except RuleViolation as refused:
-            self.notify(str(refused), severity="error")
-            return False
-        if not self.app.dispatch(event):
-            return False
-        self.state = self.app.campaign
-        if self.awaiting_reroll:
-            self.reroll, self.awaiting_reroll = event.die, False
-        else:
-            self.die = event.die
-        self.success = event.success
-        initiator = self.state.characters[roles.initiator]
-        if (
-            tr.paradox_reroll(initiator.type, event.success, rerolled=self.reroll is not None)
-            and not self.interrupted
-        ):
-            self.awaiting_reroll = True
-            self.notify("A paradox initiator rerolls one failure.", title="Paradox")
-        return True
+    async def action_draw(self) -> None:
+        """R-TR-7: the app draws the consequence if the translation fails."""
+        if self.step == 3:
+            self.on_failure = DRAW
+            self.step += 1
+            await self.show_step()
 
-    async def set_failure(self, name: str) -> None:
-        rng = random.Random()
-        if name == "catastrophic failure":
-            others = [f for f in tr.FAILURES if f != name]
-            name = ", ".join(["catastrophic failure", *rng.sample(others, 2)])
-        self.consequence = name
-        self.arrived = "no translation" not in name
-        if "interrupted translation" in name:
-            others = [
-                r for r in self.recursions if r not in (self.state.recursion, self.destination)
-            ]
-            if others:
-                self.destination = rng.choice(others)
-        if not self.arrived:
-            self.finish()
+    def typed(self, selector: str) -> int | None | str:
+        """The die typed in ``selector`` (None: the app rolls), or what is wrong with it."""
+        found = self.query(selector)
+        if not found:
+            return None
+        value = int_value(found.first(Input), default=0)
+        if value is None:
+            return "Type the die as a whole number, or leave it blank."
+        return value or None
+
+    async def translate(self) -> None:
+        """Commit the translation: one command, one step to undo."""
+        die, reroll = self.typed("#die"), self.typed("#reroll")
+        for problem in (die, reroll):
+            if isinstance(problem, str):
+                self.notify(problem, severity="warning")
+                return
+        assert not isinstance(die, str) and not isinstance(reroll, str)
+        command = self.command(die=die, reroll=reroll)
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
             return
-        self.step = 4
+        before = self.state
+        events = strange_app(self).run_command(command)
+        if not events:
+            return
+        self.outcome = outcome_of(before, self.state, events)
+        self.step = RESULT
         await self.show_step()
 
-    def action_draw(self) -> None:
-        if self.step == 3:
-            self.call_later(self.set_failure, tr.draw_failure(random.Random()))
-
-    def finish(self) -> None:
-        roles = self.roles_struct()
-        kept = self.reroll or self.die
-        factor, eased = tr.special_effect(kept if self.success else None)
-        foci = {}
-        if self.arrived:
-            for cid in roles.participants():
-                picker = self.query(f"#focus-{cid}")
-                if picker:
-                    foci[cid] = picker.first(Select).value
-        total, _ = self.difficulty()
-        event = TranslationMade(
-            destination=self.destination,
-            initiator=roles.initiator,
-            hasteners=roles.hasteners,
-            easers=roles.easers,
-            helpers=roles.helpers,
-            likeness=self.likeness,
-            difficulty=min(total, 40),
-            die=self.die,
-            reroll=self.reroll,
-            interrupted=self.interrupted,
-            success=self.success,
-            arrived=self.arrived,
-            trance=tr.trance_seconds(self.kinds(roles.hasteners)),
-            acclimation=factor * tr.acclimation_seconds(self.kinds(roles.easers)),
-            eased_for=eased,
-            consequence=self.consequence,
-            foci=foci,
-        )
-        if self.app.dispatch(event):
-            where = self.app.campaign.recursion.title()
-            self.app.pop_screen()
+    def close(self) -> None:
+        outcome = self.outcome
+        self.app.pop_screen()
+        if outcome is not None:
+            where = self.recursion_name(outcome.destination)
             self.app.notify(
-                f"The party is in {where}." if self.arrived else "The party stays where it is.",
+                f"The party is in {where}." if outcome.arrived else "The party stays where it is.",
                 title="Translation",
             )

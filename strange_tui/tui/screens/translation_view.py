@@ -1,18 +1,27 @@
-"""What the translation wizard shows: the side panel of times and odds, and each step."""
+"""What the translation wizard shows: the side panel (times, the itemised difficulty, the
+odds, all from the model's preview), each step's widgets, and the result after the die."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
 from textual.containers import Horizontal
-from textual.widgets import Checkbox, Input, Label, Select
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
+from strange_tui.campaign.commands.translation import (
+    CONSEQUENCES,
+    DRAW,
+    TranslationOutcome,
+    TranslationPreview,
+)
 from strange_tui.campaign.narrate import duration
-from strange_tui.rules import translation as tr
-from strange_tui.rules.odds import task_odds
 from strange_tui.tui.widgets.filter_list import FilterList, Item
+
+if TYPE_CHECKING:
+    from strange_tui.campaign.state import Campaign
+    from strange_tui.content.model import Focus, Recursion
 
 ROLES = [
     ("Stays behind", ""),
@@ -26,140 +35,206 @@ HELP = (
     " 10 min with an easer, 1 round if a vector eases (with no easer it stays 1 h, even when"
     " a spinner hastens: the rule text, not the seed's table)."
 )
+DRAW_LABEL = "Draw one at random"
+
+
+def policy_words(policy: str) -> str:
+    """The GM's choice for a failure, as the panel says it."""
+    if policy == DRAW:
+        return "the app draws a consequence"
+    return policy or "not chosen yet"
 
 
 class TranslationView:
     """The wizard's rendering; the screen (which inherits it) holds the choices."""
 
+    step: int
+    destination: str
+    origin: str
+    likeness: bool
+    roles: dict[str, str]
+    effort: int
+    arrival: dict[str, str]
+    on_failure: str
+    interrupted: bool
+    outcome: TranslationOutcome | None
+    recursions: dict[str, Recursion]
+    foci: dict[str, Focus]
+
+    @property
+    def state(self) -> Campaign:
+        raise NotImplementedError
+
+    def participants(self) -> list[str]:
+        raise NotImplementedError
+
+    def current_preview(self) -> TranslationPreview | str:
+        raise NotImplementedError
+
+    def recursion_name(self, rid: str) -> str:
+        recursion = self.recursions.get(rid)
+        return recursion.name if recursion is not None else rid.title()
+
     def side_panel(self) -> Table:
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        table.add_row("From", self.state.recursion.title())
+        table.add_row("From", self.recursion_name(self.origin))
         if self.destination:
             r = self.recursions[self.destination]
             table.add_row("To", f"{r.name} (level {r.level}, {', '.join(r.laws)})")
-        roles = self.roles_struct()
-        if roles is not None:
-            table.add_row("Trance", duration(tr.trance_seconds(self.kinds(roles.hasteners))))
-            table.add_row("Acclimation", duration(tr.acclimation_seconds(self.kinds(roles.easers))))
-            total, parts = self.difficulty()
-            table.add_row(
-                "Difficulty", " + ".join(f"{p} {label}" for label, p in parts) + f" = {total}"
-            )
-            if roles.helpers:
-                table.add_row("Helpers", f"+{len(roles.helpers)} to the roll")
-            odds = task_odds(self.task())
-            table.add_row(
-                "Odds",
-                "automatic" if odds.automatic else f"{float(odds.p_success):.0%} (Intellect)",
-            )
-            initiator = self.state.characters[roles.initiator]
-            if initiator.type.lower() == "paradox":
-                table.add_row("", Text("A paradox initiator rerolls one failure.", style="green"))
-        if self.die is not None or self.interrupted:
-            table.add_row("Result", self.result_text())
+        if self.outcome is None and self.step > 0:
+            self.preview_rows(table)
+        if self.on_failure and self.outcome is None:
+            table.add_row("If it fails", policy_words(self.on_failure))
+        if self.outcome is not None:
+            table.add_row("Result", self.verdict(self.outcome))
         effects = self.state.active_effects()
         if effects:
             table.add_row("Now", "; ".join(e.label for e in effects))
         table.add_row("", Text(HELP, style="dim"))
         return table
 
-    def result_text(self) -> Text:
-        if self.interrupted:
-            return Text("The trance was interrupted: it fails.", style="bold red")
-        text = Text(f"d20 {self.die}" + (f", reroll {self.reroll}" if self.reroll else ""))
-        text.append(
-            " — success" if self.success else " — failure",
-            style="bold green" if self.success else "bold red",
-        )
-        kept = self.reroll or self.die
-        if self.success and kept in (19, 20):
-            effect, span = ("Minor", "an hour") if kept == 19 else ("Major", "a day")
-            text.append(
-                f"\n{effect} effect: no acclimation; focus tasks eased for {span}.",
-                style="magenta",
+    def preview_rows(self, table: Table) -> None:
+        """Times, difficulty, odds and cost, as the model previews them."""
+        shown = self.current_preview()
+        if isinstance(shown, str):
+            table.add_row("", Text(shown, style="yellow"))
+            return
+        table.add_row("Trance", duration(shown.trance))
+        table.add_row("Acclimation", duration(shown.acclimation))
+        parts = " + ".join(f"{p.steps} {p.label}" for p in shown.parts)
+        table.add_row("Difficulty", f"{parts} = {shown.difficulty}")
+        if shown.helpers:
+            table.add_row("Helpers", f"+{shown.helpers} to the roll")
+        odds = shown.odds
+        if odds.automatic:
+            table.add_row("Odds", Text("automatic: no roll", style="bold green"))
+        else:
+            moved = odds.final_difficulty != shown.difficulty
+            eased = f"{odds.final_difficulty}, " if moved else ""
+            table.add_row("Odds", f"{odds.p_success:.0%} (Intellect: {eased}target {odds.target})")
+        if shown.paradox:
+            table.add_row(
+                "", Text(f"{shown.p_success:.0%} with the paradox's free reroll", style="green")
             )
-        if self.consequence:
-            text.append(f"\nConsequence: {self.consequence}", style="yellow")
+        if shown.cost or shown.problem:
+            cost = Text(f"{shown.cost} Intellect")
+            if shown.problem:
+                cost.append(f" — {shown.problem}", style="bold red")
+            table.add_row("Effort", cost)
+
+    def verdict(self, outcome: TranslationOutcome) -> Text:
+        if outcome.interrupted:
+            return Text("interrupted: it fails", style="bold red")
+        if outcome.success:
+            return Text("success", style="bold green")
+        return Text("failure", style="bold red")
+
+    def result_text(self, outcome: TranslationOutcome) -> Text:
+        """What the die did and what follows: the consequence, who arrived with what."""
+        if outcome.interrupted:
+            text = Text("The trance was interrupted: the translation fails.", style="bold red")
+        else:
+            text = Text(f"d20: {outcome.die}" if outcome.die else "No die: automatic.")
+            if outcome.reroll:
+                text.append(f", the paradox's free reroll: {outcome.reroll}")
+            text.append(" — ")
+            if outcome.success:
+                text.append("Success", style="bold green")
+            else:
+                text.append("Failure", style="bold red")
+        if outcome.special:
+            text.append(f"\n{outcome.special}", style="magenta")
+        for name, what in outcome.consequence:
+            text.append(f"\n{name}: ", style="bold yellow")
+            text.append(what)
+        where = self.recursion_name(outcome.destination)
+        if outcome.arrived:
+            text.append(f"\n\nThe party is in {where}", style="bold")
+            text.append(f" after {duration(outcome.trance)} of trance")
+            if outcome.acclimation:
+                text.append(f"; acclimation {duration(outcome.acclimation)}.")
+            else:
+                text.append("; no acclimation.")
+            for arrival in outcome.arrivals:
+                how = "takes" if arrival.changed else "keeps"
+                text.append(f"\n{arrival.name} {how} ", style="")
+                text.append(arrival.focus, style="bold cyan")
+        else:
+            text.append(f"\n\nThe party stays in {self.recursion_name(self.origin)}", style="bold")
+            text.append(f" after {duration(outcome.trance)} of trance.")
+        if outcome.spent:
+            text.append(f"\nEffort: {outcome.spent} Intellect spent.", style="dim")
+        text.append("\n\nEnter or escape closes; ctrl+z takes the whole translation back.",
+                    style="dim")  # fmt: skip
         return text
 
     def widgets(self) -> list[Any]:
         match self.step:
             case 0:
-                items = [
-                    Item(
-                        rid,
-                        Text.assemble(
-                            (r.name, "bold"),
-                            (f"  level {r.level} · {', '.join(r.laws)}", "cyan"),
-                            (f" · difficulty {r.translation_difficulty}", "cyan"),
-                        ),
-                        f"{r.name} {r.summary}",
-                    )
-                    for rid, r in self.recursions.items()
-                    if rid != self.state.recursion
-                ]
-                return [
-                    FilterList(items, current=self.destination, id="destination"),
-                    Checkbox(
-                        "Relying on a likeness, never been there (+3)", self.likeness, id="likeness"
-                    ),
-                ]
+                return self.destination_widgets()
             case 1:
-                rows: list[Any] = []
-                for cid, who in self.state.characters.items():
-                    rows.append(
-                        Horizontal(
-                            Label(f"{who.name[:16]}", classes="field"),
-                            Select(
-                                ROLES,
-                                value=self.roles[cid],
-                                allow_blank=False,
-                                id=f"role-{cid}",
-                                compact=True,
-                            ),
-                            classes="role",
-                        )
-                    )
-                efforts = [(str(n), n) for n in range(4)]
-                rows.append(
-                    Horizontal(
-                        Label("Effort", classes="field"),
-                        Select(
-                            efforts, value=self.effort, allow_blank=False, id="effort", compact=True
-                        ),
-                        classes="role",
-                    )
-                )
-                return rows
+                return self.role_widgets()
             case 2:
-                note = "Roll your d20 and type it, or leave it blank for the app. Enter rolls."
-                if self.awaiting_reroll:
-                    note = "A paradox's reroll: type the new die, or leave it blank. Enter rolls."
-                return [
-                    Checkbox("The trance was interrupted (GM)", self.interrupted, id="interrupted"),
-                    Label(note),
-                    Input(placeholder="your d20", type="integer", id="die", compact=True),
-                ]
-            case 3:
-                items = [
-                    Item(name, Text.assemble((name, "bold"), f"  {text}"), f"{name} {text}")
-                    for name, text in tr.FAILURES.items()
-                ]
-                return [
-                    Label("The GM picks a consequence (or ctrl+r draws one):"),
-                    FilterList(items, id="failure"),
-                ]
-            case _:
                 return self.arrival_widgets()
+            case 3:
+                return self.failure_widgets()
+            case 4:
+                return self.roll_widgets()
+            case _:
+                assert self.outcome is not None
+                return [Static(self.result_text(self.outcome), id="result")]
+
+    def destination_widgets(self) -> list[Any]:
+        items = [
+            Item(
+                rid,
+                Text.assemble(
+                    (r.name, "bold"),
+                    (f"  level {r.level} · {', '.join(r.laws)}", "cyan"),
+                    (f" · difficulty {r.translation_difficulty}", "cyan"),
+                ),
+                f"{r.name} {r.summary}",
+            )
+            for rid, r in self.recursions.items()
+            if rid != self.origin
+        ]
+        return [
+            FilterList(items, current=self.destination, id="destination"),
+            Checkbox("Relying on a likeness, never been there (+3)", self.likeness, id="likeness"),
+        ]
+
+    def role_widgets(self) -> list[Any]:
+        rows: list[Any] = []
+        for cid, who in self.state.characters.items():
+            rows.append(
+                Horizontal(
+                    Label(f"{who.name[:16]}", classes="field"),
+                    Select(
+                        ROLES, value=self.roles[cid], allow_blank=False, id=f"role-{cid}",
+                        compact=True,
+                    ),  # fmt: skip
+                    classes="role",
+                )
+            )
+        efforts = [(str(n), n) for n in range(4)]
+        rows.append(
+            Horizontal(
+                Label("Effort", classes="field"),
+                Select(efforts, value=self.effort, allow_blank=False, id="effort", compact=True),
+                classes="role",
+            )
+        )
+        return rows
 
     def arrival_widgets(self) -> list[Any]:
+        """R-TR-8: each participant's focus in the destination (a draggable one may be kept);
+        the one they had there before is offered first."""
         rows: list[Any] = [
-            Label(f"Foci in {self.recursions[self.destination].name}; a draggable one may be kept.")
+            Label(f"Foci in {self.recursion_name(self.destination)}; a draggable one may be kept.")
         ]
-        roles = self.roles_struct()
-        for cid in roles.participants():
+        for cid in self.participants():
             who = self.state.characters[cid]
             available = [
                 (f.name, f.name) for f in self.foci.values() if self.destination in f.recursions
@@ -171,23 +246,62 @@ class TranslationView:
                 and (who.focus, who.focus) not in available
             ):
                 available.insert(0, (f"Keep {who.focus} (draggable)", who.focus))
-            remembered = who.foci.get(self.destination)
             names = [value for _, value in available]
-            default = (
-                remembered
-                if remembered in names
-                else (who.focus if who.focus in names else names[0] if names else None)
+            remembered = who.foci.get(self.destination)
+            chosen = self.arrival.get(cid)
+            default = next(
+                (name for name in (chosen, remembered, who.focus) if name in names),
+                names[0] if names else None,
             )
             if default is None:
+                self.arrival.pop(cid, None)
                 rows.append(Label(f"{who.name}: no focus is available there; keeps {who.focus}."))
                 continue
+            self.arrival[cid] = default
             rows.append(
                 Horizontal(
                     Label(who.name[:16], classes="field"),
                     Select(
-                        available, value=default, allow_blank=False, id=f"focus-{cid}", compact=True
-                    ),
+                        available, value=default, allow_blank=False, id=f"focus-{cid}",
+                        compact=True,
+                    ),  # fmt: skip
                     classes="role",
                 )
             )
+        return rows
+
+    def failure_widgets(self) -> list[Any]:
+        items = [
+            Item(
+                DRAW,
+                Text.assemble((DRAW_LABEL, "bold"), "  the app rolls for one if it fails"),
+                f"{DRAW_LABEL} random dice",
+            )
+        ]
+        items += [
+            Item(name, Text.assemble((name, "bold"), f"  {text}"), f"{name} {text}")
+            for name, text in CONSEQUENCES.items()
+        ]
+        return [
+            Label("What a failure brings (ctrl+r: the app draws it):"),
+            FilterList(items, current=self.on_failure, id="failure"),
+        ]
+
+    def roll_widgets(self) -> list[Any]:
+        shown = self.current_preview()
+        paradox = not isinstance(shown, str) and shown.paradox
+        rows: list[Any] = [
+            Checkbox("The trance was interrupted (GM)", self.interrupted, id="interrupted"),
+            Static("Roll your d20 and type it, or leave it blank for the app to roll."),
+            Input(placeholder="your d20", type="integer", id="die", compact=True),
+        ]
+        if paradox:
+            rows += [
+                Static("If that fails, a paradox rerolls free: type the second d20 (or not)."),
+                Input(placeholder="your second d20", type="integer", id="reroll", compact=True),
+            ]
+        last = "Enter in the last field" if paradox else "Enter"
+        rows.append(
+            Static(f"Everything is chosen: {last} translates, as one step.", classes="dim")
+        )
         return rows
