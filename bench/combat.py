@@ -1,6 +1,7 @@
 """The combat tracker under load: 30 combatants and 2,000 events of fight, 200 presses of
-`n` (next turn: an event dispatched, fsynced, folded, the table redrawn) against 200
-presses on a bare Textual app with a 30-row table (DESIGN.md: at most 1.5x).
+`n` (next turn: the NextTurn command decided, its event fsynced, folded, the table
+redrawn) against 200 presses on a bare Textual app with a 30-row table (DESIGN.md: at
+most 1.5x).
 
     python bench/combat.py [--runs N]
 """

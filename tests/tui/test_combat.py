@@ -1,21 +1,26 @@
 """The combat tracker, keys only: a full fight, checked on the campaign's state."""
 
+import io
+
 from msgspec.structs import replace
+from rich.console import Console
+from textual.widgets import Select
 
 from strange_tui.campaign.events import CharacterCreated
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import DamageTrack
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp
+from strange_tui.tui.dialogs.combat_rolls import AttackDialog
 from strange_tui.tui.screens.combat import CombatScreen
 from tests.campaign.builders import character
 
 
-def party_app(tmp_path) -> StrangeApp:
+def party_app(tmp_path, impaired: bool = False) -> StrangeApp:
     saves = tmp_path / "saves"
     folder = CampaignFolder.create(saves, "Fight night")
     store = folder.open()
-    mara = character("mara")
+    mara = character("mara", track=DamageTrack.IMPAIRED if impaired else DamageTrack.HALE)
     mara = replace(mara, pools=mara.pools.replace(Stat.MIGHT, mara.pools.might.with_current(2)))
     for who in (mara, character("jun"), character("tess")):
         store.dispatch(CharacterCreated(character=who))
@@ -47,9 +52,11 @@ async def test_a_full_fight(tmp_path):
         await pilot.press("a", "1", "9", "enter", "enter")
         await pilot.pause()
         assert encounter(app).combatants["thug"].health == 4
-        # Tess rolls a 20 and takes a stun instead of the extra damage: 2 damage, stunned.
-        await pilot.press("n", "a", "2", "0", "enter")
+        # Tess chooses a stun instead of the extra damage on a 20 (before the die), then
+        # rolls it: 2 damage, stunned, in one step.
+        await pilot.press("n", "a", "2", "0")
         await pilot.press("shift+tab", "enter", "down", "down", "down", "enter", "tab", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         thug = encounter(app).combatants["thug"]
         assert thug.health == 2 and [c.name for c in thug.conditions] == ["stunned"]
@@ -109,6 +116,14 @@ class TestCombatSnapshots:
         app = party_app(tmp_path)
         assert snap_compare(app, terminal_size=(120, 40), press=THUG_AND_INITIATIVE)
 
+    def test_attack_dialog_80x24(self, tmp_path, snap_compare):
+        """The whole form, the odds and each face's damage fit at 80x24; a stun on a 20,
+        a 17 typed and not yet rolled."""
+        app = party_app(tmp_path)
+        keys = [*THUG_AND_INITIATIVE, "a", "shift+tab", "enter", "down", "down", "down", "enter"]
+        keys += ["tab", *"17", "wait:300"]  # The closed drop-down repainted.
+        assert snap_compare(app, terminal_size=(80, 24), press=keys)
+
 
 async def test_marked_npcs_take_damage_together_less_their_armor(tmp_path):
     """Multi-select: space marks; h damages every marked NPC at once (Armor per NPC)."""
@@ -125,3 +140,110 @@ async def test_marked_npcs_take_damage_together_less_their_armor(tmp_path):
         assert health == [1, 1, 6]
         await pilot.press("ctrl+z")
         assert [encounter(app).combatants[i].health for i in ids] == [6, 6, 6]
+
+
+def shown(app: StrangeApp, selector: str) -> str:
+    """What a widget of the screen shows, as plain text."""
+    console = Console(width=76, record=True, file=io.StringIO())
+    console.print(app.screen.query_one(selector).content)
+    return console.export_text()
+
+
+def notices(app: StrangeApp) -> list[str]:
+    return [notice.message for notice in app._notifications]
+
+
+async def test_r_cmb_2_an_attack_with_an_effect_is_one_undo_step(tmp_path):
+    """The 20's stun is chosen before the die; the preview shows what each face deals;
+    roll, damage and stun are one command, and one ctrl+z takes all of it back."""
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE)
+        await pilot.pause()
+        before = app.session.state
+        await pilot.press("a", "shift+tab", "enter", "down", "down", "down", "enter", "tab")
+        await pilot.pause()
+        assert isinstance(app.screen, AttackDialog)
+        preview = shown(app, "#preview")
+        assert "A hit    2 damage → Thug 7/9" in preview
+        assert "17: 3 · 18: 4 · 19: 5 · 20: 2 + stunned" in preview
+        await pilot.press("2", "0", "enter")
+        await pilot.pause()
+        assert "hit!" in shown(app, "#result") and "2 damage + stunned" in shown(app, "#result")
+        await pilot.press("enter")
+        thug = encounter(app).combatants["thug"]
+        assert thug.health == 7 and [c.name for c in thug.conditions] == ["stunned"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.state == before
+        assert any(n.startswith("Undid: Mara rolled 20") and "Stunned" in n for n in notices(app))
+
+
+async def test_r_spec_5_an_impaired_attacker_is_offered_no_effects(tmp_path):
+    app = party_app(tmp_path, impaired=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE, "a")
+        await pilot.pause()
+        for face in (19, 20):
+            select = app.screen.query_one(f"#on_{face}", Select)
+            assert select.disabled and select.selection == "damage"
+        assert "17: 3 · 18: 3 · 19: 3 · 20: 3" in shown(app, "#preview")
+
+
+async def test_r_cmb_3_the_defense_shows_what_a_failure_does_and_does_it(tmp_path):
+    """On the thug's turn, Mara (Might 2, Armor 1) defends against its 3: 2 after Armor,
+    Might 0, impaired: shown before the die, done after it, one ctrl+z undoes it."""
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE, "n", "n", "d")
+        await pilot.pause()
+        assert "On a failure 3 damage − Armor 1 = 2: M0 S10 I8, impaired" in shown(app, "#preview")
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert "hit for 2 (Armor 1). Mara is impaired." in shown(app, "#result")
+        mara = app.session.state.characters["mara"]
+        assert (mara.pools.might.current, mara.track) == (0, DamageTrack.IMPAIRED)
+        await pilot.press("enter", "ctrl+z")
+        await pilot.pause()
+        assert app.session.state.characters["mara"].pools.might.current == 2
+
+
+async def test_previous_turn_undoes_whole_commands_and_says_what(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE, "n")
+        await pilot.pause()
+        # On Tess's turn: a condition on the thug, then back to Mara's turn.
+        await pilot.press("down", "k", "tab", "enter")
+        await pilot.pause()
+        assert [c.name for c in encounter(app).combatants["thug"].conditions] == ["stunned"]
+        await pilot.press("p")
+        await pilot.pause()
+        assert encounter(app).active.id == "mara"
+        assert encounter(app).combatants["thug"].conditions == ()
+        assert any("Undid: Stunned" in n and "Undid: Next turn." in n for n in notices(app))
+        await pilot.press("p")
+        assert any("first turn of the fight" in n for n in notices(app))
+
+
+async def test_a_condition_comes_off_with_ctrl_r(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE, "down", "down", "down", "k", "tab", "enter")
+        await pilot.pause()
+        assert encounter(app).combatants["jun"].conditions != ()
+        await pilot.press("k", "ctrl+r")
+        await pilot.pause()
+        assert encounter(app).combatants["jun"].conditions == ()
+
+
+async def test_no_fight_for_an_empty_party(tmp_path):
+    saves = tmp_path / "saves"
+    folder = CampaignFolder.create(saves, "Nobody")
+    app = StrangeApp(campaign_path=folder.path, saves=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert not isinstance(app.screen, CombatScreen)
+        assert app.session.state.encounter is None
+        assert "No one to fight: the party is empty." in notices(app)

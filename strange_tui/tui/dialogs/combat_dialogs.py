@@ -1,9 +1,11 @@
-"""The combat tracker's dialogs: adding NPCs, initiative, conditions, NPC health, and the
-PC's attack and defense rolls (R-CMB)."""
+"""The combat tracker's dialogs: adding NPCs, initiative, conditions and NPC health (R-CMB).
+
+Each builds a command from the form, shows the model's preview, and commits it in one step.
+"""
 
 from __future__ import annotations
 
-import re
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -12,25 +14,24 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import (
-    ConditionAdded,
-    InitiativeRolled,
-    NpcHealthChanged,
-    NpcsAdded,
+from strange_tui.campaign.commands import Command
+from strange_tui.campaign.commands.combat import (
+    CONDITION_NAMES,
+    AddCondition,
+    AddNpcs,
+    AddNpcsPreview,
+    DamageNpcs,
+    HealNpcs,
+    HealthPreview,
+    InitiativePreview,
+    RemoveCondition,
+    RollInitiative,
 )
-from strange_tui.rules import combat
-from strange_tui.rules.combat import Condition
-from strange_tui.rules.damage import npc_damage, npc_health
-from strange_tui.rules.dice import SeededDice
-from strange_tui.rules.odds import task_odds
-from strange_tui.rules.task import Skill, Task, is_automatic, resolve
+from strange_tui.campaign.encounter import Encounter
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
+from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.filter_list import FilterList, Item
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "npc"
 
 
 class CombatDialog(CharacterDialog):
@@ -40,20 +41,40 @@ class CombatDialog(CharacterDialog):
         super().__init__("")
 
     @property
-    def encounter(self):
-        return self.app.campaign.encounter
+    def encounter(self) -> Encounter:
+        encounter = self.session.state.encounter
+        assert encounter is not None
+        return encounter
+
+    def commit(self, command: Command | str) -> None:
+        """Run the command the form describes and close; or say what to fix."""
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
+        elif strange_app(self).run_command(command):
+            self.dismiss(True)
+
+    def preview_of(self, command: Command | str) -> Any:
+        """The model's preview of the form's command, or why there is none (a string)."""
+        if isinstance(command, str):
+            return command
+        try:
+            return self.session.preview(command)
+        except Refused as refused:
+            return str(refused)
 
 
 class AddNpcsDialog(CombatDialog):
     """Creatures from the packs (type to filter) or quick 'level N' NPCs, one or many."""
 
-    DEFAULT_CSS = "AddNpcsDialog #creature { height: 9; }"
+    DEFAULT_CSS = """
+    AddNpcsDialog #creature { height: 8; }
+    AddNpcsDialog #preview { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
     BINDINGS = [Binding("ctrl+s", "add", "Add", id="npcs.add")]
 
     def compose(self) -> ComposeResult:
-        from strange_tui.content.loader import Content, user_pack_files
-
-        self.creatures = Content(user_pack_files(self.app.saves)).kind("creatures")
+        self.creatures = self.session.content.kind("creatures")
+        self.picked: str | None = None
         items = [
             Item(
                 cid,
@@ -91,74 +112,66 @@ class AddNpcsDialog(CombatDialog):
                 yield Button("Add", variant="primary", id="add")
                 yield Button("Cancel", id="cancel")
 
+    def on_mount(self) -> None:
+        self.update_preview()
+
     @on(FilterList.Chosen)
     def chosen(self, event: FilterList.Chosen) -> None:
         self.picked = event.item_id
-        self.query_one("#preview", Static).update(
-            Text(f"{self.creatures[event.item_id].name}: {self.creatures[event.item_id].summary}")
-        )
         self.query_one("#count", Input).focus()
+        self.update_preview()
 
-    def base(self) -> tuple[str, int, int, int, int] | str:
-        """(name, level, health, damage, armor) of one NPC, or what is missing."""
+    def command(self) -> AddNpcs | str:
+        """The NPCs the form describes, or what is missing."""
+        count = int_value(self.query_one("#count", Input), default=1)
+        if count is None:
+            return "Add 1 to 20 at a time."
+        choices: dict[str, Any] = {
+            "count": count,
+            "swarm": self.query_one("#swarm", Checkbox).value,
+            "boss": self.query_one("#boss", Checkbox).value,
+        }
         level = int_value(self.query_one("#quick", Input), default=-1)
-        if level is not None and level >= 0:
-            if level > 10:
-                return "NPC levels run from 0 to 10."
+        if level is None:
+            return "A level is a whole number, 0 to 10."
+        if level >= 0:
             name = self.query_one("#name", Input).value.strip() or f"Level {level} NPC"
-            return name, level, npc_health(level), npc_damage(level), 0
-        picked = getattr(self, "picked", None) or self.query_one(FilterList).highlighted_id()
+            return AddNpcs(name=name, level=level, **choices)
+        picked = self.picked or self.query_one(FilterList).highlighted_id()
         if picked is None:
             return "Pick a creature, or give a level."
         c = self.creatures[picked]
-        return c.name, c.level, c.health, c.damage, c.armor
+        return AddNpcs(
+            name=c.name, level=c.level, health=c.health, damage=c.damage, armor=c.armor, **choices
+        )
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    @on(FilterList.Highlighted)
+    def update_preview(self) -> None:
+        preview = self.preview_of(self.command())
+        shown = self.query_one("#preview", Static)
+        if isinstance(preview, str):
+            shown.update(Text(preview, style="red"))
+            return
+        assert isinstance(preview, AddNpcsPreview)
+        first = preview.npcs[0]
+        many = f"{len(preview.npcs)} × " if len(preview.npcs) > 1 else ""
+        text = Text(
+            f"{many}level {first.level}, health {first.health}, damage {first.damage},"
+            f" Armor {first.armor}: ",
+            style="bold",
+        )
+        text.append(", ".join(npc.name for npc in preview.npcs))
+        if self.picked is not None and not self.query_one("#quick", Input).value.strip():
+            creature = self.creatures[self.picked]
+            text.append(f"\n{creature.name}: {creature.summary}", style="dim")
+        shown.update(text)
 
     @on(Button.Pressed, "#add")
     @on(Input.Submitted)
     def action_add(self) -> None:
-        base = self.base()
-        count = int_value(self.query_one("#count", Input), default=1)
-        if isinstance(base, str) or count is None or not 1 <= count <= 20:
-            self.notify(
-                base if isinstance(base, str) else "Add 1 to 20 at a time.", severity="warning"
-            )
-            return
-        name, level, health, damage, armor = base
-        swarm, boss = (
-            self.query_one("#swarm", Checkbox).value,
-            self.query_one("#boss", Checkbox).value,
-        )
-        if boss:
-            damage = combat.boss(damage)
-        taken = set(self.encounter.combatants)
-        npcs: list[Combatant] = []
-        groups = (
-            [(f"{name} swarm", *combat.swarm(level, damage))]
-            if swarm
-            else [(name, level, damage)] * count
-        )
-        for label, lvl, dmg in groups:
-            hp = npc_health(lvl) if swarm else health
-            n, cid = 1, slug(label)
-            while cid in taken:
-                n += 1
-                cid = f"{slug(label)}-{n}"
-            taken.add(cid)
-            shown = label if count == 1 or swarm else f"{label} {n}"
-            npcs.append(
-                Combatant(
-                    id=cid,
-                    name=shown[:80],
-                    level=min(lvl, 100),
-                    health=hp,
-                    max_health=hp,
-                    damage=dmg,
-                    armor=armor,
-                    swarm=swarm,
-                    boss=boss,
-                )
-            )
-        self.submit(NpcsAdded(npcs=tuple(npcs)), "")
+        self.commit(self.command())
 
 
 class InitiativeDialog(CombatDialog):
@@ -166,23 +179,27 @@ class InitiativeDialog(CombatDialog):
 
     BINDINGS = [Binding("ctrl+s", "roll", "Roll", id="initiative.roll")]
 
+    def __init__(self, preview: InitiativePreview) -> None:
+        super().__init__()
+        self.initiative = preview
+        self.pcs = list(preview.odds)
+
     def compose(self) -> ComposeResult:
-        encounter = self.encounter
-        self.pcs = [cid for cid in encounter.order if encounter.combatants[cid].pc]
-        self.difficulty = combat.initiative_difficulty(
-            c.level for c in encounter.npcs() if not c.defeated
-        )
+        preview = self.initiative
+        characters = self.session.state.characters
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Initiative: Speed tasks at difficulty {self.difficulty}"
-            for pc in self.pcs:
-                task = self.task(pc)
-                odds = task_odds(task)
-                label = f"{self.app.campaign.characters[pc].name[:13]}"
-                hint = (
-                    "automatic" if odds.automatic else f"{float(odds.p_success):.0%}; blank: roll"
-                )
+            box.border_title = f"Initiative: Speed tasks at difficulty {preview.difficulty}"
+            for pc, odds in preview.odds.items():
+                hint = "automatic" if odds.automatic else f"{odds.p_success:.0%}; blank: roll"
                 yield row(
-                    label, Input(placeholder=hint, type="integer", id=f"die-{pc}", compact=True)
+                    characters[pc].name[:13],
+                    Input(
+                        placeholder=hint,
+                        type="integer",
+                        valid_empty=True,
+                        id=f"die-{pc}",
+                        compact=True,
+                    ),
                 )
             yield Static(
                 Text(
@@ -194,43 +211,34 @@ class InitiativeDialog(CombatDialog):
                 yield Button("Roll", variant="primary", id="roll")
                 yield Button("Cancel", id="cancel")
 
-    def task(self, pc: str) -> Task:
-        """Training in initiative (Sharp-Eyed, for one) eases the task."""
-        level = self.app.campaign.characters[pc].skills.get("Initiative")
-        skill = {"trained": Skill.TRAINED, "specialized": Skill.SPECIALIZED}.get(
-            level, Skill.UNTRAINED
-        )
-        return Task(difficulty=self.difficulty, skill=skill, inability=level == "inability")
+    def command(self) -> RollInitiative | str:
+        dice = {}
+        for pc in self.pcs:
+            typed = int_value(self.query_one(f"#die-{pc}", Input), default=0)
+            if typed is None or not 0 <= typed <= 20:
+                return "A d20 shows 1 to 20."
+            if typed:
+                dice[pc] = typed
+        return RollInitiative(dice=dice)
 
     @on(Button.Pressed, "#roll")
     @on(Input.Submitted)
     def action_roll(self) -> None:
-        dice, succeeded = {}, []
-        for pc in self.pcs:
-            typed = int_value(self.query_one(f"#die-{pc}", Input), default=0)
-            if typed is None or not 0 <= typed <= 20:
-                self.notify("A d20 shows 1 to 20.", severity="warning")
-                return
-            task = self.task(pc)
-            die = None if is_automatic(task) else (typed or SeededDice().roll(20))
-            if die is not None:
-                dice[pc] = die
-            if resolve(task, die).success:
-                succeeded.append(pc)
-        self.submit(
-            InitiativeRolled(pcs=tuple(self.pcs), dice=dice, succeeded=tuple(succeeded)), ""
-        )
+        self.commit(self.command())
 
 
 class ConditionDialog(CombatDialog):
-    """R-CMB-4: a condition with a duration in rounds, on the marked combatants."""
+    """R-CMB-4: a condition with a duration in rounds, on the marked combatants; or the
+    condition taken off them."""
+
+    BINDINGS = [Binding("ctrl+r", "remove", "Remove", id="condition.remove")]
 
     def __init__(self, targets: tuple[str, ...]) -> None:
         super().__init__()
         self.targets = targets
 
     def compose(self) -> ComposeResult:
-        names = [(name, name) for name in combat.CONDITIONS] + [("custom…", "")]
+        names = [(name, name) for name in CONDITION_NAMES] + [("custom…", "")]
         with Vertical(classes="dialog") as box:
             box.border_title = f"Condition on {', '.join(self.targets)}"
             yield row(
@@ -241,28 +249,32 @@ class ConditionDialog(CombatDialog):
                 "Custom tag", Input(placeholder="any tag (when custom)", id="tag", compact=True)
             )
             yield row("Rounds", Input("1", type="integer", id="rounds", compact=True))
-            yield Static(Text("0 rounds: for the rest of the fight. Enter adds.", style="dim"))
+            yield Static(
+                Text(
+                    "0 rounds: for the rest of the fight. Enter adds; ctrl+r takes it off.",
+                    style="dim",
+                )
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Add", variant="primary", id="add")
+                yield Button("Remove", id="remove")
                 yield Button("Cancel", id="cancel")
+
+    def condition(self) -> str:
+        return self.query_one("#name", Select).value or self.query_one("#tag", Input).value
 
     @on(Button.Pressed, "#add")
     @on(Input.Submitted)
     def add(self) -> None:
-        name = (
-            self.query_one("#name", Select).value
-            or self.query_one("#tag", Input).value.strip().lower()
-        )
         rounds = int_value(self.query_one("#rounds", Input), default=1)
-        if not name or rounds is None or not 0 <= rounds <= 1000:
-            self.notify("Name the condition and give 0 or more rounds.", severity="warning")
+        if rounds is None:
+            self.commit("Give 0 or more rounds (0: the rest of the fight).")
             return
-        self.submit(
-            ConditionAdded(
-                targets=self.targets, condition=Condition(name=name[:40], rounds=rounds)
-            ),
-            "",
-        )
+        self.commit(AddCondition(targets=self.targets, name=self.condition(), rounds=rounds))
+
+    @on(Button.Pressed, "#remove")
+    def action_remove(self) -> None:
+        self.commit(RemoveCondition(targets=self.targets, name=self.condition()))
 
 
 class HealthDialog(CombatDialog):
@@ -279,26 +291,43 @@ class HealthDialog(CombatDialog):
                 "Amount", Input(placeholder="points", type="integer", id="amount", compact=True)
             )
             yield row("", Checkbox("Ignore Armor (ambient)", id="ambient"))
+            yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Damage", variant="error", id="damage")
                 yield Button("Heal", variant="success", id="heal")
                 yield Button("Cancel", id="cancel")
 
+    def command(self, heal: bool = False) -> DamageNpcs | HealNpcs | str:
+        amount = int_value(self.query_one("#amount", Input), default=-1)
+        if amount is None or amount < 0:
+            return "Type the points, 1 to 1000."
+        if heal:
+            return HealNpcs(targets=self.targets, amount=amount)
+        ignore = self.query_one("#ambient", Checkbox).value
+        return DamageNpcs(targets=self.targets, amount=amount, ignore_armor=ignore)
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    def update_preview(self) -> None:
+        shown = self.query_one("#preview", Static)
+        damage, heal = self.preview_of(self.command()), self.preview_of(self.command(heal=True))
+        if isinstance(damage, str) or isinstance(heal, str):
+            shown.update(Text(damage if isinstance(damage, str) else str(heal), style="dim"))
+            return
+        assert isinstance(damage, HealthPreview) and isinstance(heal, HealthPreview)
+        text = Text()
+        for hurt, healed in zip(damage.npcs, heal.npcs, strict=True):
+            text.append(f"{hurt.name} {hurt.health}/{hurt.max_health}: ", style="bold")
+            text.append(f"damage → {hurt.after}", style="red")
+            text.append(f", heal → {healed.after}\n", style="green")
+        text.rstrip()
+        shown.update(text)
+
     @on(Button.Pressed, "#damage")
     @on(Input.Submitted)
     def damage(self) -> None:
-        self.change(-1)
+        self.commit(self.command())
 
     @on(Button.Pressed, "#heal")
     def heal(self) -> None:
-        self.change(1)
-
-    def change(self, sign: int) -> None:
-        amount = int_value(self.query_one("#amount", Input), default=-1)
-        if amount is None or not 0 <= amount <= 1000:
-            self.notify("Type the points, 0 to 1000.", severity="warning")
-            return
-        ignore = self.query_one("#ambient", Checkbox).value
-        self.submit(
-            NpcHealthChanged(targets=self.targets, amount=sign * amount, ignore_armor=ignore), ""
-        )
+        self.commit(self.command(heal=True))

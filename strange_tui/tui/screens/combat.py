@@ -1,8 +1,8 @@
 """The combat tracker: the order, rounds and turns, NPC health and conditions (R-CMB).
 
 The GM never rolls: on a PC's turn the player attacks (a); on an NPC's turn the NPC's
-attack becomes the PC's defense roll (d). Every change is an event, so undo, the log and
-a reopened campaign all see the fight as it is.
+attack becomes the PC's defense roll (d). Every action is a command (one undo step), so
+undo, the log and a reopened campaign all see the fight as it is.
 """
 
 from __future__ import annotations
@@ -14,10 +14,27 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Header
 
+from strange_tui.campaign.commands.combat import (
+    EndCombat,
+    MovePc,
+    NextTurn,
+    RollInitiative,
+    StartCombat,
+    commands_back_to_turn,
+    turn_of,
+)
 from strange_tui.campaign.encounter import Combatant, Encounter
-from strange_tui.campaign.events import CombatEnded, CombatStarted, OrderChanged, TurnAdvanced
+from strange_tui.campaign.events import CombatEnded
 from strange_tui.campaign.state import Campaign
-from strange_tui.rules.track import can_act
+from strange_tui.tui.access import session_of, strange_app
+from strange_tui.tui.dialogs.combat_dialogs import (
+    AddNpcsDialog,
+    ConditionDialog,
+    HealthDialog,
+    InitiativeDialog,
+)
+from strange_tui.tui.dialogs.combat_rolls import AttackDialog, DefenseDialog
+from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.gauges import track_badge
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.text_panel import TextPanel
@@ -105,19 +122,23 @@ class CombatScreen(Screen):
         table = self.query_one(DataTable)
         for label, key in COLUMNS:
             table.add_column(label, key=key)
-        state = self.app.campaign
-        if state is not None and state.encounter is None:
-            pcs = tuple(cid for cid, c in state.characters.items() if can_act(c.track))
-            self.app.dispatch(CombatStarted(pcs=pcs))
-        self.watch(self.app, "campaign", self.show, init=True)
+        app = strange_app(self)
+        if app.session is not None and app.session.state.encounter is None:
+            if not app.run_command(StartCombat()):
+                self.call_later(self.close)  # The reason is notified.
+                return
+        self.watch(app, "campaign", self.show, init=True)
         encounter = self.encounter
         if encounter is not None and not encounter.npcs():
             self.call_after_refresh(self.action_add_npcs)
 
+    def close(self) -> None:
+        self.dismiss()
+
     @property
     def encounter(self) -> Encounter | None:
-        state = self.app.campaign
-        return state.encounter if state else None
+        session = strange_app(self).session
+        return session.state.encounter if session else None
 
     def show(self, state: Campaign | None) -> None:
         encounter = state.encounter if state else None
@@ -143,10 +164,10 @@ class CombatScreen(Screen):
         if active is not None and (encounter.round, encounter.turn) != self._last_turn:
             table.move_cursor(row=encounter.order.index(active.id))
             self._last_turn = (encounter.round, encounter.turn)
-        self.query_one("#detail", TextPanel).show(self.detail(encounter))
+        self.query_one("#detail", TextPanel).show(self.detail(state))
 
     def on_screen_resume(self) -> None:
-        self.show(self.app.campaign)
+        self.show(strange_app(self).campaign)
 
     def rows(self, encounter: Encounter, state: Campaign) -> dict[str, tuple]:
         """The cells of each combatant's row, in order."""
@@ -167,22 +188,23 @@ class CombatScreen(Screen):
             rows[cid] = (marker, name, level, health_text(c, state), armor, conditions)
         return rows
 
-    def detail(self, encounter: Encounter) -> Text:
-        if encounter.round == 0:
+    def detail(self, state: Campaign) -> Text:
+        turn = turn_of(state)
+        if turn is None:
+            return Text()
+        if turn.round == 0:
             return Text("Add NPCs (+), then roll initiative (i).", style="bold")
-        active = encounter.active
-        text = Text(f"Round {encounter.round}\n", style="bold")
-        if active is not None:
-            text.append(f"{active.name}'s turn\n", style="bold yellow")
-            if any(x.loses_turn for x in active.conditions):
+        text = Text(f"Round {turn.round}\n", style="bold")
+        if turn.active is not None:
+            text.append(f"{turn.name}'s turn\n", style="bold yellow")
+            if turn.loses_turn:
                 text.append("Stunned: loses this turn (n).\n", style="red")
-            elif active.pc:
+            elif turn.pc:
                 text.append("a: attack an NPC · or roll any task from Home.\n")
             else:
-                text.append(f"d: {active.name} attacks a PC (damage {active.damage}).\n")
+                text.append(f"d: {turn.name} attacks a PC (damage {turn.damage}).\n")
         text.append(
-            f"\nDealt {encounter.dealt} · taken {encounter.taken}"
-            f" · intrusions {encounter.intrusions}",
+            f"\nDealt {turn.dealt} · taken {turn.taken} · intrusions {turn.intrusions}",
             style="dim",
         )
         return text
@@ -205,88 +227,72 @@ class CombatScreen(Screen):
         who = self.highlighted()
         if who:
             self.marked ^= {who.id}
-            self.show(self.app.campaign)
+            self.show(strange_app(self).campaign)
 
     def action_next_turn(self) -> None:
-        self.app.dispatch(TurnAdvanced())
+        strange_app(self).run_command(NextTurn())
 
     def action_previous_turn(self) -> None:
-        """Undo back to (and including) the event that started this turn."""
-        session = self.app.session
-        journal = session.journal() if session else []
-        if not any(isinstance(e, TurnAdvanced) for e in journal):
+        """Undo the commands back to (and including) the next turn that started this one."""
+        session = session_of(self)
+        steps = commands_back_to_turn(session.journal())
+        if steps is None:
             self.notify("This is the first turn of the fight on record.", severity="warning")
             return
-        while session.can_undo:
-            last = session.journal()[-1]
-            self.app.action_undo()
-            if isinstance(last, TurnAdvanced):
-                break
+        undone = []
+        try:
+            for _ in range(steps):
+                undone.append(session.undo())
+        except Refused as refused:
+            undone.append(str(refused))
+        self.notify("\n".join(undone), title="Back one turn", timeout=6)
 
     def action_move(self, steps: int) -> None:
-        encounter, who = self.encounter, self.highlighted()
-        if encounter is None or who is None or not who.pc:
+        who = self.highlighted()
+        if who is None:
             return
-        order = list(encounter.order)
-        index = order.index(who.id)
-        other = index + steps
-        if not 0 <= other < len(order) or not encounter.combatants[order[other]].pc:
-            return
-        order[index], order[other] = order[other], order[index]
-        if self.app.dispatch(OrderChanged(order=tuple(order))):
-            self.query_one(DataTable).move_cursor(row=other)
+        if strange_app(self).run_command(MovePc(character=who.id, steps=steps)):
+            encounter = self.encounter
+            if encounter is not None:
+                self.query_one(DataTable).move_cursor(row=encounter.order.index(who.id))
 
     def action_end(self) -> None:
-        encounter = self.encounter
-        if encounter is None:
-            return
-        summary = CombatEnded(
-            rounds=encounter.round,
-            dealt=encounter.dealt,
-            taken=encounter.taken,
-            intrusions=encounter.intrusions,
-        )
-        if self.app.dispatch(summary):
-            self.app.notify(f"Fight over after {encounter.round} rounds.", title="Combat")
-            self.app.pop_screen()
-
-    def _dialog(self, name: str, *args: object) -> None:
-        from strange_tui.tui.dialogs import combat_dialogs, combat_rolls
-
-        module = combat_rolls if hasattr(combat_rolls, name) else combat_dialogs
-        self.app.push_screen(getattr(module, name)(*args))
+        app = strange_app(self)
+        events = app.run_command(EndCombat())
+        if events and isinstance(ended := events[0], CombatEnded):
+            app.notify(f"Fight over after {ended.rounds} rounds.", title="Combat")
+            self.dismiss()
 
     def action_add_npcs(self) -> None:
-        self._dialog("AddNpcsDialog")
+        self.app.push_screen(AddNpcsDialog())
 
     def action_initiative(self) -> None:
-        encounter = self.encounter
-        if encounter is None or not [c for c in encounter.npcs() if not c.defeated]:
-            self.notify(
-                "Add NPCs first (+): initiative is set by the highest NPC level.",
-                severity="warning",
-            )
+        try:
+            preview = session_of(self).preview(RollInitiative())
+        except Refused as refused:
+            self.notify(str(refused), severity="warning")
             return
-        self._dialog("InitiativeDialog")
+        self.app.push_screen(InitiativeDialog(preview))
 
     def action_condition(self) -> None:
         if targets := self.targets():
-            self._dialog("ConditionDialog", tuple(targets))
+            self.app.push_screen(ConditionDialog(tuple(targets)))
 
     def action_health(self) -> None:
-        npcs = [t for t in self.targets() if self.encounter and not self.encounter.combatants[t].pc]
+        encounter = self.encounter
+        npcs = [t for t in self.targets() if encounter and not encounter.combatants[t].pc]
         if not npcs:
             self.notify(
                 "Mark NPCs (space) or highlight one; PCs take damage on their sheet.",
                 severity="warning",
             )
             return
-        self._dialog("HealthDialog", tuple(npcs))
+        self.app.push_screen(HealthDialog(tuple(npcs)))
 
     def action_attack(self) -> None:
         encounter = self.encounter
         active = encounter.active if encounter else None
-        if active is None or not active.pc:
+        if encounter is None or active is None or not active.pc:
             self.notify("Attacks are made on a PC's turn (n moves on).", severity="warning")
             return
         target = self.highlighted()
@@ -295,16 +301,16 @@ class CombatScreen(Screen):
         if target is None:
             self.notify("No NPC is left standing.", severity="warning")
             return
-        self._dialog("AttackDialog", active.id, target.id)
+        self.app.push_screen(AttackDialog(active.id, target.id))
 
     def action_defend(self) -> None:
         encounter = self.encounter
         active = encounter.active if encounter else None
-        if active is None or active.pc:
+        if encounter is None or active is None or active.pc:
             self.notify("NPCs attack on their own turn (n moves on).", severity="warning")
             return
         target = self.highlighted()
         if target is None or not target.pc:
             target = next((c for c in encounter.combatants.values() if c.pc), None)
         if target is not None:
-            self._dialog("DefenseDialog", active.id, target.id)
+            self.app.push_screen(DefenseDialog(active.id, target.id))
