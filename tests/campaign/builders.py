@@ -1,9 +1,20 @@
 """Small campaigns and characters for the model's tests."""
 
-from strange_tui.campaign.events import CharacterCreated
+from msgspec.structs import replace
+
+from strange_tui.campaign.encounter import Combatant
+from strange_tui.campaign.events import (
+    ChallengeStarted,
+    CharacterCreated,
+    CombatStarted,
+    HunterCreated,
+    InitiativeRolled,
+    NpcsAdded,
+)
+from strange_tui.campaign.hunters_state import Challenge, Hunter
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.store import Store
-from strange_tui.rules.pools import Pool, Pools
+from strange_tui.rules.pools import Pool, Pools, Stat
 
 
 def character(id_: str = "mara", **changes) -> Character:
@@ -31,3 +42,67 @@ def party_store(*ids: str) -> Store:
     for id_ in ids or ("mara", "jun"):
         store.dispatch(CharacterCreated(character=character(id_)))
     return store
+
+
+def with_pool(who: Character, stat: Stat, current: int) -> Character:
+    """``who`` with the ``stat`` pool at ``current`` points (its maximum unchanged)."""
+    return replace(who, pools=who.pools.replace(stat, who.pools[stat].with_current(current)))
+
+
+def campaign(*members: Character | str, ruleset: str = "strange") -> Campaign:
+    """The state after creating ``members`` (characters, or ids for ``character(id)``)."""
+    store = Store(Campaign(name="Test", ruleset=ruleset))
+    for member in members:
+        who = member if isinstance(member, Character) else character(member)
+        store.dispatch(CharacterCreated(character=who))
+    return store.state
+
+
+def npc(id_: str = "guard", level: int = 2, **changes) -> Combatant:
+    """An NPC with the health and damage of its level (R-DMG-5)."""
+    fields = dict(id=id_, name=id_.title(), level=level, health=3 * level,
+                  max_health=3 * level, damage=level)  # fmt: skip
+    fields.update(changes)
+    return Combatant(**fields)
+
+
+def fighting(
+    state: Campaign,
+    *npcs: Combatant,
+    succeeded: tuple[str, ...] | None = None,
+    initiative: bool = True,
+) -> Campaign:
+    """``state`` with a fight under way: every PC in it, then ``npcs``; with NPCs, initiative
+    is rolled unless told not to (the PCs in ``succeeded``, all by default, act first)."""
+    store = Store(state)
+    pcs = tuple(state.characters)
+    store.dispatch(CombatStarted(pcs=pcs))
+    if npcs:
+        store.dispatch(NpcsAdded(npcs=npcs))
+    if npcs and initiative:
+        won = pcs if succeeded is None else succeeded
+        store.dispatch(InitiativeRolled(pcs=pcs, dice={pc: 15 for pc in won}, succeeded=won))
+    return store.state
+
+
+def hunter(id_: str = "ash", **changes) -> Hunter:
+    fields = dict(id=id_, name=id_.title(), skills={"Firearms": 2}, traits={"Wits": 1})
+    fields.update(changes)
+    return Hunter(**fields)
+
+
+def challenge(id_: str = "door", **changes) -> Challenge:
+    """A complex challenge (R-HUN-6): CR 10, a threshold of 12, ten minutes a roll."""
+    fields = dict(id=id_, name=id_.title(), cr=10, threshold=12, remaining=12, interval=600)
+    fields.update(changes)
+    return Challenge(**fields)
+
+
+def hunters_campaign(*hunters: Hunter, challenges: tuple[Challenge, ...] = ()) -> Campaign:
+    """A Hunters campaign with ``hunters`` and ``challenges`` under way."""
+    store = Store(Campaign(name="Hunt", ruleset="hunters"))
+    for one in hunters:
+        store.dispatch(HunterCreated(hunter=one))
+    for one in challenges:
+        store.dispatch(ChallengeStarted(challenge=one))
+    return store.state

@@ -1,41 +1,137 @@
-"""A hypothesis strategy for random play: event proposals, some of which the rules refuse."""
+"""Hypothesis strategies for random play.
+
+- ``proposals``: events of every kind proposed blindly; the rules refuse many of them.
+- ``valid_event(state, rolls)``: an event of one of the kinds whose preconditions hold in
+  ``state``, built so that the rules accept it (``rolls``: rolls made so far, to reroll).
+- ``valid_command(state, rolls)``: one to four such events, each valid after the ones
+  before it: what one command may make.
+- ``random_play(data, store)``: a game played in ``store`` with ``st.data()``: valid
+  commands (which the store must accept), blind proposals, undo and redo; it counts, by
+  kind, the events that the store accepted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, get_args
 
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
+from strange_tui.campaign.encounter import Combatant
 from strange_tui.campaign.events import (
     AdvancementBought,
+    AdvancementStep,
+    AnyEvent,
+    ChallengeEnded,
+    ChallengeStarted,
+    CharacterCreated,
     ClockAdvanced,
+    CombatEnded,
+    CombatStarted,
+    ConditionAdded,
+    ConditionRemoved,
     CypherGained,
     CypherUsed,
     DamageTaken,
     Healed,
+    HunterCreated,
+    HunterDamaged,
+    HunterRolled,
+    InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
     NotesEdited,
+    NpcHealthChanged,
+    NpcsAdded,
+    OrderChanged,
     PointsSpent,
     RecoveryRolled,
     RollMade,
+    RollRerolled,
+    SettingsChanged,
     TrackShifted,
+    TranslationMade,
+    TurnAdvanced,
     XpAwarded,
     XpSpent,
 )
-from strange_tui.campaign.state import Cypher
-from strange_tui.rules.pools import Stat
+from strange_tui.campaign.hunters_state import Challenge, DamageType, Vital
+from strange_tui.campaign.reduce import MAX_CYPHERS_CARRIED, reduce
+from strange_tui.campaign.rolls import full_cost, make_reroll, make_roll
+from strange_tui.campaign.state import Campaign, Character, Cypher, Settings
+from strange_tui.campaign.store import Store
+from strange_tui.campaign.translating import HINDRANCES
+from strange_tui.rules import RuleViolation
+from strange_tui.rules.combat import CONDITIONS, Condition
+from strange_tui.rules.dice import PlayerDice
+from strange_tui.rules.pools import Pool, Stat
+from strange_tui.rules.track import DamageTrack, can_act
+from strange_tui.rules.translation import HOUR, MINUTE, ROUND
+from tests.campaign.builders import challenge, character, hunter, npc
 
 IDS = ("mara", "jun")
+"""The PCs every Strange game starts with."""
+NEWCOMERS = ("ana", "bo")
+NPC_IDS = ("guard", "hound", "swarm")
+HUNTER_IDS = ("ash", "bea")
+CHALLENGE_IDS = ("door", "climb")
+RECURSIONS = ("earth", "ardeyn", "ruk")
+FOCI = ("Is Licensed to Carry", "Wields Two Weapons", "Shapes Matter")
+SKILLS = ("Guns", "Lore", "Stealth")
+ABILITIES = ("Onslaught", "Bash")
+CYPHERS = ("Stim", "Key")
+STEPS: tuple[str, ...] = get_args(AdvancementStep)
+VITALS: tuple[str, ...] = get_args(Vital)
+DAMAGE_TYPES: tuple[str, ...] = get_args(DamageType)
+SPLITS = tuple(  # R-ADV-1: the ways to divide 4 points among the pools.
+    {stat: n for stat, n in zip(Stat, (m, s, 4 - m - s), strict=True) if n}
+    for m in range(5)
+    for s in range(5 - m)
+)
+CONSEQUENCES = ("", "taxing", *HINDRANCES)
+
 who = st.sampled_from(IDS)
 stats = st.sampled_from(list(Stat))
+settings = st.builds(
+    Settings,
+    allowed_foci=st.lists(st.sampled_from(FOCI), unique=True, max_size=2).map(tuple),
+    starting_cyphers=st.integers(0, 3),
+    theme_follows_recursion=st.booleans(),
+    house_rules=st.lists(st.sampled_from(["gritty", "no intrusions"]), unique=True,
+                         max_size=1).map(tuple),
+)  # fmt: skip
+conditions = st.builds(Condition, name=st.sampled_from(sorted(CONDITIONS)),
+                       rounds=st.integers(0, 3))  # fmt: skip
+npcs = st.builds(lambda id_, level, armor: npc(id_, level, armor=armor),
+                 st.sampled_from(NPC_IDS), st.integers(1, 5), st.integers(0, 2))  # fmt: skip
+blind_rolls = st.builds(RollMade, character=who, stat=stats, difficulty=st.integers(0, 10),
+                        effort=st.integers(0, 1), assets=st.integers(0, 2),
+                        die=st.none() | st.integers(1, 20), success=st.booleans(),
+                        cost=st.integers(0, 4))  # fmt: skip
 
+
+def tag(kind: type) -> str:
+    """The ``kind`` an event class writes in the journal."""
+    return kind.__struct_config__.tag
+
+
+ALL_KINDS: tuple[type, ...] = get_args(AnyEvent)
+
+# Blind proposals, every kind; many are refused (unknown ids, no fight, wrong recorded
+# results...), which is what the properties over them want too.
 proposals = st.one_of(
+    st.builds(SettingsChanged, settings=settings),
+    st.builds(CharacterCreated, character=st.sampled_from(IDS + NEWCOMERS).map(character)),
     st.builds(DamageTaken, character=who, amount=st.integers(0, 15), stat=stats,
               armor=st.integers(0, 2), ambient=st.booleans()),
     st.builds(PointsSpent, character=who, stat=stats, amount=st.integers(0, 8)),
     st.builds(Healed, character=who, stat=stats, amount=st.integers(0, 8)),
     st.builds(TrackShifted, character=who, steps=st.integers(-1, 1)),
-    st.builds(RollMade, character=who, stat=stats, difficulty=st.integers(0, 10),
-              effort=st.integers(0, 1), assets=st.integers(0, 2),
-              die=st.none() | st.integers(1, 20), success=st.booleans(),
-              cost=st.integers(0, 4)),
+    blind_rolls,
+    st.builds(RollRerolled, character=who, roll=blind_rolls, die=st.integers(1, 20),
+              success=st.booleans(), refund=st.integers(0, 2)),
     st.builds(IntrusionAccepted, character=who, given_to=st.none() | who),
     st.builds(IntrusionRefused, character=who),
     st.builds(XpAwarded, character=who, amount=st.integers(1, 5)),
@@ -44,13 +140,582 @@ proposals = st.one_of(
               step=st.sampled_from(["effort", "recovery", "armor", "edge"]),
               edge=st.none() | stats),
     st.builds(CypherGained, character=who,
-              cypher=st.builds(Cypher, name=st.sampled_from(["Stim", "Key"]),
+              cypher=st.builds(Cypher, name=st.sampled_from(CYPHERS),
                                level=st.integers(1, 6), occultic=st.booleans())),
     st.builds(CypherUsed, character=who, index=st.integers(0, 2),
-              name=st.sampled_from(["Stim", "Key"])),
+              name=st.sampled_from(CYPHERS)),
     st.builds(RecoveryRolled, character=who, die=st.integers(1, 6), bonus=st.just(1),
               allocation=st.dictionaries(stats, st.integers(0, 4), max_size=2),
               track_step=st.booleans(), clock=st.sampled_from([0, 600, 3600])),
     st.builds(ClockAdvanced, seconds=st.integers(1, 90_000)),
     st.builds(NotesEdited, character=who, notes=st.text(max_size=40)),
+    st.builds(CombatStarted, pcs=st.lists(who, unique=True, min_size=1).map(tuple)),
+    st.builds(NpcsAdded, npcs=st.lists(npcs, max_size=2, unique_by=lambda n: n.id).map(tuple)),
+    st.builds(InitiativeRolled, pcs=st.permutations(IDS).map(tuple),
+              dice=st.dictionaries(who, st.integers(1, 20)),
+              succeeded=st.lists(who, unique=True).map(tuple)),
+    st.builds(OrderChanged, order=st.permutations(("mara", "jun", "guard")).map(tuple)),
+    st.just(TurnAdvanced()),
+    st.builds(NpcHealthChanged,
+              targets=st.lists(st.sampled_from(NPC_IDS), unique=True, min_size=1).map(tuple),
+              amount=st.integers(-10, 5), ignore_armor=st.booleans()),
+    st.builds(ConditionAdded,
+              targets=st.lists(st.sampled_from(IDS + NPC_IDS), unique=True,
+                               min_size=1, max_size=2).map(tuple),
+              condition=conditions),
+    st.builds(ConditionRemoved, target=st.sampled_from(IDS + NPC_IDS),
+              name=st.sampled_from(sorted(CONDITIONS))),
+    st.builds(CombatEnded, rounds=st.integers(0, 5)),
+    st.builds(TranslationMade, destination=st.sampled_from(RECURSIONS), initiator=who,
+              helpers=st.lists(who, unique=True, max_size=1).map(tuple),
+              die=st.none() | st.integers(1, 20), success=st.booleans(),
+              arrived=st.booleans(), trance=st.sampled_from([600, 4 * HOUR]),
+              acclimation=st.sampled_from([0, HOUR])),
+    st.builds(HunterCreated, hunter=st.sampled_from(HUNTER_IDS).map(hunter)),
+    st.builds(HunterRolled, hunter=st.sampled_from(HUNTER_IDS), cr=st.integers(1, 32),
+              dice=st.lists(st.integers(1, 6), min_size=2, max_size=3).map(tuple),
+              challenge=st.none() | st.sampled_from(CHALLENGE_IDS)),
+    st.builds(HunterDamaged, hunter=st.sampled_from(HUNTER_IDS), vital=st.sampled_from(VITALS),
+              kinds=st.lists(st.sampled_from(DAMAGE_TYPES), max_size=2).map(tuple)),
+    st.builds(ChallengeStarted, challenge=st.sampled_from(CHALLENGE_IDS).map(challenge)),
+    st.builds(ChallengeEnded, challenge=st.sampled_from(CHALLENGE_IDS)),
 )  # fmt: skip
+
+
+# Valid events: for each kind, when it can happen (``when(state, rolls)``) and how to build
+# one the rules accept (``build(draw, state, rolls)``).
+
+Rolls = Sequence[RollMade]
+When = Callable[[Campaign, Rolls], bool]
+Build = Callable[[Any, Campaign, Rolls], AnyEvent]
+MAKERS: dict[type, tuple[When, Build]] = {}
+
+
+def maker(kind: type, when: When) -> Callable[[Build], Build]:
+    def register(build: Build) -> Build:
+        MAKERS[kind] = (when, build)
+        return build
+
+    return register
+
+
+def strange(state: Campaign) -> bool:
+    return state.ruleset == "strange"
+
+
+def hunting(state: Campaign) -> bool:
+    return state.ruleset == "hunters"
+
+
+def alive(who: Character) -> bool:
+    return who.track is not DamageTrack.DEAD
+
+
+def pcs(state: Campaign, test: Callable[[Character], bool] = lambda _: True) -> list[str]:
+    return sorted(cid for cid, c in state.characters.items() if test(c))
+
+
+def any_pc(test: Callable[[Character], bool] = lambda _: True) -> When:
+    return lambda state, rolls: bool(pcs(state, test))
+
+
+def pick(draw, state: Campaign, test: Callable[[Character], bool] = lambda _: True) -> Character:
+    return state.characters[draw(st.sampled_from(pcs(state, test)))]
+
+
+def luck(who: Character) -> int:
+    return who.pools.luck.current if who.pools.luck is not None else 0
+
+
+def free(taken, ids: Sequence[str]) -> list[str]:
+    return [id_ for id_ in ids if id_ not in taken]
+
+
+@maker(SettingsChanged, lambda state, rolls: True)
+def _settings(draw, state, rolls):
+    return SettingsChanged(settings=draw(settings))
+
+
+@maker(CharacterCreated,
+       lambda state, rolls: strange(state) and bool(free(state.characters, NEWCOMERS)))  # fmt: skip
+def _created(draw, state, rolls):
+    id_ = draw(st.sampled_from(free(state.characters, NEWCOMERS)))
+    new = character(id_, skills={"Guns": "trained", "Lore": "inability"})
+    if draw(st.booleans()):  # The Lucky descriptor's pool (R-POOL-1).
+        new = replace(new, pools=replace(new.pools, luck=Pool(current=3, maximum=3)))
+    return CharacterCreated(character=new)
+
+
+@maker(DamageTaken, any_pc())
+def _damage(draw, state, rolls):
+    pc = pick(draw, state)
+    return DamageTaken(character=pc.id, amount=draw(st.integers(0, 15)), stat=draw(stats),
+                       armor=draw(st.sampled_from([0, pc.armor])), ambient=draw(st.booleans()),
+                       source=draw(st.sampled_from(["", "club"])))  # fmt: skip
+
+
+@maker(PointsSpent, any_pc())
+def _spent(draw, state, rolls):
+    pc = pick(draw, state)
+    stat = draw(stats)
+    here = pc.pools[stat].current
+    amount = draw(st.integers(0, min(12, here + luck(pc))))
+    from_luck = draw(st.integers(max(0, amount - here), min(luck(pc), amount)))
+    return PointsSpent(character=pc.id, stat=stat, amount=amount, from_luck=from_luck)
+
+
+@maker(Healed, any_pc(alive))
+def _healed(draw, state, rolls):
+    pc = pick(draw, state, alive)
+    return Healed(character=pc.id, stat=draw(stats), amount=draw(st.integers(0, 8)))
+
+
+@maker(TrackShifted, any_pc())
+def _shifted(draw, state, rolls):
+    pc = pick(draw, state)
+    steps = draw(st.integers(-2 if alive(pc) else 0, 2))
+    return TrackShifted(character=pc.id, steps=steps)
+
+
+def can_roll(who: Character) -> bool:
+    return can_act(who.track)
+
+
+@maker(RollMade, any_pc(can_roll))
+def _roll(draw, state, rolls):
+    pc = pick(draw, state, can_roll)
+    stat = draw(stats)
+    effort = draw(st.integers(0, pc.effort))
+    setup = RollMade(
+        character=pc.id, stat=stat, difficulty=draw(st.integers(0, 10)),
+        label=draw(st.sampled_from(["", "climb"])),
+        skill=draw(st.sampled_from(["", "trained", "specialized"])),
+        inability=draw(st.booleans()), assets=draw(st.integers(0, 2)), effort=effort,
+        damage_effort=draw(st.integers(0, pc.effort - effort)),
+        hindrances=draw(st.integers(0, 2)), bonus=draw(st.integers(-2, 2)),
+        ability_cost=draw(st.integers(0, 3)), attack=draw(st.booleans()),
+    )  # fmt: skip
+    here = pc.pools[stat].current
+    cost = full_cost(pc, setup)
+    if cost > here + luck(pc):  # R-EFF-6: what the character cannot pay, they do not try.
+        setup = replace(setup, effort=0, damage_effort=0, ability_cost=0)
+        cost = full_cost(pc, setup)
+    setup = replace(setup, from_luck=draw(st.integers(max(0, cost - here), min(luck(pc), cost))))
+    return make_roll(pc, setup, PlayerDice([draw(st.integers(1, 20))]))
+
+
+def rerollable(state: Campaign, rolls: Rolls) -> list[RollMade]:
+    """R-XP-2: rolls with a die whose character is still here, alive, with 1 XP."""
+    return [
+        roll
+        for roll in rolls
+        if roll.die is not None
+        and roll.character in state.characters
+        and state.characters[roll.character].xp >= 1
+        and alive(state.characters[roll.character])
+    ]
+
+
+@maker(RollRerolled, lambda state, rolls: bool(rerollable(state, rolls)))
+def _reroll(draw, state, rolls):
+    roll = draw(st.sampled_from(rerollable(state, rolls)))
+    die = draw(st.integers(1, 20))
+    return make_reroll(state.characters[roll.character], roll, PlayerDice([die]))
+
+
+@maker(IntrusionAccepted, any_pc())
+def _accepted(draw, state, rolls):
+    pc = pick(draw, state)
+    others = [cid for cid in pcs(state) if cid != pc.id]
+    given_to = draw(st.sampled_from(others)) if others else None
+    return IntrusionAccepted(character=pc.id, given_to=given_to)
+
+
+def has_xp(who: Character) -> bool:
+    return who.xp >= 1
+
+
+@maker(IntrusionRefused, any_pc(has_xp))
+def _refused(draw, state, rolls):
+    return IntrusionRefused(character=pick(draw, state, has_xp).id)
+
+
+@maker(XpAwarded, any_pc())
+def _awarded(draw, state, rolls):
+    return XpAwarded(character=pick(draw, state).id, amount=draw(st.integers(1, 6)))
+
+
+@maker(XpSpent, any_pc(has_xp))
+def _xp_spent(draw, state, rolls):
+    pc = pick(draw, state, has_xp)
+    return XpSpent(character=pc.id, amount=draw(st.integers(1, min(5, pc.xp))))
+
+
+def trainable(who: Character) -> list[str]:
+    return [skill for skill in SKILLS if who.skills.get(skill) != "specialized"]
+
+
+def steps_left(who: Character) -> list[str]:
+    """R-ADV-1: the steps not bought yet this tier (a skill step needs a skill to train)."""
+    return [
+        step
+        for step in STEPS
+        if step not in who.advancements and (step != "skill" or trainable(who))
+    ]
+
+
+def can_advance(who: Character) -> bool:
+    return who.xp >= 4 and bool(steps_left(who))
+
+
+@maker(AdvancementBought, any_pc(can_advance))
+def _advance(draw, state, rolls):
+    pc = pick(draw, state, can_advance)
+    step = draw(st.sampled_from(steps_left(pc)))
+    event = AdvancementBought(character=pc.id, step=step)
+    if step == "pools":
+        event = replace(event, pools=draw(st.sampled_from(SPLITS)))
+    elif step == "edge":
+        event = replace(event, edge=draw(stats))
+    elif step == "skill":
+        event = replace(event, skill=draw(st.sampled_from(trainable(pc))))
+    elif step == "ability":
+        event = replace(event, ability=draw(st.sampled_from(ABILITIES)))
+    return event
+
+
+@maker(CypherGained, any_pc(lambda c: len(c.cyphers) < MAX_CYPHERS_CARRIED))
+def _gained(draw, state, rolls):
+    pc = pick(draw, state, lambda c: len(c.cyphers) < MAX_CYPHERS_CARRIED)
+    cypher = Cypher(name=draw(st.sampled_from(CYPHERS)), level=draw(st.integers(1, 6)),
+                    occultic=draw(st.booleans()))  # fmt: skip
+    return CypherGained(character=pc.id, cypher=cypher)
+
+
+@maker(CypherUsed, any_pc(lambda c: bool(c.cyphers)))
+def _used(draw, state, rolls):
+    pc = pick(draw, state, lambda c: bool(c.cyphers))
+    index = draw(st.integers(0, len(pc.cyphers) - 1))
+    return CypherUsed(character=pc.id, index=index, name=pc.cyphers[index].name,
+                      discarded=draw(st.booleans()))  # fmt: skip
+
+
+@maker(RecoveryRolled, any_pc(alive))
+def _recovery(draw, state, rolls):
+    """R-REC-1..3: d6 + the character's bonus, divided, or a step up the track."""
+    pc = pick(draw, state, alive)
+    bonus = pc.tier + pc.recovery_bonus
+    die = draw(st.integers(1, 6))
+    step = pc.track is not DamageTrack.HALE and not pc.pools.zero_stats()
+    track_step = step and draw(st.booleans())
+    allocation = {}
+    left = die + bonus
+    for stat in Stat:
+        points = 0 if track_step else draw(st.integers(0, left))
+        if points:
+            allocation[stat] = points
+            left -= points
+    rest = draw(st.sampled_from([0, ROUND, 10 * MINUTE, HOUR, 10 * HOUR]))
+    return RecoveryRolled(character=pc.id, die=die, bonus=bonus, allocation=allocation,
+                          track_step=track_step, clock=rest)  # fmt: skip
+
+
+@maker(ClockAdvanced, lambda state, rolls: True)
+def _clock(draw, state, rolls):
+    return ClockAdvanced(seconds=draw(st.integers(1, 90_000)))
+
+
+@maker(NotesEdited, any_pc())
+def _notes(draw, state, rolls):
+    return NotesEdited(character=pick(draw, state).id, notes=draw(st.text(max_size=40)))
+
+
+def no_fight(state: Campaign, rolls: Rolls = ()) -> bool:
+    return strange(state) and state.encounter is None and bool(state.characters)
+
+
+def in_fight(state: Campaign, rolls: Rolls = ()) -> bool:
+    return state.encounter is not None
+
+
+def standing_npcs(state: Campaign) -> list[Combatant]:
+    return [c for c in state.encounter.npcs() if not c.defeated] if in_fight(state) else []
+
+
+@maker(CombatStarted, no_fight)
+def _started(draw, state, rolls):
+    fighters = draw(st.lists(st.sampled_from(pcs(state)), unique=True, min_size=1))
+    return CombatStarted(pcs=tuple(fighters))
+
+
+def npc_room(state: Campaign, rolls: Rolls = ()) -> bool:
+    return in_fight(state) and bool(free(state.encounter.combatants, NPC_IDS))
+
+
+@maker(NpcsAdded, npc_room)
+def _npcs(draw, state, rolls):
+    ids = draw(st.lists(st.sampled_from(free(state.encounter.combatants, NPC_IDS)),
+                        unique=True, min_size=1, max_size=2))  # fmt: skip
+    added = tuple(
+        npc(id_, draw(st.integers(1, 5)), armor=draw(st.integers(0, 2)), boss=draw(st.booleans()))
+        for id_ in ids
+    )
+    return NpcsAdded(npcs=added)
+
+
+@maker(InitiativeRolled, lambda state, rolls: bool(standing_npcs(state)))
+def _initiative(draw, state, rolls):
+    """R-CMB-1: each PC's Speed roll against the highest NPC level; the players' order."""
+    fighters = draw(st.permutations([c.id for c in state.encounter.combatants.values() if c.pc]))
+    target = 3 * max(c.level for c in standing_npcs(state))
+    dice = {pc: draw(st.integers(1, 20)) for pc in fighters}
+    won = tuple(pc for pc in fighters if dice[pc] >= target)
+    return InitiativeRolled(pcs=tuple(fighters), dice=dice, succeeded=won)
+
+
+@maker(OrderChanged, in_fight)
+def _order(draw, state, rolls):
+    return OrderChanged(order=tuple(draw(st.permutations(state.encounter.order))))
+
+
+@maker(TurnAdvanced, lambda state, rolls: in_fight(state) and state.encounter.round >= 1)
+def _turn(draw, state, rolls):
+    return TurnAdvanced()
+
+
+@maker(NpcHealthChanged, lambda state, rolls: in_fight(state) and bool(state.encounter.npcs()))
+def _npc_health(draw, state, rolls):
+    ids = [c.id for c in state.encounter.npcs()]
+    targets = draw(st.lists(st.sampled_from(ids), unique=True, min_size=1))
+    return NpcHealthChanged(targets=tuple(targets), amount=draw(st.integers(-12, 6)),
+                            ignore_armor=draw(st.booleans()))  # fmt: skip
+
+
+@maker(ConditionAdded, in_fight)
+def _condition(draw, state, rolls):
+    ids = sorted(state.encounter.combatants)
+    targets = draw(st.lists(st.sampled_from(ids), unique=True, min_size=1, max_size=2))
+    return ConditionAdded(targets=tuple(targets), condition=draw(conditions))
+
+
+def conditions_on(state: Campaign) -> list[tuple[str, str]]:
+    if not in_fight(state):
+        return []
+    return [
+        (c.id, condition.name)
+        for c in state.encounter.combatants.values()
+        for condition in c.conditions
+    ]
+
+
+@maker(ConditionRemoved, lambda state, rolls: bool(conditions_on(state)))
+def _uncondition(draw, state, rolls):
+    target, name = draw(st.sampled_from(conditions_on(state)))
+    return ConditionRemoved(target=target, name=name)
+
+
+@maker(CombatEnded, in_fight)
+def _ended(draw, state, rolls):
+    fight = state.encounter
+    return CombatEnded(rounds=fight.round, dealt=fight.dealt, taken=fight.taken,
+                       intrusions=fight.intrusions)  # fmt: skip
+
+
+@maker(TranslationMade, no_fight)
+def _translation(draw, state, rolls):
+    """R-TR-1..9: one role each; an interrupted trance fails; no arriving where one is."""
+    party = draw(st.permutations(pcs(state)))
+    party = party[: draw(st.integers(1, len(party)))]
+    roles: dict[str, list[str]] = {"hasteners": [], "easers": [], "helpers": []}
+    for pc in party[1:]:
+        roles[draw(st.sampled_from(sorted(roles)))].append(pc)
+    destination = draw(st.sampled_from(RECURSIONS))
+    interrupted = draw(st.booleans())
+    die = draw(st.none() | st.integers(1, 20))
+    return TranslationMade(
+        destination=destination, initiator=party[0],
+        **{role: tuple(ids) for role, ids in roles.items()},
+        likeness=draw(st.booleans()), difficulty=draw(st.integers(0, 40)), die=die,
+        interrupted=interrupted, success=not interrupted and draw(st.booleans()),
+        arrived=destination != state.recursion and draw(st.booleans()),
+        trance=draw(st.sampled_from([10 * MINUTE, 2 * HOUR, 4 * HOUR])),
+        acclimation=draw(st.sampled_from([0, ROUND, 10 * MINUTE, HOUR])),
+        eased_for=draw(st.sampled_from([0, HOUR])),
+        consequence=draw(st.sampled_from(CONSEQUENCES)),
+        foci=draw(st.dictionaries(st.sampled_from(party), st.sampled_from(FOCI), max_size=2)),
+    )  # fmt: skip
+
+
+@maker(HunterCreated,
+       lambda state, rolls: hunting(state) and bool(free(state.hunters, HUNTER_IDS)))  # fmt: skip
+def _hunter(draw, state, rolls):
+    return HunterCreated(hunter=hunter(draw(st.sampled_from(free(state.hunters, HUNTER_IDS)))))
+
+
+def has_hunters(state: Campaign, rolls: Rolls = ()) -> bool:
+    return hunting(state) and bool(state.hunters)
+
+
+@maker(HunterRolled, has_hunters)
+def _hunter_roll(draw, state, rolls):
+    """R-HUN-1, R-HUN-6: 2d6 (3d6, 4d6 for the inhuman) + bonus, perhaps on a challenge."""
+    against: Challenge | None = None
+    if state.challenges and draw(st.booleans()):
+        against = state.challenges[draw(st.sampled_from(sorted(state.challenges)))]
+    return HunterRolled(
+        hunter=draw(st.sampled_from(sorted(state.hunters))),
+        cr=against.cr if against else draw(st.integers(1, 32)),
+        dice=tuple(draw(st.lists(st.integers(1, 6), min_size=2, max_size=4))),
+        bonus=draw(st.integers(-3, 6)), challenge=against.id if against else None,
+    )  # fmt: skip
+
+
+@maker(HunterDamaged, has_hunters)
+def _hunter_damage(draw, state, rolls):
+    return HunterDamaged(
+        hunter=draw(st.sampled_from(sorted(state.hunters))), vital=draw(st.sampled_from(VITALS)),
+        kinds=tuple(draw(st.lists(st.sampled_from(DAMAGE_TYPES), min_size=1, max_size=3))),
+    )  # fmt: skip
+
+
+def challenge_room(state: Campaign, rolls: Rolls = ()) -> bool:
+    return hunting(state) and bool(free(state.challenges, CHALLENGE_IDS))
+
+
+@maker(ChallengeStarted, challenge_room)
+def _challenge(draw, state, rolls):
+    id_ = draw(st.sampled_from(free(state.challenges, CHALLENGE_IDS)))
+    threshold = draw(st.integers(1, 30))
+    return ChallengeStarted(challenge=challenge(
+        id_, cr=draw(st.integers(1, 32)), threshold=threshold, remaining=threshold,
+        multiplier=draw(st.integers(1, 3)), interval=draw(st.sampled_from([0, ROUND, HOUR])),
+    ))  # fmt: skip
+
+
+@maker(ChallengeEnded, lambda state, rolls: hunting(state) and bool(state.challenges))
+def _challenge_ended(draw, state, rolls):
+    return ChallengeEnded(challenge=draw(st.sampled_from(sorted(state.challenges))))
+
+
+# Hypothesis draws the first of a list more often than the others: the kinds that wait on
+# others (a fight's turns wait on initiative, which waits on NPCs...) come first, so every
+# kind is played often; the kinds that are always possible come last.
+FIRST = (ConditionRemoved, TurnAdvanced, InitiativeRolled, NpcsAdded, ConditionAdded,
+         NpcHealthChanged, RollRerolled, AdvancementBought, CypherUsed, ChallengeEnded,
+         HunterRolled)  # fmt: skip
+LAST = (CombatEnded, CharacterCreated, ClockAdvanced, SettingsChanged)
+ORDER = (*FIRST, *(k for k in ALL_KINDS if k not in FIRST + LAST), *LAST)
+
+
+def possible_kinds(state: Campaign, rolls: Rolls = ()) -> list[type]:
+    """The kinds of event that can happen in ``state``, the rarer first (see ORDER)."""
+    return [kind for kind in ORDER if kind in MAKERS and MAKERS[kind][0](state, rolls)]
+
+
+def stamped(event: AnyEvent, state: Campaign, batch: int = 0) -> AnyEvent:
+    """``event`` numbered and timed to follow ``state``, as the store stamps it."""
+    return replace(event, seq=state.seq + 1, at=state.clock.seconds, batch=batch)
+
+
+@st.composite
+def valid_event(draw, state: Campaign, rolls: Rolls = ()) -> AnyEvent:
+    """An event that the rules accept in ``state``, of any kind that can happen there."""
+    kind = draw(st.sampled_from(possible_kinds(state, rolls)))
+    event = MAKERS[kind][1](draw, state, rolls)
+    assert isinstance(event, kind)
+    return event
+
+
+@st.composite
+def valid_command(draw, state: Campaign, rolls: Rolls = (), max_size: int = 4) -> list[AnyEvent]:
+    """One to ``max_size`` events, each accepted after the ones before: a command's."""
+    events: list[AnyEvent] = []
+    rolls = list(rolls)
+    for _ in range(draw(st.integers(1, max_size))):
+        event = stamped(draw(valid_event(state, rolls)), state, events[0].seq if events else 0)
+        try:
+            state = reduce(state, event)
+        except RuleViolation as refused:
+            raise AssertionError(f"valid_event made a refused {event!r}: {refused}") from None
+        events.append(event)
+        if isinstance(event, RollMade):
+            rolls.append(event)
+    return events
+
+
+REFUSED = XpAwarded(character="nobody", amount=1)
+"""An event every state refuses: nobody is a character."""
+
+RULESETS = st.sampled_from(["strange", "strange", "strange", "hunters"])
+MOVES = st.sampled_from(["command"] * 6 + ["single", "blind", "blind", "undo", "redo"])
+
+
+def set_up(store: Store) -> Store:
+    """The party a random game starts with: two PCs, or a hunter in a Hunters campaign."""
+    if hunting(store.state):
+        store.dispatch(HunterCreated(hunter=hunter("ash")))
+    else:
+        for id_ in IDS:
+            store.dispatch(CharacterCreated(character=character(id_)))
+    return store
+
+
+def start_store(ruleset: str = "strange", log=None, **options: int) -> Store:
+    """A store (memory log unless given one) with the party of ``set_up``."""
+    return set_up(Store(Campaign(name="Test", ruleset=ruleset), log, **options))
+
+
+def rolls_of(store: Store) -> list[RollMade]:
+    return [event for event in store.journal() if isinstance(event, RollMade)]
+
+
+class Play:
+    """What a random game did: commands the store accepted, kinds accepted and refused."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.accepted: Counter[str] = Counter()
+        self.refused: Counter[str] = Counter()
+        self.commands: list[tuple[AnyEvent, ...]] = []
+
+    def apply(self, events: Sequence[AnyEvent], *, valid: bool) -> bool:
+        try:
+            done = self.store.apply(events)
+        except RuleViolation as refused:
+            if valid:
+                raise AssertionError(f"the store refused a valid {events!r}: {refused}") from None
+            self.refused.update(tag(type(event)) for event in events)
+            return False
+        self.accepted.update(tag(type(event)) for event in done)
+        self.commands.append(done)
+        return True
+
+
+def blind(store: Store, event: AnyEvent) -> AnyEvent:
+    """A blind proposal, its roll (if it is one) filled in by the rules when they can."""
+    if isinstance(event, RollMade) and event.character in store.state.characters:
+        try:
+            return make_roll(store.state.characters[event.character], event,
+                             PlayerDice([event.die or 1]))  # fmt: skip
+        except RuleViolation:
+            pass
+    return event
+
+
+def random_play(data, store: Store, max_moves: int = 30) -> Play:
+    """Play in ``store``: mostly valid commands (the store must accept them), some blind
+    proposals (it may refuse them), undo and redo."""
+    play = Play(store)
+    for _ in range(data.draw(st.integers(0, max_moves), label="moves")):
+        move = data.draw(MOVES, label="move")
+        if move == "undo" and store.can_undo:
+            store.undo()
+        elif move == "redo" and store.can_redo:
+            store.redo()
+        elif move == "blind":
+            play.apply([blind(store, data.draw(proposals, label="proposal"))], valid=False)
+        elif move in ("command", "single"):
+            size = 4 if move == "command" else 1
+            command = data.draw(valid_command(store.state, rolls_of(store), size), label=move)
+            play.apply(command, valid=True)
+    return play

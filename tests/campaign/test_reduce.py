@@ -1,9 +1,17 @@
-"""reduce: each event folds into the state as the rules say, or is refused unchanged."""
+"""reduce: each event folds into the state as the rules say, or is refused unchanged; and
+properties of random play with commands of several events (tests/campaign/random_events.py):
+a command is applied whole or not at all, undone whole, replayed and reopened the same."""
+
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from strange_tui.campaign.events import (
     AdvancementBought,
+    AnyEvent,
     CharacterCreated,
     ClockAdvanced,
     CypherGained,
@@ -19,15 +27,30 @@ from strange_tui.campaign.events import (
     TrackShifted,
     XpAwarded,
     XpSpent,
+    batches,
+    check_batch,
 )
-from strange_tui.campaign.reduce import reduce
+from strange_tui.campaign.reduce import reduce, replay
 from strange_tui.campaign.rolls import make_roll
 from strange_tui.campaign.state import Campaign, Cypher
+from strange_tui.campaign.store import MemoryLog, Store
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import DamageTrack
+from strange_tui.storage.folder import CampaignFolder
 from tests.campaign.builders import character, party_store
+from tests.campaign.random_events import (
+    REFUSED,
+    RULESETS,
+    proposals,
+    random_play,
+    rolls_of,
+    set_up,
+    stamped,
+    start_store,
+    valid_command,
+)
 
 
 def test_events_must_follow_in_order():
@@ -283,3 +306,96 @@ def test_events_about_unknown_characters_are_refused():
     store = party_store("mara")
     with pytest.raises(RuleViolation, match="No character 'zed'"):
         store.dispatch(XpAwarded(character="zed", amount=1))
+
+
+# Properties over random play: mostly valid commands of one to four events (which the store
+# must accept), blind proposals, undo and redo, in Strange and Hunters campaigns.
+
+
+def refused_after(state: Campaign, proposal: AnyEvent) -> AnyEvent:
+    """``proposal`` if the rules refuse it in ``state``, else an event they always refuse."""
+    try:
+        reduce(state, stamped(proposal, state))
+    except RuleViolation:
+        return proposal
+    return REFUSED
+
+
+@given(st.data())
+def test_a_command_with_a_refused_event_changes_nothing(data):
+    """Store.apply is all or nothing: when one event of a command is refused, the state, the
+    journal, the undo and redo stacks are as they were, and nobody is told."""
+    log = MemoryLog()
+    store = start_store(data.draw(RULESETS, label="ruleset"), log)
+    random_play(data, store, max_moves=15)
+    if store.can_undo and data.draw(st.booleans(), label="undo first"):
+        store.undo()
+    command = data.draw(valid_command(store.state, rolls_of(store)), label="command")
+    cut = data.draw(st.integers(0, len(command)), label="cut")
+    poison = refused_after(replay(store.state, command[:cut]), data.draw(proposals))
+    state, journal, done = store.state, list(log.journal), store.journal()
+    last, can_redo, heard = store.last_command, store.can_redo, []
+    store.subscribe(lambda *change: heard.append(change))
+    with pytest.raises(RuleViolation):
+        store.apply([*command[:cut], poison, *command[cut:]])
+    assert store.state is state
+    assert (log.journal, store.journal(), store.last_command) == (journal, done, last)
+    assert (store.can_redo, heard) == (can_redo, [])
+    if last:
+        assert store.undo() == last
+
+
+@given(st.data())
+def test_undo_of_a_command_restores_the_state_exactly(data):
+    """A command's events are one journal batch and one undo step; undo gives back the
+    state before it and the journal without it; redo puts them back."""
+    log = MemoryLog()
+    store = start_store(data.draw(RULESETS, label="ruleset"), log)
+    random_play(data, store, max_moves=15)
+    before, journal = store.state, list(log.journal)
+    command = data.draw(valid_command(store.state, rolls_of(store)), label="command")
+    done = store.apply(command)
+    check_batch(done)
+    assert [e.seq for e in done] == list(range(before.seq + 1, before.seq + 1 + len(command)))
+    assert log.journal == [*journal, *done] and store.last_command == done
+    assert store.undo() == done
+    assert store.state == before and log.journal == journal
+    assert store.redo() == done
+    assert store.state == replay(before, done) and log.journal == [*journal, *done]
+
+
+@given(st.data())
+def test_replay_of_the_log_is_the_live_state_with_commands(data):
+    """replay(log) == live state when commands have several events, across checkpoints;
+    the log keeps each command as one batch."""
+    ruleset = data.draw(RULESETS, label="ruleset")
+    log = MemoryLog()
+    store = start_store(ruleset, log, checkpoint_every=16, undo_depth=4)
+    random_play(data, store)
+    everything = [*log.history, *log.journal]
+    assert replay(Campaign(name="Test", ruleset=ruleset), everything) == store.state
+    for command in batches(everything):
+        check_batch(command)
+    assert batches(log.journal) == batches(store.journal())
+    snapshot = log.snapshot or Campaign(name="Test", ruleset=ruleset)
+    reopened = Store(snapshot, journal=log.journal)
+    assert reopened.state == store.state and reopened.last_command == store.last_command
+
+
+@settings(max_examples=40)
+@given(st.data())
+def test_open_of_save_is_the_state_with_commands(data):
+    """open(save) == state with commands of several events, across checkpoints; undo after
+    opening takes back the last command whole, in the files too."""
+    ruleset = data.draw(RULESETS, label="ruleset")
+    with tempfile.TemporaryDirectory() as saves:
+        folder = CampaignFolder.create(Path(saves), "The Glass Door", ruleset=ruleset)
+        folder.durable = False
+        store = set_up(folder.open(checkpoint_every=12, undo_depth=3))
+        random_play(data, store)
+        again = CampaignFolder(folder.path, durable=False).open()
+        assert again.state == store.state
+        assert again.last_command == store.last_command
+        if again.can_undo:
+            assert again.undo() == store.last_command
+            assert CampaignFolder(folder.path).open().state == again.state

@@ -1,0 +1,347 @@
+"""Every event kind through ``reduce``: one row per kind of ``AnyEvent`` (a given state, the
+event, what the state is after), a check that no kind lacks a row, and random play that
+must get every kind accepted a few times per run."""
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, NamedTuple, get_args
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
+from strange_tui.campaign.events import (
+    AdvancementBought,
+    AnyEvent,
+    ChallengeEnded,
+    ChallengeStarted,
+    CharacterCreated,
+    ClockAdvanced,
+    CombatEnded,
+    CombatStarted,
+    ConditionAdded,
+    ConditionRemoved,
+    CypherGained,
+    CypherUsed,
+    DamageTaken,
+    Healed,
+    HunterCreated,
+    HunterDamaged,
+    HunterRolled,
+    InitiativeRolled,
+    IntrusionAccepted,
+    IntrusionRefused,
+    NotesEdited,
+    NpcHealthChanged,
+    NpcsAdded,
+    OrderChanged,
+    PointsSpent,
+    RecoveryRolled,
+    RollMade,
+    RollRerolled,
+    SettingsChanged,
+    TrackShifted,
+    TranslationMade,
+    TurnAdvanced,
+    XpAwarded,
+    XpSpent,
+)
+from strange_tui.campaign.reduce import reduce
+from strange_tui.campaign.rolls import make_reroll, make_roll
+from strange_tui.campaign.state import Campaign, Cypher, PartyEffect, Settings
+from strange_tui.rules.combat import Condition
+from strange_tui.rules.dice import PlayerDice
+from strange_tui.rules.pools import Stat
+from strange_tui.rules.track import DamageTrack
+from strange_tui.rules.translation import HOUR
+from tests.campaign.builders import (
+    campaign,
+    challenge,
+    character,
+    fighting,
+    hunter,
+    hunters_campaign,
+    npc,
+    with_pool,
+)
+from tests.campaign.random_events import (
+    ALL_KINDS,
+    MAKERS,
+    RULESETS,
+    random_play,
+    start_store,
+    tag,
+)
+
+MARA = character("mara")
+ROLL: RollMade = make_roll(  # R-EFF-3: one level of Effort on Might, Edge 1: costs 2; a 2 fails.
+    MARA, RollMade(character="mara", stat=Stat.MIGHT, difficulty=4, effort=1), PlayerDice([2])
+)
+REROLL: RollRerolled = make_reroll(replace(MARA, xp=1), ROLL, PlayerDice([20]))
+DAZED = Condition(name="dazed", rounds=2)
+GUARD = npc("guard", level=2, armor=1)
+
+
+def mara(state: Campaign):
+    return state.characters["mara"]
+
+
+def guard(state: Campaign):
+    return state.encounter.combatants["guard"]
+
+
+def last_turn(state: Campaign) -> Campaign:
+    """``state`` with the last combatant of the fight's order acting."""
+    return replace(state, encounter=replace(state.encounter, turn=len(state.encounter.order) - 1))
+
+
+class Row(NamedTuple):
+    """Given ``before()``, reducing ``event`` leaves a state of which ``then(before, after)``
+    gives (what it is, what the rules say it should be)."""
+
+    before: Callable[[], Campaign]
+    event: AnyEvent
+    then: Callable[[Campaign, Campaign], tuple[Any, Any]]
+
+
+ROWS = [
+    Row(
+        lambda: campaign("mara"),
+        SettingsChanged(settings=Settings(allowed_foci=("Is Licensed to Carry",),
+                                          starting_cyphers=2)),
+        lambda b, a: (a.settings, Settings(allowed_foci=("Is Licensed to Carry",),
+                                           starting_cyphers=2)),
+    ),
+    Row(
+        lambda: campaign("mara"),
+        CharacterCreated(character=character("jun")),
+        lambda b, a: (a.characters, {"mara": MARA, "jun": character("jun")}),
+    ),
+    Row(  # R-DMG-1: Armor 1 stops one of the 5 points.
+        lambda: campaign("mara"),
+        DamageTaken(character="mara", amount=5, armor=1, source="club"),
+        lambda b, a: (mara(a).pools.might.current, 8),
+    ),
+    Row(  # R-EFF-6, R-POOL-1
+        lambda: campaign("mara"),
+        PointsSpent(character="mara", stat=Stat.SPEED, amount=3, reason="dash"),
+        lambda b, a: (mara(a).pools.speed.current, 7),
+    ),
+    Row(  # R-REC-3 reading: a pool raised from 0 lifts the track a step.
+        lambda: campaign(with_pool(character("mara", track=DamageTrack.IMPAIRED),
+                                   Stat.INTELLECT, 0)),
+        Healed(character="mara", stat=Stat.INTELLECT, amount=20, reason="stim"),
+        lambda b, a: ((mara(a).pools.intellect.current, mara(a).track), (8, DamageTrack.HALE)),
+    ),
+    Row(  # R-DMG-3
+        lambda: campaign("mara"),
+        TrackShifted(character="mara", steps=2, reason="poison"),
+        lambda b, a: (mara(a).track, DamageTrack.DEBILITATED),
+    ),
+    Row(  # R-EFF-1, R-EFF-3: the failed roll still costs Effort less Edge.
+        lambda: campaign("mara"),
+        ROLL,
+        lambda b, a: ((ROLL.success, mara(a).pools.might.current), (False, 10)),
+    ),
+    Row(  # R-XP-2, R-SPEC-4: 1 XP; the 20 stands and gives back the roll's 2 points.
+        lambda: campaign(with_pool(replace(MARA, xp=1), Stat.MIGHT, 10)),
+        REROLL,
+        lambda b, a: ((REROLL.success, mara(a).xp, mara(a).pools.might.current), (True, 0, 12)),
+    ),
+    Row(  # R-XP-1
+        lambda: campaign("mara", "jun"),
+        IntrusionAccepted(character="mara", given_to="jun", what="the rope snaps"),
+        lambda b, a: ((mara(a).xp, a.characters["jun"].xp), (1, 1)),
+    ),
+    Row(  # R-XP-1
+        lambda: campaign(character("mara", xp=2)),
+        IntrusionRefused(character="mara"),
+        lambda b, a: (mara(a).xp, 1),
+    ),
+    Row(
+        lambda: campaign("mara"),
+        XpAwarded(character="mara", amount=3, reason="a discovery"),
+        lambda b, a: (mara(a).xp, 3),
+    ),
+    Row(  # R-XP-2
+        lambda: campaign(character("mara", xp=5)),
+        XpSpent(character="mara", amount=2, reason="reroll"),
+        lambda b, a: (mara(a).xp, 3),
+    ),
+    Row(  # R-ADV-1
+        lambda: campaign(character("mara", xp=4)),
+        AdvancementBought(character="mara", step="effort"),
+        lambda b, a: ((mara(a).effort, mara(a).xp, mara(a).advancements), (2, 0, ("effort",))),
+    ),
+    Row(  # R-CYP-1
+        lambda: campaign("mara"),
+        CypherGained(character="mara", cypher=Cypher(name="Stim", level=3)),
+        lambda b, a: (mara(a).cyphers, (Cypher(name="Stim", level=3),)),
+    ),
+    Row(
+        lambda: campaign(character("mara", cyphers=(Cypher(name="A"), Cypher(name="B")))),
+        CypherUsed(character="mara", index=1, name="B"),
+        lambda b, a: (mara(a).cyphers, (Cypher(name="A"),)),
+    ),
+    Row(  # R-REC-1, R-REC-2: d6 + tier, divided; the rest counts and takes time.
+        lambda: campaign(with_pool(MARA, Stat.MIGHT, 5)),
+        RecoveryRolled(character="mara", die=4, bonus=1, allocation={Stat.MIGHT: 5}, clock=600),
+        lambda b, a: (
+            (mara(a).pools.might.current, mara(a).rests_today, a.clock.seconds - b.clock.seconds),
+            (10, 1, 600),
+        ),
+    ),
+    Row(
+        lambda: campaign("mara"),
+        ClockAdvanced(seconds=HOUR, reason="travel"),
+        lambda b, a: (a.clock.seconds - b.clock.seconds, HOUR),
+    ),
+    Row(
+        lambda: campaign("mara"),
+        NotesEdited(character="mara", notes="Owes Jun money."),
+        lambda b, a: (mara(a).notes, "Owes Jun money."),
+    ),
+    Row(
+        lambda: campaign("mara", "jun"),
+        CombatStarted(pcs=("jun", "mara")),
+        lambda b, a: ((a.encounter.order, a.encounter.round, a.encounter.combatants["jun"].pc),
+                      (("jun", "mara"), 0, True)),
+    ),
+    Row(
+        lambda: fighting(campaign("mara")),
+        NpcsAdded(npcs=(GUARD,)),
+        lambda b, a: ((a.encounter.order, guard(a)), (("mara", "guard"), GUARD)),
+    ),
+    Row(  # R-CMB-1: PCs who succeed act before the NPCs, the others after.
+        lambda: fighting(campaign("mara", "jun"), GUARD, initiative=False),
+        InitiativeRolled(pcs=("jun", "mara"), dice={"jun": 3, "mara": 17}, succeeded=("mara",)),
+        lambda b, a: ((a.encounter.order, a.encounter.round, a.encounter.active.id),
+                      (("mara", "guard", "jun"), 1, "mara")),
+    ),
+    Row(  # The active combatant keeps the turn.
+        lambda: fighting(campaign("mara", "jun"), GUARD),
+        OrderChanged(order=("guard", "jun", "mara")),
+        lambda b, a: ((a.encounter.order, a.encounter.active.id),
+                      (("guard", "jun", "mara"), "mara")),
+    ),
+    Row(  # R-CMB-4: past the last combatant, a new round; conditions lose a round.
+        lambda: last_turn(fighting(campaign("mara"), replace(GUARD, conditions=(DAZED,)))),
+        TurnAdvanced(),
+        lambda b, a: ((a.encounter.round, a.encounter.turn, guard(a).conditions),
+                      (2, 0, (replace(DAZED, rounds=1),))),
+    ),
+    Row(  # R-DMG-5, R-DMG-1: 4 less Armor 1 off health 6.
+        lambda: fighting(campaign("mara"), GUARD),
+        NpcHealthChanged(targets=("guard",), amount=-4, source="mara"),
+        lambda b, a: ((guard(a).health, a.encounter.dealt), (3, 3)),
+    ),
+    Row(  # R-CMB-4
+        lambda: fighting(campaign("mara"), GUARD),
+        ConditionAdded(targets=("guard", "mara"), condition=DAZED),
+        lambda b, a: ((guard(a).conditions, a.encounter.combatants["mara"].conditions),
+                      ((DAZED,), (DAZED,))),
+    ),
+    Row(
+        lambda: fighting(campaign("mara"), replace(GUARD, conditions=(DAZED,))),
+        ConditionRemoved(target="guard", name="dazed"),
+        lambda b, a: (guard(a).conditions, ()),
+    ),
+    Row(
+        lambda: fighting(campaign("mara"), GUARD),
+        CombatEnded(rounds=1),
+        lambda b, a: (a.encounter, None),
+    ),
+    Row(  # R-TR-1, R-TR-2, R-TR-8: the trance passes; on arrival new foci, the old remembered.
+        lambda: campaign("mara", "jun"),
+        TranslationMade(destination="ardeyn", initiator="mara", helpers=("jun",), die=15,
+                        success=True, arrived=True, trance=4 * HOUR, acclimation=HOUR,
+                        foci={"mara": "Wields Two Weapons"}),  # fmt: skip
+        lambda b, a: (
+            (a.recursion, mara(a).focus, mara(a).foci, a.clock.seconds - b.clock.seconds,
+             len(a.translations), a.effects),
+            ("ardeyn", "Wields Two Weapons", {"earth": "Is Licensed to Carry"}, 4 * HOUR, 1,
+             (PartyEffect(label="acclimating: no focus abilities",
+                          until=b.clock.seconds + 5 * HOUR),)),
+        ),  # fmt: skip
+    ),
+    Row(
+        lambda: hunters_campaign(),
+        HunterCreated(hunter=hunter("ash")),
+        lambda b, a: (a.hunters, {"ash": hunter("ash")}),
+    ),
+    Row(  # R-HUN-1, R-HUN-6: 14 against CR 10 takes the remainder 4 off the threshold 12.
+        lambda: hunters_campaign(hunter("ash"), challenges=(challenge("door"),)),
+        HunterRolled(hunter="ash", cr=10, dice=(6, 6), bonus=2, challenge="door"),
+        lambda b, a: (
+            (a.challenges["door"].remaining, a.challenges["door"].rolls,
+             a.clock.seconds - b.clock.seconds),
+            (8, 1, 600),
+        ),  # fmt: skip
+    ),
+    Row(  # R-HUN-7: one wound per point, each of its type.
+        lambda: hunters_campaign(hunter("ash")),
+        HunterDamaged(hunter="ash", vital="health", kinds=("bruising", "wounding")),
+        lambda b, a: (
+            [(w.vital, w.kind, w.points, w.at) for w in a.hunters["ash"].wounds],
+            [(vital, kind, 1, b.clock.seconds)
+             for vital, kind in [("health", "bruising"), ("health", "wounding")]],
+        ),
+    ),
+    Row(  # R-HUN-6
+        lambda: hunters_campaign(hunter("ash")),
+        ChallengeStarted(challenge=challenge("door")),
+        lambda b, a: (a.challenges, {"door": challenge("door")}),
+    ),
+    Row(
+        lambda: hunters_campaign(hunter("ash"), challenges=(challenge("door"),)),
+        ChallengeEnded(challenge="door"),
+        lambda b, a: (a.challenges, {}),
+    ),
+]
+
+
+def test_every_event_kind_has_a_row():
+    """A new kind in AnyEvent fails here until the table above says what it does."""
+    kinds = {tag(kind) for kind in get_args(AnyEvent)}
+    rows = Counter(tag(type(row.event)) for row in ROWS)
+    assert kinds - set(rows) == set(), "event kinds without a row"
+    assert set(rows) - kinds == set(), "rows for kinds that AnyEvent lacks"
+    assert [kind for kind, n in rows.items() if n > 1] == [], "one row per kind"
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[tag(type(row.event)) for row in ROWS])
+def test_each_kind_folds_as_the_rules_say(row: Row):
+    before = row.before()
+    event = replace(row.event, seq=before.seq + 1, at=before.clock.seconds)
+    after = reduce(before, event)
+    assert after.seq == event.seq
+    actual, expected = row.then(before, after)
+    assert actual == expected
+
+
+def test_random_play_can_make_every_kind():
+    """A new kind needs a maker in random_events.py, so that random play makes it."""
+    assert {tag(kind) for kind in ALL_KINDS} - {tag(kind) for kind in MAKERS} == set()
+
+
+ACCEPTED: Counter[str] = Counter()
+"""Events the store accepted in the random games below, by kind."""
+ENOUGH = 5
+"""How many times each kind must be accepted in a run (one run: ~200-300 games)."""
+
+
+@given(st.data())
+def test_random_play_gets_every_kind_accepted(data):
+    """The random games of the property tests play every kind of event (counted here,
+    checked by the next test)."""
+    store = start_store(data.draw(RULESETS, label="ruleset"))
+    ACCEPTED.update(random_play(data, store).accepted)
+
+
+def test_every_kind_was_accepted_a_few_times():
+    if not ACCEPTED:  # Run alone: play the games first.
+        test_random_play_gets_every_kind_accepted()
+    counts = {tag(kind): ACCEPTED[tag(kind)] for kind in get_args(AnyEvent)}
+    print("\naccepted per kind:", ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
+    assert {kind: n for kind, n in counts.items() if n < ENOUGH} == {}
