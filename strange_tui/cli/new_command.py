@@ -6,12 +6,14 @@ import argparse
 import json
 from typing import Any
 
-from strange_tui.campaign.creation import Draft, build
+from strange_tui.campaign.commands import decide
+from strange_tui.campaign.commands.creation import CreateCharacter
+from strange_tui.campaign.creation import Draft
 from strange_tui.campaign.events import CharacterCreated
 from strange_tui.campaign.sheet import sheet_data, text_sheet
+from strange_tui.campaign.terms import RuleViolation, Stat
 from strange_tui.cli.campaign_commands import folder_of
 from strange_tui.cli.parsing import UsageError
-from strange_tui.rules.pools import Stat
 
 
 def lookup(entries: dict[str, Any], wanted: str, what: str) -> str:
@@ -65,7 +67,8 @@ def draft_from(args: argparse.Namespace, content: Any) -> Draft:
 
 
 def run_new(args: argparse.Namespace) -> int:
-    """Create the character in the campaign (one `character created` event)."""
+    """Create the character in the campaign: the wizard's own command, so the same checks
+    and the same one `character created` event."""
     from strange_tui.content.loader import Content, user_pack_files
 
     folder = folder_of(args)
@@ -73,10 +76,11 @@ def run_new(args: argparse.Namespace) -> int:
     draft = draft_from(args, content)
     store = folder.open()
     try:
-        character = build(content, draft, store.state)
-    except ValueError as problem:
+        (event,) = store.apply(decide(store.state, CreateCharacter(draft=draft, content=content)))
+    except RuleViolation as problem:
         raise UsageError(str(problem)) from None
-    store.dispatch(CharacterCreated(character=character))
+    assert isinstance(event, CharacterCreated)
+    character = event.character
     store.compact()
     sheet = sheet_data(character)
     print(json.dumps(sheet) if args.json else text_sheet(sheet))

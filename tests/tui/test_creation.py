@@ -4,6 +4,7 @@ content pack and the rules (RULES.md section 9)."""
 import pytest
 
 from strange_tui.campaign.creation import Draft
+from strange_tui.campaign.events import CharacterCreated
 from strange_tui.content.loader import Content
 from strange_tui.rules.pools import Stat
 from strange_tui.storage.folder import CampaignFolder
@@ -85,6 +86,38 @@ async def test_a_clever_paradox_who_solves_mysteries(demo_app):
         assert {"Investigator", "Sleuth"} <= set(rook.abilities)
 
 
+async def test_creating_is_one_command_and_one_undo_step(demo_app):
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        before = demo_app.session.state
+        await walk(pilot, descriptor="tough", kind="vector", focus="licensed",
+                   pools=[(0, 3), (1, 3)], edge_down=1, abilities=4, weapons=1)  # fmt: skip
+        (event,) = demo_app.session.journal()[-1:]
+        assert isinstance(event, CharacterCreated) and event.character.id == "rook-vance"
+        await pilot.press("ctrl+z")
+        assert demo_app.session.state == before
+        assert any("Undid: Rook Vance joined" in n.message for n in demo_app._notifications)
+
+
+async def test_the_review_refuses_a_draft_the_rules_no_longer_allow(demo_app):
+    """The GM's list changed under a finished draft: the review says why, enter refuses
+    with the same words, and the draft stays."""
+    draft = Draft(step=11, descriptor="tough", type="vector", focus="builds-robots",
+                  bonus={Stat.MIGHT: 3, Stat.SPEED: 3}, edge_choice=1,
+                  abilities=("bash", "combat-prowess", "improved-edge", "practiced-in-armor"),
+                  name="Rook Vance")  # fmt: skip
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        before = demo_app.session.state
+        await pilot.app.push_screen(CreationScreen(draft))
+        await pilot.pause()
+        reason = "Step 3 (Focus): The GM has not allowed that focus here."
+        assert reason in str(demo_app.screen.query_one("#body Static").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(demo_app.screen, CreationScreen)
+        assert demo_app.session.state == before
+        assert any(reason in n.message for n in demo_app._notifications)
+
+
 async def test_a_strong_spinner_who_leads(demo_app):
     """Spinner: 8/9/11 + 6; Strong adds 4 to Might's pool."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
@@ -110,6 +143,11 @@ async def test_points_must_all_be_placed_before_going_on(demo_app):
         await pilot.pause()
         assert demo_app.screen.draft.step == 3
         assert "Place the last 4 points first." in str(demo_app.screen.query_one("#hint").render())
+        shown = str(demo_app.screen.query_one("#pool-left").render())
+        assert "4 of 6 points left to place." in shown
+        await pilot.press(*["minus"] * 3)  # Two to take back, then none: a warning.
+        assert demo_app.screen.draft.bonus == {}
+        assert any("no points to take back" in n.message for n in demo_app._notifications)
 
 
 async def test_back_and_forth_keeps_choices_and_a_new_type_resets_what_hung_on_it(demo_app):

@@ -10,9 +10,10 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 from strange_tui.campaign.advancement import STEP_COST_XP, STEPS_PER_TIER
-from strange_tui.campaign.events import AdvancementBought, XpAwarded
-from strange_tui.rules.pools import Stat
+from strange_tui.campaign.commands.progress import AdvancementPreview, AwardXp, BuyAdvancement
+from strange_tui.campaign.terms import Stat
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
+from strange_tui.tui.session import Refused
 
 STEPS = [
     ("pools", "+4 pool points (split below)"),
@@ -40,6 +41,7 @@ class AdvanceDialog(CharacterDialog):
     AdvanceDialog #form Label { text-style: bold; color: $text-muted; }
     AdvanceDialog #steps { height: auto; margin-top: 1; }
     AdvanceDialog #steps Button { min-width: 10; margin-right: 1; }
+    AdvanceDialog #preview { height: auto; }
     """
 
     def compose(self) -> ComposeResult:
@@ -69,6 +71,7 @@ class AdvanceDialog(CharacterDialog):
             yield Select(
                 [(label, step) for step, label in STEPS], prompt="Choose a step to buy", id="step"
             )
+            yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Award XP", variant="success", id="award")
                 yield Button(f"Buy step ({STEP_COST_XP} XP)", variant="primary", id="buy")
@@ -79,7 +82,7 @@ class AdvanceDialog(CharacterDialog):
         self.query_one("#xp", Input).focus()
 
     def show_status(self) -> None:
-        if self.character_id not in (self.app.campaign.characters if self.app.campaign else {}):
+        if self.character_id not in self.session.state.characters:
             return
         who = self.character
         text = Text(f"{who.name}: tier {who.tier}, {who.xp} XP. ", style="bold")
@@ -88,45 +91,61 @@ class AdvanceDialog(CharacterDialog):
         if len(who.advancements) == STEPS_PER_TIER - 1:
             text.append(" The next step raises the tier!", style="bold green")
         self.query_one("#status", Static).update(text)
+        self.update_preview()
 
     @on(Button.Pressed, "#award")
     @on(Input.Submitted, "#xp")
     def action_award(self) -> None:
         amount = int_value(self.query_one("#xp", Input))
-        if amount is None or not 1 <= amount <= 100:
-            self.notify("Award 1 to 100 XP.", severity="warning")
+        if amount is None:
+            self.notify("XP is a whole number.", severity="warning")
             return
-        reason = self.query_one("#why", Input).value.strip()
-        self.app.dispatch(XpAwarded(character=self.character_id, amount=amount, reason=reason))
+        reason = self.query_one("#why", Input).value
+        self.app.run_command(AwardXp(character=self.character_id, amount=amount, reason=reason))
 
-    @on(Button.Pressed, "#buy")
-    def action_buy(self) -> None:
+    def command(self) -> BuyAdvancement | str:
+        """The step the form describes, or what to fix in the form first."""
         step = self.query_one("#step", Select).value
         if not isinstance(step, str):
-            self.notify("Choose the step to buy first.", severity="warning")
-            return
+            return "Choose the step to buy first."
         pools = {}
         for stat in Stat:
             value = int_value(self.query_one(f"#pool-{stat.value}", Input))
-            if value is None or not 0 <= value <= 4:
-                self.notify("Pool points are whole numbers, 0 to 4.", severity="warning")
-                return
-            if value:
-                pools[stat] = value
-        event = AdvancementBought(
+            if value is None:
+                return "Pool points are whole numbers."
+            pools[stat] = value
+        edge = self.query_one("#edge", Select).value
+        return BuyAdvancement(
             character=self.character_id,
             step=step,
-            pools=pools if step == "pools" else {},
-            edge=self.query_one("#edge", Select).value if step == "edge" else None,
-            skill=self.query_one("#skill", Input).value.strip() or None
-            if step == "skill"
-            else None,
-            ability=self.query_one("#ability", Input).value.strip() or None
-            if step == "ability"
-            else None,
+            pools=pools,
+            edge=edge if isinstance(edge, Stat) else None,
+            skill=self.query_one("#skill", Input).value,
+            ability=self.query_one("#ability", Input).value,
         )
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def update_preview(self) -> None:
+        """R-ADV-1: what the chosen step would change, before the XP are spent."""
+        preview = self.query_one("#preview", Static)
+        command = self.command()
+        if isinstance(command, str):
+            preview.update(Text(command, style="dim"))
+            return
+        try:
+            preview.update(preview_text(self.session.preview(command)))
+        except Refused as refused:
+            preview.update(Text(str(refused), style="red"))
+
+    @on(Button.Pressed, "#buy")
+    def action_buy(self) -> None:
+        command = self.command()
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
+            return
         tier = self.character.tier
-        if self.app.dispatch(event) and self.character.tier > tier:
+        if self.app.run_command(command) and self.character.tier > tier:
             self.notify(
                 f"{self.character.name} reached tier {self.character.tier}!", title="Advancement"
             )
@@ -134,3 +153,12 @@ class AdvanceDialog(CharacterDialog):
     @on(Button.Pressed, "#close")
     def close(self) -> None:
         self.dismiss(True)
+
+
+def preview_text(shown: AdvancementPreview) -> Text:
+    """The step's price and what it changes, or why it cannot be bought."""
+    if shown.problem:
+        return Text(shown.problem, style="red")
+    text = Text(f"For {shown.cost} XP: ", style="bold")
+    text.append(" · ".join(shown.changes))
+    return text

@@ -1,25 +1,34 @@
-"""The GM's campaign settings: which foci players may take, and starting cyphers."""
+"""The GM's campaign settings: which foci players may take, starting cyphers, whether the
+theme follows the party's recursion, and house rules."""
 
 from __future__ import annotations
 
-import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from strange_tui.campaign.events import SettingsChanged
+from strange_tui.campaign.commands.progress import ChangeSettings
+from strange_tui.tui.access import session_of, strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS, int_value
+from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.filter_list import FilterList, Item
 
 
 class SettingsDialog(ModalScreen[bool]):
     """Tick the foci the GM allows (none ticked: all allowed)."""
 
-    DEFAULT_CSS = DIALOG_CSS + "\nSettingsDialog .dialog { height: 90%; }"
+    DEFAULT_CSS = (
+        DIALOG_CSS
+        + """
+SettingsDialog .dialog { height: 90%; }
+SettingsDialog .dialog Label.field { width: 18; }
+SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
+"""
+    )
     SCOPED_CSS = False
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="settings.save"),
@@ -27,10 +36,9 @@ class SettingsDialog(ModalScreen[bool]):
     ]
 
     def compose(self) -> ComposeResult:
-        from strange_tui.content.loader import Content, user_pack_files
-
-        settings = self.app.campaign.settings
-        foci = Content(user_pack_files(self.app.saves)).kind("foci")
+        session = session_of(self)
+        settings = session.state.settings
+        foci = session.content.kind("foci")
         allowed = set(settings.allowed_foci)
         items = [
             Item(
@@ -44,28 +52,57 @@ class SettingsDialog(ModalScreen[bool]):
             box.border_title = "Campaign settings (GM)"
             yield Label("Foci players may take (enter ticks; none ticked means all):")
             yield FilterList(items, multi=True, selected=allowed & {i.id for i in items}, id="foci")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row flat"):
                 yield Label("Starting cyphers", classes="field")
                 yield Input(
                     str(settings.starting_cyphers), type="integer", id="cyphers", compact=True
                 )
+            with Horizontal(classes="row flat"):
+                yield Label("House rules", classes="field")
+                yield Input(
+                    "; ".join(settings.house_rules),
+                    placeholder="rules the table plays by, separated by ;",
+                    id="house-rules",
+                    compact=True,
+                )
+            yield Checkbox(
+                "The theme follows the party's recursion",
+                settings.theme_follows_recursion,
+                id="theme-follows",
+            )
             yield Static(Text("ctrl+s saves", style="dim"))
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
 
+    def command(self) -> ChangeSettings | str:
+        """The settings the form describes, or what to fix first."""
+        cyphers = int_value(self.query_one("#cyphers", Input))
+        if cyphers is None:
+            return "Starting cyphers: a whole number."
+        foci = self.query_one("#foci", FilterList)
+        rules = self.query_one("#house-rules", Input).value.split(";")
+        return ChangeSettings(
+            allowed_foci=tuple(item.id for item in foci.items if item.id in foci.selected),
+            starting_cyphers=cyphers,
+            theme_follows_recursion=self.query_one("#theme-follows", Checkbox).value,
+            house_rules=tuple(rules),
+        )
+
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
-        cyphers = int_value(self.query_one("#cyphers", Input))
-        if cyphers is None or not 0 <= cyphers <= 10:
-            self.notify("Starting cyphers: a whole number from 0 to 10.", severity="warning")
+        command = self.command()
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
             return
-        foci = self.query_one("#foci", FilterList)
-        chosen = tuple(item.id for item in foci.items if item.id in foci.selected)
-        settings = msgspec.structs.replace(
-            self.app.campaign.settings, allowed_foci=chosen, starting_cyphers=cyphers
-        )
-        if self.app.dispatch(SettingsChanged(settings=settings)):
+        try:
+            unchanged = not session_of(self).preview(command).changes
+        except Refused as refused:
+            self.notify(str(refused), severity="warning")
+            return
+        if unchanged:
+            self.dismiss(False)
+        elif strange_app(self).run_command(command):
             self.dismiss(True)
 
     @on(Button.Pressed, "#cancel")

@@ -17,10 +17,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, Input, OptionList, Static, TextArea
 
-from strange_tui.campaign import creation
+from strange_tui.campaign.commands.creation import (
+    CreateCharacter,
+    DraftView,
+    draft_view,
+    place_points,
+    step_problem,
+)
 from strange_tui.campaign.creation import REVIEW, STEP_NAMES, Draft, choose
 from strange_tui.campaign.events import CharacterCreated
-from strange_tui.rules.pools import Stat
+from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.terms import RuleViolation, Stat
+from strange_tui.tui.access import session_of, state_of, strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS
 from strange_tui.tui.screens import creation_steps as steps
 from strange_tui.tui.screens import creation_view as view
@@ -72,10 +80,8 @@ class CreationScreen(Screen):
         super().__init__()
         self.draft = draft or Draft()
         self.looking: tuple[str, str] | None = None
-        from strange_tui.content.loader import Content, user_pack_files
-
         self.library: Any = None
-        self._content = (Content, user_pack_files)
+        """The campaign's game content (loaded once, by the session)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -90,22 +96,20 @@ class CreationScreen(Screen):
         yield KeyBar()
 
     async def on_mount(self) -> None:
-        content, packs = self._content
-        self.library = content(packs(self.app.saves))
+        self.library = session_of(self).content
         await self.show_step()
 
     # Navigation.
 
     @property
-    def campaign(self):
-        return self.app.campaign
+    def campaign(self) -> Campaign:
+        return state_of(self)
 
     def save(self) -> None:
-        if self.app.session is not None:
-            try:
-                self.app.session.save_draft(self.draft)
-            except OSError as error:
-                self.notify(f"The draft could not be saved: {error}", severity="warning")
+        try:
+            session_of(self).save_draft(self.draft)
+        except OSError as error:
+            self.notify(f"The draft could not be saved: {error}", severity="warning")
 
     def set_draft(self, **changes: Any) -> None:
         self.draft = choose(self.draft, **changes)
@@ -118,7 +122,7 @@ class CreationScreen(Screen):
             self.create()
             return
         self.sync_inputs()
-        reason = creation.problem(self.library, self.draft, step, self.campaign)
+        reason = step_problem(self.library, self.draft, step, self.campaign)
         if reason:
             self.query_one("#hint", Static).update(reason)
             self.notify(reason, severity="warning")
@@ -136,20 +140,20 @@ class CreationScreen(Screen):
 
     def abandon(self, answer: bool | None) -> None:
         if answer:
-            if self.app.session is not None:
-                self.app.session.drop_draft()
+            session_of(self).drop_draft()
             self.app.pop_screen()
 
     def create(self) -> None:
-        try:
-            character = creation.build(self.library, self.draft, self.campaign)
-        except ValueError as problem:
-            self.notify(str(problem), severity="error")
+        """The review's enter: one CreateCharacter (refused with the first step not done)."""
+        app = strange_app(self)
+        events = app.run_command(CreateCharacter(draft=self.draft, content=self.library))
+        if not events:
             return
-        if self.app.dispatch(CharacterCreated(character=character)):
-            self.app.session.drop_draft()
-            self.app.pop_screen()
-            self.app.notify(f"{character.name} joined the party.", title="Character created")
+        created = events[0]
+        assert isinstance(created, CharacterCreated)
+        session_of(self).drop_draft()
+        app.pop_screen()
+        app.notify(f"{created.character.name} joined the party.", title="Character created")
 
     # The steps.
 
@@ -232,7 +236,7 @@ class CreationScreen(Screen):
         current = list(getattr(self.draft, field))
         current.remove(event.item_id) if event.item_id in current else current.append(event.item_id)
         self.set_draft(**{field: tuple(current)})
-        if reason := creation.problem(self.library, self.draft, self.draft.step, self.campaign):
+        if reason := step_problem(self.library, self.draft, self.draft.step, self.campaign):
             self.query_one("#hint", Static).update(reason)
         else:
             self.query_one("#hint", Static).update("Done here: ctrl+n goes on.")
@@ -268,33 +272,27 @@ class CreationScreen(Screen):
             return
         options = self.query_one("#pools", OptionList)
         stat = list(Stat)[options.highlighted or 0]
-        bonus = dict(self.draft.bonus)
-        total = self.library.kind("types")[self.draft.type].bonus_points
-        new = bonus.get(stat, 0) + points
-        if new < 0 or sum(bonus.values()) + points > total:
-            self.notify(
-                "No points left to place."
-                if points > 0
-                else "That pool has no points to take back.",
-                severity="warning",
-            )
+        try:
+            placed = place_points(self.library, self.draft, stat, points)
+        except RuleViolation as refused:
+            self.notify(str(refused), severity="warning")
             return
-        bonus[stat] = new
-        self.set_draft(bonus={s: v for s, v in bonus.items() if v})
+        self.set_draft(bonus=placed.bonus)
 
     def refresh_side(self) -> None:
-        shown = steps.preview(self.library, self.draft)
+        so_far = draft_view(self.library, self.draft, self.campaign)
+        shown = steps.preview(so_far, self.draft.step)
         if self.looking is not None:
             shown.renderables.insert(0, view.details(self.library, *self.looking))
             shown.renderables.insert(1, Text(""))
         self.query_one("#preview-body", Static).update(shown)
         if self.draft.step == 3 and self.query("#pools"):
-            self.show_pools()
+            self.show_pools(so_far)
 
-    def show_pools(self) -> None:
+    def show_pools(self, so_far: DraftView) -> None:
         options = self.query_one("#pools", OptionList)
         keep = options.highlighted or 0
         options.clear_options()
-        options.add_options(steps.pool_lines(self.library, self.draft))
+        options.add_options(steps.pool_lines(so_far))
         options.highlighted = keep
-        self.query_one("#pool-left", Static).update(steps.points_left(self.library, self.draft))
+        self.query_one("#pool-left", Static).update(steps.points_left(so_far))

@@ -10,10 +10,12 @@ from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from strange_tui.campaign import creation
+from strange_tui.campaign.commands import preview as preview_of
+from strange_tui.campaign.commands.creation import CreateCharacter, DraftView, draft_view
 from strange_tui.campaign.creation import Draft
 from strange_tui.campaign.sheet import sheet_data, text_sheet
 from strange_tui.campaign.state import Campaign
-from strange_tui.rules.pools import Stat
+from strange_tui.campaign.terms import RuleViolation
 from strange_tui.tui.screens.creation_view import (
     ability_items,
     attacks_table,
@@ -53,7 +55,7 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
         case 3:
             return [Static(id="pool-left"), OptionList(id="pools", classes="pools")]
         case 4:
-            return edge_widgets(library, draft)
+            return edge_widgets(library, draft, draft_view(library, draft, campaign))
         case 5:
             tier = creation.tier_one(library, draft)
             kind = library.kind("types")[draft.type].name
@@ -65,17 +67,17 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
             return descriptor_focus_widgets(library, draft)
         case 7:
             kind = library.kind("types")[draft.type]
-            picks = creation.weapon_picks(library, draft)
-            owned = ", ".join(creation.possessions(library, draft)) or "—"
-            head = Label(f"Choose up to {plural(picks, 'weapon')}. You have: {owned}")
+            view = draft_view(library, draft, campaign)
+            owned = ", ".join(view.possessions) or "—"
+            head = Label(f"Choose up to {plural(view.weapon_picks, 'weapon')}. You have: {owned}")
             items = weapon_items(library, light_only=kind.weapon_picks_light_only)
             chosen = set(draft.weapons)
             return [head, FilterList(items, multi=True, selected=chosen, id="pick-weapons")]
         case 8:
             note = Label("Bare hands are always there. Enter goes on.", classes="muted")
-            return [Static(attacks_table(library, draft)), note]
+            return [Static(attacks_table(draft_view(library, draft, campaign))), note]
         case 9:
-            picks = creation.cypher_picks(library, draft, campaign)
+            picks = draft_view(library, draft, campaign).cypher_picks
             if not picks:
                 return [Label("No starting cyphers: the GM allows none here. Enter goes on.")]
             head = Label(f"Choose up to {plural(picks, 'starting cypher')}.")
@@ -93,11 +95,10 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
             return [VerticalScroll(Static(review(library, draft, campaign)))]
 
 
-def edge_widgets(library: Any, draft: Draft) -> list[Any]:
+def edge_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
     kind = library.kind("types")[draft.type]
     if not kind.edge_choices:
-        edge = creation.edge_of(library, draft)
-        where = ", ".join(f"{s.value.title()} {v}" for s, v in edge.items() if v) or "none"
+        where = ", ".join(f"{s.value.title()} {v}" for s, v in view.edge.items() if v) or "none"
         return [Label(f"The {kind.name}'s Edge: {where}. Enter goes on.")]
     options = OptionList(id="edges")
     for index, choice in enumerate(kind.edge_choices):
@@ -135,32 +136,28 @@ def descriptor_focus_widgets(library: Any, draft: Draft) -> list[Any]:
     return shown
 
 
-def pool_lines(library: Any, draft: Draft) -> list[Option]:
+def pool_lines(view: DraftView) -> list[Option]:
     """Each pool: the type's start, the points placed, the descriptor's change, the total."""
-    kind = library.kind("types")[draft.type]
-    descriptor = library.kind("descriptors")[draft.descriptor]
-    totals = creation.pools_of(library, draft)
     lines = []
-    for stat in Stat:
-        base, extra = getattr(kind.pools, stat.value), getattr(descriptor.pools, stat.value)
-        line = Text(f"{stat.value.title():<10}", style="bold")
-        line.append(f"{base:>3} + {draft.bonus.get(stat, 0)} placed")
-        if extra:
-            line.append(f" + {extra} ({descriptor.name})", style="cyan")
-        line.append(f"  = {totals[stat]}", style="bold")
+    for pool in view.pool_lines:
+        line = Text(f"{pool.stat.value.title():<10}", style="bold")
+        line.append(f"{pool.base:>3} + {pool.placed} placed")
+        if pool.descriptor:
+            line.append(f" + {pool.descriptor} ({view.descriptor})", style="cyan")
+        line.append(f"  = {pool.total}", style="bold")
         lines.append(Option(line))
     return lines
 
 
-def points_left(library: Any, draft: Draft) -> Text:
-    total = library.kind("types")[draft.type].bonus_points
-    left = total - sum(draft.bonus.values())
+def points_left(view: DraftView) -> Text:
+    left, total = view.points_left, view.bonus_points
     return Text(f"{left} of {total} points left to place.", style="bold" if left else "green")
 
 
 def review(library: Any, draft: Draft, campaign: Campaign) -> Text:
+    """The sheet the character will have: the preview of the command that creates it."""
     try:
-        character = creation.build(library, draft, campaign)
-    except ValueError as problem:
+        character = preview_of(campaign, CreateCharacter(draft=draft, content=library))
+    except RuleViolation as problem:
         return Text(str(problem), style="red")
     return Text(text_sheet(sheet_data(character)))

@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from strange_tui.campaign import creation
-from strange_tui.campaign.creation import Draft
-from strange_tui.rules.pools import Stat
+from strange_tui.campaign.commands.creation import DraftView
+from strange_tui.campaign.terms import Stat
 from strange_tui.tui.widgets.filter_list import Item
 
 
@@ -121,51 +121,44 @@ def details(library: Any, kind: str, entry_id: str) -> Text:
     return text
 
 
-def attacks_table(library: Any, draft: Draft) -> Table:
+def attacks_table(view: DraftView) -> Table:
     table = Table(box=None, header_style="bold cyan", padding=(0, 2))
     for column in ("Attack", "Damage", "Difficulty", "Range"):
         table.add_column(column)
-    for row in creation.attacks(library, draft):
+    for row in view.attacks:
         modifier = {-1: "eased 1 step", 0: "as set", 1: "hindered 1 step"}.get(
-            row["modifier"], str(row["modifier"])
+            row.modifier, str(row.modifier)
         )
-        table.add_row(row["name"], str(row["damage"]), modifier, row["range"])
+        table.add_row(row.name, str(row.damage), modifier, row.range)
     return table
 
 
-def preview(library: Any, draft: Draft) -> Group:
+def preview(view: DraftView, step: int) -> Group:
     """The character as it stands: sentence, pools, Edge and what has been gained."""
-    parts: list[Any] = [Text(creation.sentence_of(library, draft), style="bold italic")]
-    if draft.name.strip():
-        parts.insert(0, Text(draft.name.strip(), style="bold"))
-    if draft.type:
-        kind = library.kind("types")[draft.type]
-        pools, edge = creation.pools_of(library, draft), creation.edge_of(library, draft)
+    parts: list[Any] = [Text(view.sentence, style="bold italic")]
+    if view.name:
+        parts.insert(0, Text(view.name, style="bold"))
+    if view.has_type:
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold")
         table.add_column(justify="right")
         table.add_column(style="cyan")
         for stat in Stat:
-            table.add_row(
-                stat.value.title(), str(pools[stat]), f"Edge {edge[stat]}" if edge[stat] else ""
-            )
+            edge = view.edge[stat]
+            table.add_row(stat.value.title(), str(view.pools[stat]), f"Edge {edge}" if edge else "")
         parts += [
             table,
             Text(
-                f"Effort {kind.effort} · cyphers {kind.cypher_limit}"
-                f" · weapons: {', '.join(kind.weapons)}",
+                f"Effort {view.effort} · cyphers {view.cypher_limit}"
+                f" · weapons: {', '.join(view.weapon_practice)}",
                 style="dim",
             ),
         ]
-    skills = creation.skills_of(library, draft)
-    if skills:
-        parts.append(
-            Text("Skills: " + ", ".join(f"{k} ({v})" for k, v in skills.items()), style="green")
-        )
-    abilities = creation.ability_names(library, draft)
-    if abilities:
-        parts.append(Text("Abilities: " + ", ".join(abilities)))
-    items = creation.possessions(library, draft)
-    if items and draft.step >= 7:
-        parts.append(Text("Possessions: " + ", ".join(items), style="dim"))
+    if view.skills:
+        skills = ", ".join(f"{k} ({v})" for k, v in view.skills.items())
+        parts.append(Text(f"Skills: {skills}", style="green"))
+    if view.abilities:
+        parts.append(Text("Abilities: " + ", ".join(view.abilities)))
+    if view.possessions and step >= 7:
+        parts.append(Text("Possessions: " + ", ".join(view.possessions), style="dim"))
     return Group(*parts)

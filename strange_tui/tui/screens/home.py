@@ -11,6 +11,7 @@ from textual.widgets import Header, Static
 
 from strange_tui.campaign.narrate import sentence
 from strange_tui.campaign.state import Campaign, Character, Clock
+from strange_tui.tui.access import session_of
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.party import PartyList
 
@@ -158,8 +159,7 @@ class HomeScreen(Screen):
     def action_new_character(self) -> None:
         from strange_tui.tui.screens.creation import CreationScreen
 
-        session = self.app.session
-        draft = session.load_draft() if session else None
+        draft = session_of(self).load_draft()
         if draft is not None:
             self.notify("Resuming the character you started.", title="Draft")
         self.app.push_screen(CreationScreen(draft))

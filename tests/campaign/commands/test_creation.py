@@ -1,0 +1,144 @@
+"""CreateCharacter and what the wizard reads of a draft, without the UI (RULES.md section 9).
+The refusals are the ones `strange-tui new` gives (tests/cli/test_new.py): both send this
+command."""
+
+import re
+
+import msgspec
+import pytest
+
+from strange_tui.campaign.commands import decide, preview
+from strange_tui.campaign.commands.creation import (
+    CreateCharacter,
+    draft_view,
+    place_points,
+    step_problem,
+)
+from strange_tui.campaign.creation import Draft
+from strange_tui.campaign.events import CharacterCreated
+from strange_tui.campaign.state import Campaign, Settings
+from strange_tui.campaign.store import Store
+from strange_tui.content.loader import Content
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.pools import Stat
+
+CONTENT = Content()
+ALLOWED = ("Is Licensed to Carry", "Solves Mysteries", "Leads")
+ROOK = Draft(
+    descriptor="tough",
+    type="vector",
+    focus="is-licensed-to-carry",
+    bonus={Stat.MIGHT: 3, Stat.SPEED: 3},
+    edge_choice=1,
+    abilities=("bash", "combat-prowess", "practiced-in-armor", "improved-edge"),
+    weapons=("heavy-ranged",),
+    name="Rook Vance",
+    notes="Grew up over a bar.",
+)
+
+
+def campaign(**settings) -> Campaign:
+    return Campaign(name="Test", settings=Settings(allowed_foci=ALLOWED, **settings))
+
+
+def create(draft: Draft = ROOK) -> CreateCharacter:
+    return CreateCharacter(draft=draft, content=CONTENT)
+
+
+def test_a_finished_draft_makes_one_character_created_and_one_undo_step():
+    store = Store(campaign())
+    before = store.state
+    events = store.apply(decide(store.state, create()))
+    assert [type(e) for e in events] == [CharacterCreated]
+    rook = store.state.characters["rook-vance"]
+    assert [rook.pools[s].maximum for s in Stat] == [13, 13, 8]
+    assert [rook.pools[s].edge for s in Stat] == [0, 1, 0]
+    assert (rook.tier, rook.effort, rook.armor, rook.notes) == (1, 1, 1, "Grew up over a bar.")
+    assert store.undo() == events and store.state == before
+
+
+def test_the_review_shows_the_character_the_command_will_make():
+    state = campaign()
+    (event,) = decide(state, create())
+    assert preview(state, create()) == event.character
+
+
+def test_a_second_character_of_the_same_name_gets_its_own_id():
+    store = Store(campaign())
+    store.apply(decide(store.state, create()))
+    (again,) = store.apply(decide(store.state, create()))
+    assert again.character.id == "rook-vance-2"
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"bonus": {Stat.MIGHT: 3, Stat.SPEED: 2}}, "Step 4 (Stat pools): Place the last 1 point"),
+        ({"abilities": ("bash",)}, "Step 6 (Type abilities): Choose 4 abilities (1 chosen)"),
+        ({"focus": "builds-robots"}, "Step 3 (Focus): The GM has not allowed that focus here"),
+        (
+            {"weapons": ("light-melee", "heavy-ranged", "medium-melee", "heavy-melee")},
+            "You may choose 3 weapons",
+        ),
+        ({"descriptor": "sleepy"}, "Step 1 (Descriptor): Choose a descriptor"),
+        ({"cyphers": ("detonation",)}, "You may start with 0 cyphers"),
+        ({"name": "  "}, "Step 11 (Name and background): Give your character a name"),
+        ({"notes": "x" * 20_001}, "A background of 20,000 characters at most"),
+    ],
+)
+def test_create_character_refuses_what_new_refuses(change, reason):
+    """The same table as `strange-tui new` (tests/cli/test_new.py), and a little more."""
+    state = campaign()
+    draft = msgspec.structs.replace(ROOK, **change)
+    with pytest.raises(RuleViolation, match=re.escape(reason)):
+        decide(state, create(draft))
+    with pytest.raises(RuleViolation):
+        preview(state, create(draft))
+
+
+def test_a_skill_name_too_long_to_keep_is_refused_at_its_step():
+    draft = Draft(descriptor="intelligent", type="spinner", focus="leads",
+                  chosen_skills=("x" * 81,))  # fmt: skip
+    assert step_problem(CONTENT, draft, 6, campaign()) == "A skill's name is 80 characters at most."
+
+
+def test_starting_cyphers_follow_the_gm_setting():
+    state = campaign(starting_cyphers=2)
+    (event,) = decide(state, create(msgspec.structs.replace(ROOK, cyphers=("detonation",))))
+    assert [c.name for c in event.character.cyphers] == ["Detonation"]
+    assert draft_view(CONTENT, ROOK, state).cypher_picks == 2
+
+
+def test_the_wizard_reads_the_numbers_the_character_will_have():
+    state = campaign()
+    view = draft_view(CONTENT, ROOK, state)
+    (event,) = decide(state, create())
+    rook = event.character
+    assert view.pools == {s: rook.pools[s].maximum for s in Stat}
+    assert view.edge == {s: rook.pools[s].edge for s in Stat}
+    assert (view.effort, view.cypher_limit) == (rook.effort, rook.cypher_limit)
+    assert view.skills == rook.skills and view.abilities == rook.abilities
+    assert [(p.base, p.placed, p.descriptor, p.total) for p in view.pool_lines] == [
+        (10, 3, 0, 13),
+        (10, 3, 0, 13),
+        (8, 0, 0, 8),
+    ]
+    assert (view.bonus_points, view.points_left, view.weapon_picks) == (6, 0, 3)
+    assert view.sentence == "I am a Tough Vector who Is Licensed to Carry"
+    assert [a.name for a in view.attacks][-1] == "Unarmed"
+
+
+def test_an_empty_draft_reads_as_nothing_yet():
+    view = draft_view(CONTENT, Draft(), campaign())
+    assert not view.has_type and view.pool_lines == () and view.points_left == 0
+
+
+def test_placing_points_stops_at_the_type_bonus_and_at_zero():
+    draft = Draft(descriptor="tough", type="vector", bonus={Stat.MIGHT: 6})
+    with pytest.raises(RuleViolation, match="No points left"):
+        place_points(CONTENT, draft, Stat.SPEED, 1)
+    with pytest.raises(RuleViolation, match="no points to take back"):
+        place_points(CONTENT, draft, Stat.SPEED, -1)
+    moved = place_points(CONTENT, place_points(CONTENT, draft, Stat.MIGHT, -1), Stat.SPEED, 1)
+    assert moved.bonus == {Stat.MIGHT: 5, Stat.SPEED: 1}
+    assert place_points(CONTENT, moved, Stat.SPEED, -1).bonus == {Stat.MIGHT: 5}
