@@ -1,8 +1,7 @@
-"""Cyphers gained and used (R-CYP-1: the limit, occultic counting two), and notes."""
+"""Cyphers gained, used and discarded (R-CYP-1: the limit, occultic counting two), and
+notes. Each form builds one command; the load and the limit come from the model."""
 
 from __future__ import annotations
-
-import random
 
 from rich.text import Text
 from textual import on
@@ -12,20 +11,36 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Select, Static, TextArea
 from textual.widgets.option_list import Option
 
-from strange_tui.campaign.events import CypherGained, CypherUsed, NotesEdited
-from strange_tui.campaign.state import Cypher
+from strange_tui.campaign.commands.character import (
+    CypherPreview,
+    DiscardCypher,
+    EditNotes,
+    GainCypher,
+    UseCypher,
+    discard_pick,
+    sheet_facts,
+)
+from strange_tui.campaign.events import CypherGained
 from strange_tui.content.model import CypherDef
-from strange_tui.rules.cyphers import cypher_load, cyphers_to_discard
-from strange_tui.rules.dice import SeededDice
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
+from strange_tui.tui.session import Refused
 
 
-def roll_level(formula: str) -> int:
-    """A cypher's level from its formula: '5', '1d6', '1d6+2'."""
-    if "d" not in formula:
-        return int(formula)
-    die, _, plus = formula.partition("+")
-    return SeededDice().roll(int(die.split("d")[1])) + int(plus or 0)
+def cypher_text(preview: CypherPreview) -> Text:
+    """The cypher's level and the load against the limit (R-CYP-1)."""
+    level = str(preview.level) if preview.level is not None else f"{preview.formula}, rolled"
+    kind = "occultic, counts two" if preview.occultic else "anoetic"
+    text = Text(f"{preview.name}: level {level}, {kind}.\n", style="bold")
+    text.append(f"Carrying {preview.load} of {preview.limit}; after: {preview.load_after}.")
+    if preview.over_by:
+        text.append(
+            " Over the limit: the GM removes cyphers (a random pick is offered).",
+            style="bold red",
+        )
+    if preview.effect:
+        text.append(f"\n{preview.effect}", style="italic")
+    return text
 
 
 class GainCypherDialog(CharacterDialog):
@@ -34,11 +49,7 @@ class GainCypherDialog(CharacterDialog):
     BINDINGS = [Binding("ctrl+s", "gain", "Gain", id="cypher.gain")]
 
     def compose(self) -> ComposeResult:
-        from strange_tui.content.loader import Content, user_pack_files
-
-        self.cyphers: dict[str, CypherDef] = Content(user_pack_files(self.app.saves)).kind(
-            "cyphers"
-        )
+        self.cyphers: dict[str, CypherDef] = self.session.content.kind("cyphers")
         options = [(f"{c.name} ({c.level}, {c.kind})", cid) for cid, c in self.cyphers.items()]
         with Vertical(classes="dialog") as box:
             box.border_title = f"Gain a cypher: {self.character.name}"
@@ -56,20 +67,24 @@ class GainCypherDialog(CharacterDialog):
         self.query_one("#pick", Select).focus()
         self.update_preview()
 
-    def chosen(self) -> Cypher | None:
+    def command(self) -> GainCypher | str:
+        """The cypher the form describes, or what to fix."""
         level = int_value(self.query_one("#level", Input), default=0)
         if level is None or level < 0:
-            return None
+            return "The level is a whole number."
+        typed = level or None
         own = self.query_one("#name", Input).value.strip()
         if own:
-            return Cypher(name=own[:80], level=level or 1)
+            return GainCypher(character=self.character_id, name=own, level=typed)
         picked = self.query_one("#pick", Select).value
         if not isinstance(picked, str):
-            return None
+            return "Pick a cypher or name one."
         spec = self.cyphers[picked]
-        return Cypher(
+        return GainCypher(
+            character=self.character_id,
             name=spec.name,
-            level=level or roll_level(spec.level),
+            level=typed,
+            formula=spec.level,
             occultic=spec.kind == "occultic",
             effect=spec.effect,
         )
@@ -77,37 +92,40 @@ class GainCypherDialog(CharacterDialog):
     @on(Select.Changed)
     @on(Input.Changed)
     def update_preview(self) -> None:
-        who = self.character
-        load = cypher_load([c.occultic for c in who.cyphers])
-        picked = self.query_one("#pick", Select).value
-        adds = 2 if isinstance(picked, str) and self.cyphers[picked].kind == "occultic" else 1
-        text = Text(f"Carrying {load} of {who.cypher_limit}; after: {load + adds}.")
-        if load + adds > who.cypher_limit:
-            text.append(
-                " Over the limit: the GM removes cyphers (a random pick is offered).",
-                style="bold red",
-            )
-        if isinstance(picked, str):
-            text.append(f"\n{self.cyphers[picked].effect}", style="italic")
-        self.query_one("#preview", Static).update(text)
+        preview = self.query_one("#preview", Static)
+        command = self.command()
+        if isinstance(command, str):
+            facts = sheet_facts(self.character)
+            carrying = f"Carrying {facts.cypher_load} of {facts.cypher_limit}."
+            preview.update(Text(f"{command} {carrying}", style="dim"))
+            return
+        try:
+            preview.update(cypher_text(self.session.preview(command)))
+        except Refused as refused:
+            preview.update(Text(str(refused), style="red"))
 
     @on(Button.Pressed, "#gain")
     def action_gain(self) -> None:
-        cypher = self.chosen()
-        if cypher is None:
-            self.notify("Pick a cypher or name one (level: a whole number).", severity="warning")
+        command = self.command()
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
             return
-        if not self.app.dispatch(CypherGained(character=self.character_id, cypher=cypher)):
+        events = strange_app(self).run_command(command)
+        if not events:
             return
-        who = self.character
-        if cypher_load([c.occultic for c in who.cyphers]) > who.cypher_limit:
+        gained = events[0]
+        assert isinstance(gained, CypherGained)
+        facts = sheet_facts(self.character)
+        if facts.over_limit:
             self.notify(
-                f"{who.name} carries more cyphers than the limit of {who.cypher_limit}: "
-                "use or discard some (u on the sheet offers a random pick).",
+                f"{self.character.name} carries more cyphers than the limit of "
+                f"{facts.cypher_limit}: use or discard some (ctrl+r in u offers a random pick).",
                 title="Cypher limit",
                 severity="warning",
                 timeout=8,
             )
+        else:
+            self.notify(f"{gained.cypher.name}, level {gained.cypher.level}.", title="Cypher")
         self.dismiss(True)
 
 
@@ -142,34 +160,33 @@ class UseCypherDialog(CharacterDialog):
     def on_mount(self) -> None:
         self.query_one("#carried", OptionList).focus()
 
-    def _remove(self, index: int, discarded: bool) -> bool:
-        cypher = self.character.cyphers[index]
-        event = CypherUsed(
-            character=self.character_id, index=index, name=cypher.name, discarded=discarded
-        )
-        return self.app.dispatch(event)
+    def _run(self, command: UseCypher | DiscardCypher) -> None:
+        if strange_app(self).run_command(command):
+            self.dismiss(True)
 
     def on_option_list_option_selected(self, selected: OptionList.OptionSelected) -> None:
-        if self._remove(int(selected.option.id), discarded=False):
-            self.dismiss(True)
+        self._run(UseCypher(character=self.character_id, index=selected.option_index))
 
     def action_discard(self) -> None:
         highlighted = self.query_one("#carried", OptionList).highlighted
-        if highlighted is not None and self._remove(highlighted, discarded=True):
-            self.dismiss(True)
+        if highlighted is not None:
+            self._run(DiscardCypher(character=self.character_id, indices=(highlighted,)))
 
     def action_random_discard(self) -> None:
-        """R-CYP-1: discard a random pick until the load fits the limit."""
-        who = self.character
-        picks = cyphers_to_discard(
-            [c.occultic for c in who.cyphers], who.cypher_limit, random.Random()
-        )
+        """R-CYP-1: discard a random pick until the load fits the limit, in one step."""
+        picks = discard_pick(self.character)
         if not picks:
             self.notify("Within the limit: nothing to discard.")
             return
-        for index in reversed(picks):
-            self._remove(index, discarded=True)
-        self.dismiss(True)
+        command = DiscardCypher(character=self.character_id, indices=picks)
+        try:
+            names = self.session.preview(command).names
+        except Refused as refused:
+            self.notify(str(refused), severity="warning")
+            return
+        if strange_app(self).run_command(command):
+            self.notify("Discarded: " + ", ".join(names) + ".", title="Cypher limit")
+            self.dismiss(True)
 
 
 class NotesDialog(CharacterDialog):
@@ -193,5 +210,5 @@ class NotesDialog(CharacterDialog):
         notes = self.query_one(TextArea).text
         if notes == self.character.notes:
             self.dismiss(False)
-        elif self.app.dispatch(NotesEdited(character=self.character_id, notes=notes[:20_000])):
+        elif strange_app(self).run_command(EditNotes(character=self.character_id, notes=notes)):
             self.dismiss(True)

@@ -1,6 +1,10 @@
-"""Taking damage, spending points and healing: with a preview of what will happen."""
+"""Taking damage, spending points and healing: the form builds the command, the model's
+preview says what it will do (Armor, spill-over, the pools and the track after), and the
+command is applied as one step."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from rich.text import Text
 from textual import on
@@ -9,13 +13,62 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
-from strange_tui.campaign.events import DamageTaken, Healed, PointsSpent
-from strange_tui.rules.damage import apply_damage, armor_applies
-from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.pools import Stat, spend
+from strange_tui.campaign.commands.character import (
+    DamagePreview,
+    Heal,
+    HealPreview,
+    SpendPoints,
+    SpendPreview,
+    TakeDamage,
+)
+from strange_tui.campaign.terms import Stat
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
+from strange_tui.tui.session import Refused
+from strange_tui.tui.widgets.gauges import change_text
 
 POOLS = [(stat.value.title(), stat) for stat in Stat]
+
+
+def damage_text(preview: DamagePreview) -> Text:
+    """R-DMG-1..3 as the model worked it out: Armor, the damage left, where it went."""
+    text = Text(f"{preview.amount} damage", style="bold")
+    if preview.blocked:
+        text.append(f"; Armor {preview.armor} stops {preview.blocked}", style="cyan")
+    text.append(f": {preview.taken} taken.", style="bold")
+    if len(preview.spill) > 1:
+        (stat, points), *rest = preview.spill
+        others = ", ".join(f"{other.value.title()} {more}" for other, more in rest)
+        text.append(
+            f"\nSpills over: {stat.value.title()} takes {points}, then {others}.", style="yellow"
+        )
+    if preview.lost:
+        text.append(f"\n{preview.lost} find no pool left to take them.", style="dim")
+    change = change_text(preview.after)
+    text.append("\n")
+    text.append_text(change if change else Text("No damage.", style="dim"))
+    return text
+
+
+def spend_text(preview: SpendPreview) -> Text:
+    """R-EFF-6, R-POOL-1: what paying does, Luck first if asked."""
+    text = Text(f"{preview.from_pool} from {preview.stat.value.title()}")
+    if preview.from_luck:
+        text.append(f", {preview.from_luck} from Luck")
+    text.append(".\n")
+    text.append_text(change_text(preview.after))
+    return text
+
+
+def heal_text(preview: HealPreview) -> Text:
+    """Points back, never past the maximum; a pool raised from 0 lifts the track."""
+    text = Text(f"{preview.restored} back to {preview.stat.value.title()}")
+    if preview.wasted:
+        text.append(f" ({preview.wasted} past the maximum are lost)", style="dim")
+    text.append(".\n")
+    change = change_text(preview.after)
+    text.append_text(change if change else Text("Already full.", style="dim"))
+    return text
 
 
 class DamageDialog(CharacterDialog):
@@ -39,55 +92,41 @@ class DamageDialog(CharacterDialog):
         self.query_one("#amount", Input).focus()
         self.update_preview()
 
+    def command(self) -> TakeDamage | None:
+        """The hit the form describes; None until the amount is a whole number."""
+        amount = int_value(self.query_one("#amount", Input), default=-1)
+        if amount is None or amount < 0:
+            return None
+        return TakeDamage(
+            character=self.character_id,
+            amount=amount,
+            stat=self.query_one("#pool", Select).value,
+            ambient=self.query_one("#ambient", Checkbox).value,
+            source=self.query_one("#source", Input).value.strip(),
+        )
+
     @on(Input.Changed)
     @on(Select.Changed)
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
-        self.query_one("#preview", Static).update(self.preview())
-
-    def hit(self) -> DamageTaken | None:
-        amount = int_value(self.query_one("#amount", Input), default=-1)
-        if amount is None or amount < 0:
-            return None
-        stat = self.query_one("#pool", Select).value
-        ambient = self.query_one("#ambient", Checkbox).value
-        armor = self.character.armor if armor_applies(stat, ambient=ambient) else 0
-        return DamageTaken(
-            character=self.character_id,
-            amount=amount,
-            stat=stat,
-            armor=armor,
-            ambient=ambient,
-            source=self.query_one("#source", Input).value.strip(),
-        )
-
-    def preview(self) -> Text:
-        event = self.hit()
-        if event is None:
-            return Text("Type the damage, a whole number.", style="dim")
-        who = self.character
+        preview = self.query_one("#preview", Static)
+        command = self.command()
+        if command is None:
+            preview.update(Text("Type the damage, a whole number.", style="dim"))
+            return
         try:
-            outcome = apply_damage(
-                who.pools, who.track, event.amount, stat=event.stat, armor=event.armor
-            )
-        except RuleViolation as refused:
-            return Text(str(refused), style="red")
-        text = Text()
-        if outcome.blocked:
-            text.append(f"Armor stops {outcome.blocked}. ", style="cyan")
-        for stat, points in outcome.applied:
-            before = who.pools[stat].current
-            text.append(f"{stat.value.title()} {before} → {before - points}. ")
-        if outcome.emptied:
-            text.append(f"{who.track.label} → {outcome.track.label}", style="bold red")
-        if not outcome.applied and not outcome.blocked:
-            text.append("No damage.", style="dim")
-        return text
+            preview.update(damage_text(self.session.preview(command)))
+        except Refused as refused:
+            preview.update(Text(str(refused), style="red"))
 
     @on(Button.Pressed, "#apply")
     @on(Input.Submitted)
     def action_apply(self) -> None:
-        self.submit(self.hit(), "Type the damage as a whole number, 0 or more.")
+        command = self.command()
+        if command is None:
+            self.notify("Type the damage as a whole number, 1 or more.", severity="warning")
+        elif strange_app(self).run_command(command):
+            self.dismiss(True)
 
 
 class PointsDialog(CharacterDialog):
@@ -95,7 +134,7 @@ class PointsDialog(CharacterDialog):
 
     BINDINGS = [Binding("enter", "apply", "Apply", id="points.apply")]
 
-    def __init__(self, character_id: str, mode: str) -> None:
+    def __init__(self, character_id: str, mode: Literal["spend", "heal"]) -> None:
         super().__init__(character_id)
         self.mode = mode
 
@@ -117,47 +156,20 @@ class PointsDialog(CharacterDialog):
         self.query_one("#amount", Input).focus()
         self.update_preview()
 
-    @on(Input.Changed)
-    @on(Select.Changed)
-    def update_preview(self) -> None:
-        event = self.event()
-        text = Text("Type the points, a whole number.", style="dim")
-        if isinstance(event, PointsSpent):
-            try:
-                paid = spend(
-                    self.character.pools,
-                    self.character.track,
-                    event.stat,
-                    event.amount,
-                    from_luck=event.from_luck,
-                )
-                pool = paid.pools[event.stat]
-                text = Text(f"{event.stat.value.title()} → {pool.current}")
-                if paid.emptied:
-                    text.append(f"; the track moves to {paid.track.label}", style="bold red")
-            except RuleViolation as refused:
-                text = Text(str(refused), style="red")
-        elif isinstance(event, Healed):
-            pool = self.character.pools[event.stat]
-            text = Text(
-                f"{event.stat.value.title()} {pool.current} → "
-                f"{min(pool.maximum, pool.current + event.amount)} (max {pool.maximum})"
-            )
-        self.query_one("#preview", Static).update(text)
-
-    def event(self) -> PointsSpent | Healed | None:
+    def command(self) -> SpendPoints | Heal | None:
+        """The spending or healing the form describes; None until the numbers are whole."""
         amount = int_value(self.query_one("#amount", Input), default=-1)
         if amount is None or amount < 0:
             return None
         stat = self.query_one("#pool", Select).value
         reason = self.query_one("#reason", Input).value.strip()
         if self.mode == "heal":
-            return Healed(character=self.character_id, stat=stat, amount=amount, reason=reason)
+            return Heal(character=self.character_id, stat=stat, amount=amount, reason=reason)
         luck_fields = self.query("#luck")
         from_luck = int_value(luck_fields.first(Input)) if luck_fields else 0
         if from_luck is None or from_luck < 0:
             return None
-        return PointsSpent(
+        return SpendPoints(
             character=self.character_id,
             stat=stat,
             amount=amount,
@@ -165,7 +177,26 @@ class PointsDialog(CharacterDialog):
             reason=reason,
         )
 
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def update_preview(self) -> None:
+        preview = self.query_one("#preview", Static)
+        command = self.command()
+        if command is None:
+            preview.update(Text("Type the points, a whole number.", style="dim"))
+            return
+        try:
+            shown = self.session.preview(command)
+        except Refused as refused:
+            preview.update(Text(str(refused), style="red"))
+            return
+        preview.update(spend_text(shown) if isinstance(shown, SpendPreview) else heal_text(shown))
+
     @on(Button.Pressed, "#apply")
     @on(Input.Submitted)
     def action_apply(self) -> None:
-        self.submit(self.event(), "Amounts are whole numbers, 0 or more.")
+        command = self.command()
+        if command is None:
+            self.notify("Amounts are whole numbers, 1 or more.", severity="warning")
+        elif strange_app(self).run_command(command):
+            self.dismiss(True)

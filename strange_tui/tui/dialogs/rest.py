@@ -1,4 +1,7 @@
-"""The rest dialog: the day's next rest, its recovery roll, and where the points go (R-REC)."""
+"""The rest dialog: the day's next rest, its recovery roll, and where the points go (R-REC).
+
+The form builds a Rest command; every number shown (which rest, how long, the bonus, the
+suggested division, what each pool gets, the track) is the model's preview of it."""
 
 from __future__ import annotations
 
@@ -9,30 +12,43 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from strange_tui.campaign.events import RecoveryRolled
-from strange_tui.campaign.state import Character
-from strange_tui.campaign.types import ROUND_SECONDS
-from strange_tui.rules.dice import SeededDice, check_face
-from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.pools import Stat
-from strange_tui.rules.recovery import RECOVERY_DIE, apply_recovery, next_rest
-from strange_tui.rules.track import DamageTrack
+from strange_tui.campaign.commands.character import Rest, RestPreview, recovery_die
+from strange_tui.campaign.narrate import duration
+from strange_tui.campaign.terms import Stat
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
+from strange_tui.tui.session import Refused
+from strange_tui.tui.widgets.gauges import change_text
 
 
-def suggested_split(character: Character, points: int) -> dict[Stat, int]:
-    """Fill the emptiest pools first (a pool at 0 before all, since it lifts the track)."""
-    split = {stat: 0 for stat in Stat}
-    order = sorted(Stat, key=lambda s: (character.pools[s].current > 0, character.pools[s].current))
-    for stat in order:
-        room = character.pools[stat].maximum - character.pools[stat].current
-        split[stat] = min(room, points)
-        points -= split[stat]
-    return split
+def rest_intro(preview: RestPreview) -> Text:
+    """Which of the day's rests this is, how long it takes, and the recovery roll."""
+    text = Text(f"Rest {preview.number} of 4 today: {preview.label}. ", style="bold")
+    text.append(f"Recovery roll: d6 + {preview.bonus}.")
+    return text
+
+
+def rest_text(preview: RestPreview) -> Text:
+    """What the rolled points give, pool by pool, and the track (R-REC-1, R-REC-3)."""
+    if preview.track_step:
+        text = Text("The whole roll buys one step up the damage track.\n")
+    else:
+        gains = ", ".join(f"{stat.value.title()} +{gain}" for stat, gain in preview.restored)
+        text = Text(f"Gives {gains}. " if gains else "Nothing to restore. ")
+        if preview.wasted:
+            text.append(f"{preview.wasted} unused. ", style="dim")
+        if preview.luck:
+            text.append(f"Luck +{preview.luck}. ", style="magenta")
+        text.append("\n")
+    if preview.after is not None:
+        text.append_text(change_text(preview.after))
+    if preview.seconds:
+        text.append(f"\nThe clock moves on {duration(preview.seconds)}.", style="dim")
+    return text
 
 
 class RestDialog(CharacterDialog):
-    """Roll (or type) the d6, divide the points, confirm."""
+    """Roll (or type) the d6, divide the points, confirm: one rest, one step."""
 
     DEFAULT_CSS = """
     RestDialog #split { grid-size: 6; grid-columns: 10 1fr 10 1fr 10 1fr; grid-rows: 1;
@@ -47,15 +63,19 @@ class RestDialog(CharacterDialog):
         super().__init__(character_id)
         self.die: int | None = None
 
+    def first_look(self) -> RestPreview | str:
+        """The rest before the die (or why there is none: dead is dead)."""
+        try:
+            return self.session.preview(Rest(character=self.character_id))
+        except Refused as refused:
+            return str(refused)
+
     def compose(self) -> ComposeResult:
         who = self.character
-        rest = next_rest(who.rests_today)
-        bonus = who.tier + who.recovery_bonus
+        look = self.first_look()
         with Vertical(classes="dialog") as box:
             box.border_title = f"Rest: {who.name}"
-            intro = Text(f"Rest {rest.number} of 4 today: {rest.label}. ", style="bold")
-            intro.append(f"Recovery roll: d6 + {bonus}.", style="")
-            yield Static(intro)
+            yield Static(rest_intro(look) if isinstance(look, RestPreview) else Text(look))
             with Horizontal(id="die-row"):
                 yield Label("Your d6")
                 yield Input(
@@ -68,26 +88,23 @@ class RestDialog(CharacterDialog):
                     yield Input(
                         "0", type="integer", id=f"give-{stat.value}", compact=True, disabled=True
                     )
-            can_step = (
-                who.track not in (DamageTrack.HALE, DamageTrack.DEAD) and not who.pools.zero_stats()
-            )
+            can_step = isinstance(look, RestPreview) and look.can_step_up
             yield Checkbox(
                 "Step up the damage track instead of points", id="track-step", disabled=not can_step
             )
-            yield Checkbox(f"Advance the clock by {rest.label}", value=True, id="clock")
+            label = look.label if isinstance(look, RestPreview) else "the rest"
+            yield Checkbox(f"Advance the clock by {label}", value=True, id="clock")
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Roll", variant="primary", id="next")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        if self.character.track is DamageTrack.DEAD:
-            self.notify("Dead is dead: no rest brings a character back.", severity="error")
+        look = self.first_look()
+        if isinstance(look, str):
+            self.query_one("#preview", Static).update(Text(look, style="red"))
+            self.notify(look, title="No rest", severity="error")
         self.query_one("#die", Input).focus()
-
-    @property
-    def bonus(self) -> int:
-        return self.character.tier + self.character.recovery_bonus
 
     def allocation(self) -> dict[Stat, int] | None:
         split = {}
@@ -99,36 +116,34 @@ class RestDialog(CharacterDialog):
                 split[stat] = value
         return split
 
+    def command(self) -> Rest | str:
+        """The rest the form describes, or what to fix."""
+        step = self.query_one("#track-step", Checkbox).value
+        split = {} if step else self.allocation()
+        if split is None:
+            return "Each pool gets a whole number, 0 or more."
+        return Rest(
+            character=self.character_id,
+            die=self.die,
+            allocation=split,
+            track_step=step,
+            advance_clock=self.query_one("#clock", Checkbox).value,
+        )
+
     @on(Input.Changed)
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
         if self.die is None:
             return
-        points = self.die + self.bonus
         preview = self.query_one("#preview", Static)
-        if self.query_one("#track-step", Checkbox).value:
-            preview.update(Text(f"{self.character.track.label} → one step up", style="bold green"))
-            return
-        split = self.allocation()
-        if split is None:
-            preview.update(Text("Each pool gets a whole number, 0 or more.", style="red"))
+        command = self.command()
+        if isinstance(command, str):
+            preview.update(Text(command, style="red"))
             return
         try:
-            outcome = apply_recovery(self.character.pools, self.character.track, points, split)
-        except RuleViolation as refused:
+            preview.update(rest_text(self.session.preview(command)))
+        except Refused as refused:
             preview.update(Text(str(refused), style="red"))
-            return
-        text = Text()
-        for stat, gain in outcome.restored:
-            before = self.character.pools[stat].current
-            text.append(f"{stat.value.title()} {before} → {before + gain}. ")
-        if outcome.wasted:
-            text.append(f"{outcome.wasted} unused. ", style="dim")
-        if outcome.revived:
-            text.append(
-                f"Track: {self.character.track.label} → {outcome.track.label}", style="bold green"
-            )
-        preview.update(text or Text("Nothing to restore.", style="dim"))
 
     @on(Button.Pressed, "#next")
     @on(Input.Submitted)
@@ -139,41 +154,33 @@ class RestDialog(CharacterDialog):
             self.confirm()
 
     def roll(self) -> None:
+        """The d6: the player's, or the app's; then the model's suggested division."""
         typed = int_value(self.query_one("#die", Input), default=0)
+        if typed is None:
+            self.notify("A d6 shows 1 to 6.", severity="warning")
+            return
+        die = typed or recovery_die()
         try:
-            self.die = check_face(typed, RECOVERY_DIE) if typed else SeededDice().roll(RECOVERY_DIE)
-        except RuleViolation as refused:
+            look = self.session.preview(Rest(character=self.character_id, die=die))
+        except Refused as refused:
             self.notify(str(refused), severity="warning")
             return
-        points = self.die + self.bonus
+        self.die = die
         self.query_one("#rolled", Static).update(
-            Text(f"d6 shows {self.die}: {points} points to divide.", style="bold")
+            Text(f"d6 shows {die}: {look.points} points to divide.", style="bold")
         )
-        for stat, value in suggested_split(self.character, points).items():
+        for stat in Stat:
             field = self.query_one(f"#give-{stat.value}", Input)
             field.disabled = False
-            field.value = str(value)
+            field.value = str(look.suggested.get(stat, 0))
         self.query_one("#die", Input).disabled = True
         self.query_one("#next", Button).label = "Rest"
         self.query_one(f"#give-{Stat.MIGHT.value}", Input).focus()
         self.update_preview()
 
     def confirm(self) -> None:
-        assert self.die is not None
-        step = self.query_one("#track-step", Checkbox).value
-        split = {} if step else self.allocation()
-        if split is None:
-            self.notify("Each pool gets a whole number, 0 or more.", severity="warning")
-            return
-        rest = next_rest(self.character.rests_today)
-        seconds = rest.rounds * ROUND_SECONDS + rest.minutes * 60
-        event = RecoveryRolled(
-            character=self.character_id,
-            die=self.die,
-            bonus=self.bonus,
-            allocation=split,
-            track_step=step,
-            clock=seconds if self.query_one("#clock", Checkbox).value else 0,
-        )
-        if self.app.dispatch(event):
+        command = self.command()
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
+        elif strange_app(self).run_command(command):
             self.dismiss(True)

@@ -11,11 +11,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from strange_tui.campaign.commands.character import sheet_facts
 from strange_tui.campaign.sheet import sentence
 from strange_tui.campaign.state import Campaign, Character
-from strange_tui.rules.cyphers import cypher_load
-from strange_tui.rules.pools import Stat
-from strange_tui.rules.recovery import next_rest
+from strange_tui.campaign.terms import Stat
+from strange_tui.tui.access import strange_app
+from strange_tui.tui.dialogs.advance import AdvanceDialog
+from strange_tui.tui.dialogs.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
+from strange_tui.tui.dialogs.points import DamageDialog, PointsDialog
+from strange_tui.tui.dialogs.rest import RestDialog
+from strange_tui.tui.dialogs.roll import RollDialog
 from strange_tui.tui.widgets.gauges import gauge, track_line
 from strange_tui.tui.widgets.keybar import KeyBar
 
@@ -31,17 +36,18 @@ def stats_block(character: Character) -> Group:
     numbers = Table.grid(padding=(0, 2))
     numbers.add_column(style="bold cyan")
     numbers.add_column()
-    load = cypher_load([c.occultic for c in character.cyphers])
-    over = " — over the limit!" if load > character.cypher_limit else ""
+    facts = sheet_facts(character)
+    over = " — over the limit!" if facts.over_limit else ""
     numbers.add_row("Tier", str(character.tier))
     numbers.add_row("Effort", str(character.effort))
     numbers.add_row("Armor", str(character.armor))
     numbers.add_row("XP", str(character.xp))
     numbers.add_row(
-        "Cyphers", Text(f"{load}/{character.cypher_limit}{over}", style="bold red" if over else "")
+        "Cyphers",
+        Text(f"{facts.cypher_load}/{facts.cypher_limit}{over}", style="bold red" if over else ""),
     )
-    numbers.add_row("Recovery", f"d6+{character.tier + character.recovery_bonus}")
-    numbers.add_row("Next rest", next_rest(character.rests_today).label)
+    numbers.add_row("Recovery", f"d6+{facts.recovery_bonus}")
+    numbers.add_row("Next rest", facts.next_rest_label)
     if character.advancements:
         numbers.add_row("Bought", ", ".join(character.advancements))
     lines.append(numbers)
@@ -125,11 +131,11 @@ class SheetScreen(Screen):
 
     @property
     def character(self) -> Character | None:
-        state = self.app.campaign
+        state = strange_app(self).campaign
         return state.characters.get(self.character_id) if state else None
 
     def on_screen_resume(self) -> None:
-        self.show(self.app.campaign)
+        self.show(strange_app(self).campaign)
 
     def show(self, state: Campaign | None) -> None:
         if self.app.screen is not self:
@@ -144,38 +150,32 @@ class SheetScreen(Screen):
         self.query_one("#lists", VerticalScroll).border_title = "Skills and gear"
         self.query_one("#lists-body", Static).update(lists_block(character))
 
-    def _open(self, module: str, name: str, *args: object) -> None:
-        import importlib
-
-        dialog = getattr(importlib.import_module(f"strange_tui.tui.dialogs.{module}"), name)
-        self.app.push_screen(dialog(self.character_id, *args))
-
     def action_damage(self) -> None:
-        self._open("points", "DamageDialog")
+        self.app.push_screen(DamageDialog(self.character_id))
 
     def action_spend(self) -> None:
-        self._open("points", "PointsDialog", "spend")
+        self.app.push_screen(PointsDialog(self.character_id, "spend"))
 
     def action_heal(self) -> None:
-        self._open("points", "PointsDialog", "heal")
+        self.app.push_screen(PointsDialog(self.character_id, "heal"))
 
     def action_gain_cypher(self) -> None:
-        self._open("cyphers", "GainCypherDialog")
+        self.app.push_screen(GainCypherDialog(self.character_id))
 
     def action_use_cypher(self) -> None:
         if self.character and not self.character.cyphers:
             self.notify(f"{self.character.name} carries no cyphers.", severity="warning")
             return
-        self._open("cyphers", "UseCypherDialog")
+        self.app.push_screen(UseCypherDialog(self.character_id))
 
     def action_notes(self) -> None:
-        self._open("cyphers", "NotesDialog")
+        self.app.push_screen(NotesDialog(self.character_id))
 
     def action_roll(self) -> None:
-        self._open("roll", "RollDialog")
+        self.app.push_screen(RollDialog(self.character_id))
 
     def action_rest(self) -> None:
-        self._open("rest", "RestDialog")
+        self.app.push_screen(RestDialog(self.character_id))
 
     def action_advance(self) -> None:
-        self._open("advance", "AdvanceDialog")
+        self.app.push_screen(AdvanceDialog(self.character_id))

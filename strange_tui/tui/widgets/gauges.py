@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from strange_tui.rules.pools import Pool
-from strange_tui.rules.track import DamageTrack
+from strange_tui.campaign.commands.character import PoolsAfter
+from strange_tui.campaign.terms import DamageTrack, Pool
 
 POOL_STYLES = {"might": "red", "speed": "green", "intellect": "blue", "luck": "magenta"}
 TRACK_STYLES = {
@@ -44,3 +44,26 @@ def track_line(track: DamageTrack) -> Text:
             line.append(" › ", style="dim")
         line.append(state.label, style=TRACK_STYLES[state] if state is track else "dim")
     return line
+
+
+def change_text(after: PoolsAfter) -> Text:
+    """What an action's preview says it does to the pools and the track (the model's
+    numbers, before and after): 'Might 7 → 0 · Speed 10 → 0', 'Track: hale → impaired'."""
+    text = Text()
+    for line in after.changed:
+        if text:
+            text.append(" · ", style="dim")
+        style = "bold red" if line.after == 0 else "bold"
+        text.append(f"{line.name.title()} {line.before} → ")
+        text.append(str(line.after), style=style)
+        text.append(f"/{line.maximum}", style="dim")
+    if after.track_after is not after.track_before:
+        if text:
+            text.append("\n")
+        worse = after.track_after > after.track_before
+        text.append("Track: ")
+        text.append(after.track_before.label, style=TRACK_STYLES[after.track_before])
+        text.append(" → ")
+        text.append(after.track_after.label, style=TRACK_STYLES[after.track_after])
+        text.append(" (down)" if worse else " (up)", style="dim")
+    return text

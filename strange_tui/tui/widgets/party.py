@@ -9,7 +9,7 @@ from textual.widgets.option_list import Option
 
 from strange_tui.campaign.sheet import sentence
 from strange_tui.campaign.state import Character
-from strange_tui.rules.pools import Stat
+from strange_tui.campaign.terms import Stat
 from strange_tui.tui.widgets.gauges import gauge, track_badge
 
 
