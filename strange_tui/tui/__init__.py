@@ -1,1 +1,2 @@
-"""The full-screen app (Textual): screens and widgets that render state and dispatch events."""
+"""The full-screen app (Textual): screens and widgets that render the campaign and
+hand the model the players' commands."""

@@ -1,5 +1,5 @@
 """The strange-tui app: one campaign open at a time, screens that render its state, and
-dialogs that turn a player's choices into events for the store."""
+dialogs that turn a player's choices into commands for the model."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from strange_tui.campaign.commands import Command
-from strange_tui.campaign.events import AnyEvent, SettingsChanged
+from strange_tui.campaign.commands.progress import ChangeSettings
+from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.tui.session import Refused, Session
@@ -150,18 +151,6 @@ class StrangeApp(App[None]):
             self.notify(str(refused), title="Not possible", severity="error")
             return None
 
-    def dispatch(self, event: AnyEvent) -> bool:
-        """Apply one plain fact (an event that is a whole command by itself); if the rules
-        refuse, say why. True when done."""
-        if self.session is None:
-            return False
-        try:
-            self.session.dispatch(event)
-        except Refused as refused:
-            self.notify(str(refused), title="Not possible", severity="error")
-            return False
-        return True
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A widget with an undo of its own (the notes' text area) keeps ctrl+z and ctrl+y.
         if action in ("undo", "redo") and hasattr(self.focused, f"action_{action}"):
@@ -197,14 +186,9 @@ class StrangeApp(App[None]):
     def action_toggle_theme_follows(self) -> None:
         if self.session is None:
             return
-        settings = self.session.state.settings
-        import msgspec
-
-        changed = msgspec.structs.replace(
-            settings, theme_follows_recursion=not settings.theme_follows_recursion
-        )
-        if self.dispatch(SettingsChanged(settings=changed)):
-            way = "follows" if changed.theme_follows_recursion else "no longer follows"
+        follows = not self.session.state.settings.theme_follows_recursion
+        if self.run_command(ChangeSettings(theme_follows_recursion=follows)):
+            way = "follows" if follows else "no longer follows"
             self.notify(f"The theme {way} the party's recursion.")
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -73,15 +73,6 @@ class Session:
         except OSError as failed:
             raise Refused(f"Could not save: {failed.strerror or failed}. Nothing changed.") from None
 
-    def dispatch(self, event: AnyEvent) -> tuple[AnyEvent, ...]:
-        """Apply one event as a command of its own (for actions that are one plain fact)."""
-        try:
-            return self._store.apply([event])
-        except RuleViolation as refused:
-            raise Refused(str(refused)) from None
-        except OSError as failed:
-            raise Refused(f"Could not save: {failed.strerror or failed}. Nothing changed.") from None
-
     def follow(self) -> bool:
         """Take in what other windows (or the CLI) wrote; True when anything changed.
         A window busy writing, or a file being repaired, is left for the next call."""

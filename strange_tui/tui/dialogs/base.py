@@ -9,7 +9,6 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label
 
-from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.state import Character
 from strange_tui.tui.access import session_of
 from strange_tui.tui.session import Session
@@ -105,13 +104,6 @@ class CharacterDialog(ModalScreen[bool]):
     @on(Button.Pressed, "#cancel")
     def cancel_pressed(self) -> None:
         self.dismiss(False)
-
-    def submit(self, event: AnyEvent | None, problem: str) -> None:
-        """Dispatch the event the form describes and close; or say what to fix."""
-        if event is None:
-            self.notify(problem, severity="warning")
-        elif self.app.dispatch(event):
-            self.dismiss(True)
 
 
 def row(label: str, widget: Widget) -> Horizontal:
