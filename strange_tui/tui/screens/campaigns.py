@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from strange_tui.tui.access import strange_app
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.snapshot import read_snapshot
@@ -89,7 +90,7 @@ class CampaignsScreen(Screen):
         field.focus()
 
     def action_back(self) -> None:
-        if self.app.session is not None:
+        if strange_app(self).session is not None:
             self.app.pop_screen()
 
     @on(Input.Submitted, "#new")

@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import DataTable, Header
 
 from strange_tui.campaign.commands.combat import (
@@ -26,7 +25,8 @@ from strange_tui.campaign.commands.combat import (
 from strange_tui.campaign.encounter import Combatant, Encounter
 from strange_tui.campaign.events import CombatEnded
 from strange_tui.campaign.state import Campaign
-from strange_tui.tui.access import session_of, strange_app
+from strange_tui.tui.access import strange_app
+from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.dialogs.combat_dialogs import (
     AddNpcsDialog,
     ConditionDialog,
@@ -65,7 +65,7 @@ COLUMNS = (
 )
 
 
-class CombatScreen(Screen):
+class CombatScreen(CampaignScreen):
     """One fight, round by round."""
 
     DEFAULT_CSS = """
@@ -122,12 +122,10 @@ class CombatScreen(Screen):
         table = self.query_one(DataTable)
         for label, key in COLUMNS:
             table.add_column(label, key=key)
-        app = strange_app(self)
-        if app.session is not None and app.session.state.encounter is None:
-            if not app.run_command(StartCombat()):
-                self.call_later(self.close)  # The reason is notified.
-                return
-        self.watch(app, "campaign", self.show, init=True)
+        if self.state.encounter is None and not strange_app(self).run_command(StartCombat()):
+            self.call_later(self.close)  # The reason is notified.
+            return
+        self.follow_campaign()
         encounter = self.encounter
         if encounter is not None and not encounter.npcs():
             self.call_after_refresh(self.action_add_npcs)
@@ -137,12 +135,11 @@ class CombatScreen(Screen):
 
     @property
     def encounter(self) -> Encounter | None:
-        session = strange_app(self).session
-        return session.state.encounter if session else None
+        return self.state.encounter
 
-    def show(self, state: Campaign | None) -> None:
-        encounter = state.encounter if state else None
-        if encounter is None or self.app.screen is not self:
+    def show(self, state: Campaign) -> None:
+        encounter = state.encounter
+        if encounter is None:
             return
         rows = self.rows(encounter, state)
         table = self.query_one(DataTable)
@@ -165,9 +162,6 @@ class CombatScreen(Screen):
             table.move_cursor(row=encounter.order.index(active.id))
             self._last_turn = (encounter.round, encounter.turn)
         self.query_one("#detail", TextPanel).show(self.detail(state))
-
-    def on_screen_resume(self) -> None:
-        self.show(strange_app(self).campaign)
 
     def rows(self, encounter: Encounter, state: Campaign) -> dict[str, tuple]:
         """The cells of each combatant's row, in order."""
@@ -227,14 +221,14 @@ class CombatScreen(Screen):
         who = self.highlighted()
         if who:
             self.marked ^= {who.id}
-            self.show(strange_app(self).campaign)
+            self.show(self.state)
 
     def action_next_turn(self) -> None:
         strange_app(self).run_command(NextTurn())
 
     def action_previous_turn(self) -> None:
         """Undo the commands back to (and including) the next turn that started this one."""
-        session = session_of(self)
+        session = self.session
         steps = commands_back_to_turn(session.journal())
         if steps is None:
             self.notify("This is the first turn of the fight on record.", severity="warning")
@@ -268,7 +262,7 @@ class CombatScreen(Screen):
 
     def action_initiative(self) -> None:
         try:
-            preview = session_of(self).preview(RollInitiative())
+            preview = self.session.preview(RollInitiative())
         except Refused as refused:
             self.notify(str(refused), severity="warning")
             return

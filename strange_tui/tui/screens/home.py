@@ -6,19 +6,19 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from strange_tui.campaign.narrate import sentence
+from strange_tui.campaign.events import batches
+from strange_tui.campaign.narrate import command_sentence
 from strange_tui.campaign.state import Campaign, Character, Clock
-from strange_tui.tui.access import session_of
+from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.party import PartyList
 
 RECENT = 8
 
 
-class HomeScreen(Screen):
+class HomeScreen(CampaignScreen):
     """The table at a glance; actions apply to the highlighted character."""
 
     DEFAULT_CSS = """
@@ -48,7 +48,7 @@ class HomeScreen(Screen):
         ("Rest", "The next recovery roll of the day", "rest"),
         ("XP and advancement", "Award XP, buy advancement steps", "advance"),
         ("GM intrusion", "Accept for 2 XP or refuse for 1", "intrusion"),
-        ("Campaign log", "Every event as a sentence", "log"),
+        ("Campaign log", "Every action as a sentence", "log"),
         ("New character", "The eleven steps", "new_character"),
         ("Campaign settings", "Foci the GM allows, starting cyphers", "settings"),
         ("Combat", "The round tracker", "combat"),
@@ -72,16 +72,9 @@ class HomeScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "campaign", self.show, init=True)
+        self.follow_campaign()
 
-    def on_screen_resume(self) -> None:
-        self.show(self.app.campaign)
-
-    def show(self, state: Campaign | None) -> None:
-        if self.app.screen is not self:
-            return  # Hidden under another screen: redrawn when it comes back.
-        if state is None:
-            return
+    def show(self, state: Campaign) -> None:
         party = self.query_one(PartyList)
         party.show(list(state.characters.values()))
         if not state.characters:
@@ -97,18 +90,18 @@ class HomeScreen(Screen):
 
     def recent_text(self, state: Campaign) -> Text:
         names = state.names()
-        events = self.app.session.journal()[-RECENT:] if self.app.session else []
+        commands = batches(self.session.journal())[-RECENT:]
         text = Text()
-        for event in reversed(events):
+        for command in reversed(commands):
             text.append("• ", style="dim")
-            text.append(sentence(event, names) + "\n")
-        return text if events else Text("Nothing yet.", style="dim")
+            text.append(command_sentence(command, names) + "\n")
+        return text if commands else Text("Nothing yet.", style="dim")
 
     def selected(self) -> Character | None:
         """The highlighted character, or a gentle word when there is none."""
-        state = self.app.campaign
+        state = self.state
         chosen = self.query_one(PartyList).highlighted_id
-        if state is None or chosen not in state.characters:
+        if chosen not in state.characters:
             self.notify("Make a character first (n).", severity="warning")
             return None
         return state.characters[chosen]
@@ -159,7 +152,7 @@ class HomeScreen(Screen):
     def action_new_character(self) -> None:
         from strange_tui.tui.screens.creation import CreationScreen
 
-        draft = session_of(self).load_draft()
+        draft = self.session.load_draft()
         if draft is not None:
             self.notify("Resuming the character you started.", title="Draft")
         self.app.push_screen(CreationScreen(draft))
@@ -175,12 +168,12 @@ class HomeScreen(Screen):
         self.app.push_screen(CombatScreen())
 
     def action_translate(self) -> None:
-        if self.app.campaign and self.app.campaign.encounter is not None:
+        if self.state.encounter is not None:
             self.notify(
                 "End the fight first (c, then e): a translation takes a trance.", severity="warning"
             )
             return
-        if not self.app.campaign or not self.app.campaign.characters:
+        if not self.state.characters:
             self.notify("Make a character first (n).", severity="warning")
             return
         from strange_tui.tui.screens.translation import TranslationScreen

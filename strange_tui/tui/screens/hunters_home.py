@@ -8,15 +8,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
 from strange_tui.campaign.commands.hunters import HunterView, hunter_view
 from strange_tui.campaign.hunters_state import Hunter
-from strange_tui.campaign.narrate import sentence
+from strange_tui.campaign.events import batches
+from strange_tui.campaign.narrate import command_sentence
 from strange_tui.campaign.state import Campaign
-from strange_tui.tui.access import strange_app
+from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.dialogs.hunters_dialogs import (
     HunterDamageDialog,
     HunterRollDialog,
@@ -68,7 +68,7 @@ def healing_lines(view: HunterView) -> list[Text]:
     ]
 
 
-class HuntersHomeScreen(Screen):
+class HuntersHomeScreen(CampaignScreen):
     """The hunt at a glance; actions apply to the highlighted hunter."""
 
     DEFAULT_CSS = """
@@ -91,7 +91,7 @@ class HuntersHomeScreen(Screen):
         ("Damage", "Points by type to a vital statistic", "damage"),
         ("Complex challenge", "A threshold worn down roll by roll", "challenge"),
         ("Time passes", "Advance the clock; wounds heal", "advance"),
-        ("Campaign log", "Every event as a sentence", "log"),
+        ("Campaign log", "Every action as a sentence", "log"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -106,17 +106,12 @@ class HuntersHomeScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "campaign", self.show, init=True)
-
-    def on_screen_resume(self) -> None:
-        self.show(strange_app(self).campaign)
+        self.follow_campaign()
 
     def on_option_list_option_highlighted(self) -> None:
-        self.show_side(strange_app(self).campaign)
+        self.show_side(self.state)
 
-    def show(self, state: Campaign | None) -> None:
-        if state is None or self.app.screen is not self:
-            return
+    def show(self, state: Campaign) -> None:
         party = self.query_one("#party", OptionList)
         keep = party.highlighted
         party.clear_options()
@@ -131,9 +126,7 @@ class HuntersHomeScreen(Screen):
             party.highlighted = min(keep or 0, party.option_count - 1)
         self.show_side(state)
 
-    def show_side(self, state: Campaign | None) -> None:
-        if state is None:
-            return
+    def show_side(self, state: Campaign) -> None:
         text = Text(state.clock.label(), style="bold")
         for challenge in state.challenges.values():
             done = challenge.threshold - challenge.remaining
@@ -148,17 +141,15 @@ class HuntersHomeScreen(Screen):
             text.append("\n")
             text.append_text(line)
         names = state.names()
-        session = strange_app(self).session
-        if session is not None:
-            text.append("\n")
-            for event in reversed(session.journal()[-5:]):
-                text.append(f"\n• {sentence(event, names)}", style="dim")
+        text.append("\n")
+        for command in reversed(batches(self.session.journal())[-5:]):
+            text.append(f"\n• {command_sentence(command, names)}", style="dim")
         self.query_one("#side", TextPanel).show(text)
 
     def selected(self, quiet: bool = False) -> Hunter | None:
         party = self.query_one("#party", OptionList)
-        state = strange_app(self).campaign
-        if state is None or party.highlighted is None or not state.hunters:
+        state = self.state
+        if party.highlighted is None or not state.hunters:
             if not quiet:
                 self.notify("Make a hunter first (n).", severity="warning")
             return None

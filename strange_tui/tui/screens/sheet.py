@@ -8,14 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from strange_tui.campaign.commands.character import sheet_facts
 from strange_tui.campaign.sheet import sentence
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.terms import Stat
-from strange_tui.tui.access import strange_app
+from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.dialogs.advance import AdvanceDialog
 from strange_tui.tui.dialogs.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
 from strange_tui.tui.dialogs.points import DamageDialog, PointsDialog
@@ -81,7 +80,7 @@ def lists_block(character: Character) -> Group:
     return Group(*parts)
 
 
-class SheetScreen(Screen):
+class SheetScreen(CampaignScreen):
     """One character, whole."""
 
     DEFAULT_CSS = """
@@ -127,19 +126,13 @@ class SheetScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "campaign", self.show, init=True)
+        self.follow_campaign()
 
     @property
     def character(self) -> Character | None:
-        state = strange_app(self).campaign
-        return state.characters.get(self.character_id) if state else None
+        return self.state.characters.get(self.character_id)
 
-    def on_screen_resume(self) -> None:
-        self.show(strange_app(self).campaign)
-
-    def show(self, state: Campaign | None) -> None:
-        if self.app.screen is not self:
-            return  # Hidden under another screen: redrawn when it comes back.
+    def show(self, state: Campaign) -> None:
         character = self.character
         if character is None:
             return
