@@ -13,10 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from strange_tui.tui.access import strange_app
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.snapshot import read_snapshot
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.widgets.keybar import KeyBar
 
 
