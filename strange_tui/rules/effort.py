@@ -43,18 +43,21 @@ def action_cost(
     ability_cost: int = 0,
     edge: int = 0,
     impaired: bool = False,
+    weakness: int = 0,
 ) -> int:
-    """R-EFF-1, R-EFF-3, R-EFF-4: the points one action takes from its pool.
+    """R-EFF-1, R-EFF-3, R-EFF-4, R-WEAK-1: the points one action takes from its pool.
 
     The Effort (all levels, whether they ease the task or add damage) plus the ability's own
-    cost, less the pool's Edge once for the whole action, never below 0.
+    cost, less the pool's Edge once for the whole action, never below 0. A weakness in the
+    pool (the opposite of Edge, S3) adds to an action that still costs points after Edge;
+    one that costs nothing stays free.
     """
     if ability_cost < 0:
         raise RuleViolation(f"An ability's cost is 0 or more; {ability_cost} is not.")
-    if edge < 0:
-        raise RuleViolation(f"Edge is 0 or more; {edge} is not.")
-    gross = effort_cost(effort_levels, impaired=impaired) + ability_cost
-    return max(0, gross - edge)
+    if edge < 0 or weakness < 0:
+        raise RuleViolation(f"Edge and weakness are 0 or more; {edge}, {weakness} are not.")
+    net = max(0, effort_cost(effort_levels, impaired=impaired) + ability_cost - edge)
+    return net + weakness if net else 0
 
 
 def effort_damage(levels: int, *, area: bool = False) -> int:

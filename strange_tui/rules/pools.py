@@ -31,11 +31,13 @@ EdgePoints = Annotated[int, msgspec.Meta(ge=0, le=100)]
 class Pool(
     msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True
 ):
-    """R-POOL-1: one stat pool, its current points (0..maximum) and its Edge."""
+    """R-POOL-1: one stat pool, its current points (0..maximum), its Edge and its
+    weakness (R-WEAK-1)."""
 
     current: PoolPoints
     maximum: PoolPoints
     edge: EdgePoints = 0
+    weakness: EdgePoints = 0
 
     def __post_init__(self) -> None:
         if self.maximum < 0 or not 0 <= self.current <= self.maximum:
@@ -44,6 +46,8 @@ class Pool(
             )
         if self.edge < 0:
             raise RuleViolation(f"Edge is 0 or more; {self.edge} is not.")
+        if self.weakness < 0:
+            raise RuleViolation(f"A weakness is 0 or more; {self.weakness} is not.")
 
     def with_current(self, current: int) -> Pool:
         return msgspec.structs.replace(self, current=current)

@@ -84,3 +84,15 @@ def test_r_eff_cost_is_never_negative_and_edge_never_raises_it(levels, ability, 
         <= cost
     )
     assert cost == max(0, effort_cost(levels, impaired=impaired) + ability - edge)
+
+
+def test_r_weak_1_a_weakness_adds_to_an_action_that_costs_points():
+    """S3: "Weakness: increase spend on matching task's pool by Weakness" (Edge's opposite)."""
+    assert action_cost(effort_levels=1, weakness=1) == 4
+    assert action_cost(effort_levels=1, edge=1, weakness=1) == 3
+    assert action_cost(ability_cost=2, weakness=2) == 4
+
+
+def test_r_weak_1_a_free_action_stays_free():
+    assert action_cost(weakness=1) == 0
+    assert action_cost(ability_cost=1, edge=1, weakness=1) == 0
