@@ -121,6 +121,8 @@ class CampaignFolder:
                 raise CampaignFileError(
                     self.journal_file, str(refused), field=f"events[{index}]"
                 ) from None
+        if journal.crlf:
+            journal = self._rewrite_crlf(journal)
         if journal.torn:
             self._move_torn_tail(journal)
         if upgrade:
@@ -131,6 +133,22 @@ class CampaignFolder:
             )
         self._remember_journal()
         return snapshot, events
+
+    def _rewrite_crlf(self, journal: JournalContents) -> JournalContents:
+        """A journal with Windows line endings is rewritten with plain ones (its events
+        and a torn tail kept as they were read), the original kept beside it."""
+        aside = self.path / f"{JOURNAL_FILE}.crlf"
+        shutil.copy2(self.journal_file, aside)
+        JournalWriter.create(self.journal_file, journal.base, journal.events, durable=True)
+        if journal.torn:
+            with open(self.journal_file, "ab") as file:
+                file.write(journal.torn)
+        self.notices.append(
+            f"{self.journal_file.name} had Windows line endings (an editor or a git setting"
+            f" changes them); it was rewritten with plain ones and every event kept. The"
+            f" original is {aside.name}."
+        )
+        return read_journal(self.journal_file)
 
     def _remember_journal(self) -> None:
         info = self.journal_file.stat()

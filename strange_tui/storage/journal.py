@@ -47,6 +47,9 @@ class JournalContents(msgspec.Struct, frozen=True, kw_only=True):
     good_length: int
     torn: bytes = b""
     torn_line: int = 0
+    crlf: bool = False
+    """The file had Windows line endings (an editor or a git setting); read as if it had
+    not, and the offsets are those of the file rewritten with plain ones."""
 
 
 def header_bytes(base: int) -> bytes:
@@ -184,6 +187,11 @@ def read_journal(path: Path, *, after: int = 0) -> JournalContents:
     ``after`` (a batch boundary already read) reads only the batches appended since: their
     events and offsets; ``good_length`` is still the whole file's."""
     data = read_bytes(path)
+    crlf = b"\r\n" in data
+    if crlf:
+        # Entries are found by their "\n[[events]]\n" line and checked over LF bytes:
+        # read CRLF as LF rather than find no entries and silently drop them.
+        data = data.replace(b"\r\n", b"\n")
     first = data.find(ENTRY_MARK)
     head = data if first < 0 else data[:first]
     header = parse_toml(path, head)
@@ -217,6 +225,7 @@ def read_journal(path: Path, *, after: int = 0) -> JournalContents:
             events=tuple(whole),
             offsets=tuple(starts),
             good_length=len(data),
+            crlf=crlf,
         )
     events: list[AnyEvent] = []
     for index, start in enumerate(starts):
@@ -238,6 +247,7 @@ def read_journal(path: Path, *, after: int = 0) -> JournalContents:
                 good_length=cut,
                 torn=data[cut:],
                 torn_line=line + data.count(b"\n", start, cut),
+                crlf=crlf,
             )
     return JournalContents(
         base=base,
@@ -245,6 +255,7 @@ def read_journal(path: Path, *, after: int = 0) -> JournalContents:
         events=tuple(events),
         offsets=tuple(starts),
         good_length=len(data),
+        crlf=crlf,
     )
 
 
@@ -292,18 +303,37 @@ class JournalWriter:
         """Write one command's events as one batch (one write, one fsync) before returning;
         on failure the file is cut back."""
         entry = batch_bytes(events)
-        with open(self.path, "r+b") as file:
+        # Unbuffered: a buffered file would try to flush the failed bytes again when asked
+        # to cut back, fail again (a full disk), and leave half a batch behind.
+        fd = os.open(self.path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+        try:
             try:
-                file.seek(self._length)
-                file.write(entry)
-                file.flush()
+                at, rest = self._length, memoryview(entry)
+                while rest:
+                    written = os.pwrite(fd, rest, at)
+                    at, rest = at + written, rest[written:]
                 if self.durable:
-                    os.fsync(file.fileno())
+                    os.fsync(fd)
             except BaseException:
-                file.truncate(self._length)
+                self._cut_back(fd)
                 raise
+        finally:
+            os.close(fd)
         self._offsets.append(self._length)
         self._length += len(entry)
+
+    def _cut_back(self, fd: int) -> None:
+        """After a failed append, cut the file back to the last good byte (cutting needs no
+        space, so it works on a full disk too)."""
+        try:
+            os.ftruncate(fd, self._length)
+            if self.durable:
+                os.fsync(fd)
+        except OSError as failed:
+            # The next open finds the partial batch and moves it aside as a torn tail.
+            raise OSError(
+                failed.errno, f"could not cut the journal back after a failed write: {failed}"
+            ) from failed
 
     def drop_last(self) -> None:
         """Take the last batch off the file (undo), durably. The journal is replaced whole

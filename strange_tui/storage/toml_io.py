@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from pathlib import Path
@@ -29,20 +30,36 @@ _AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
 
 
 def read_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a campaign file; refuses links and files too large to be ours."""
+    """The bytes of a campaign file (or draft, pack, theme): a plain file only, never a
+    link, a FIFO or a device (which could hang or flood the reader), and not too large."""
     if path.is_symlink():
         raise CampaignFileError(path, "is a symbolic link; campaign files must be plain files")
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise CampaignFileError(path, f"is {size} bytes, more than a campaign file can be")
-        return path.read_bytes()
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise CampaignFileError(path, "is missing") from None
     except IsADirectoryError:
         raise CampaignFileError(path, "is a folder, not a file") from None
     except PermissionError:
         raise CampaignFileError(path, "cannot be read (permission denied)") from None
+    except OSError as error:
+        raise CampaignFileError(path, f"cannot be read ({error.strerror or error})") from None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise CampaignFileError(path, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise CampaignFileError(path, "is not a plain file (a FIFO, socket or device?)")
+        if info.st_size > max_bytes:
+            raise CampaignFileError(path, f"is {info.st_size} bytes, more than it can be")
+        try:
+            data = file.read(max_bytes + 1)
+        except OSError as error:
+            raise CampaignFileError(path, f"cannot be read ({error.strerror or error})") from None
+    if len(data) > max_bytes:
+        raise CampaignFileError(path, f"is more than {max_bytes} bytes, more than it can be")
+    return data
 
 
 def parse_toml(path: Path, data: bytes, *, first_line: int = 1) -> dict[str, Any]:
@@ -63,6 +80,10 @@ def parse_toml(path: Path, data: bytes, *, first_line: int = 1) -> dict[str, Any
             raise CampaignFileError(
                 path, f"{reason} (column {match.group(2)})", line=line
             ) from None
+        if "(at end of document)" in message:
+            reason = message.replace("(at end of document)", "").strip()
+            line = text.count("\n") + first_line
+            raise CampaignFileError(path, f"{reason} (at the end of the file)", line=line) from None
         raise CampaignFileError(path, message) from None
     except RecursionError:
         raise CampaignFileError(path, "nests too deeply to be a campaign file") from None

@@ -7,15 +7,19 @@ starts with the rest.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Annotated
 
 import msgspec
 from textual.theme import Theme
 
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.toml_io import parse_toml, read_bytes
+
 Colour = Annotated[str, msgspec.Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
 PACKAGE = Path(__file__).resolve().parents[1]
+MAX_THEME_BYTES = 64 * 1024
+"""A theme is a few colours; anything larger is not one."""
 
 
 def builtin_themes_folder(package: Path = PACKAGE) -> Path:
@@ -65,10 +69,12 @@ def load_themes(folders: list[Path]) -> tuple[list[tuple[Theme, str | None]], li
     for folder in folders:
         for path in sorted(folder.glob("*.toml")):
             try:
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                # The campaign files' safe reader: a plain file, not too large, no link,
+                # FIFO or device; a parse that nests too deeply is an error, not a crash.
+                data = parse_toml(path, read_bytes(path, max_bytes=MAX_THEME_BYTES))
                 spec = msgspec.convert(data, ThemeFile)
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-                problems.append(f"{path.name}: {error}")
+            except CampaignFileError as error:
+                problems.append(f"{path.name}: {error.message}")
                 continue
             except msgspec.ValidationError as error:
                 problems.append(f"{path.name}: {error}")

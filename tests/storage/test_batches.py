@@ -77,3 +77,21 @@ def test_a_campaign_of_format_1_opens_and_is_upgraded(tmp_path):
     assert (path / f"before-format-{CURRENT_VERSION}" / "journal.toml").exists()
     assert CampaignFolder(path).open().state == store.state
     assert CampaignFolder(path).check() == store.state
+
+
+def test_a_journal_with_windows_line_endings_loses_no_event(tmp_path):
+    """An editor or git turned every LF into CRLF: every event still loads (none silently
+    dropped), the journal is rewritten with plain line endings, and the user is told."""
+    demo = Path(__file__).resolve().parents[2] / "saves" / "demo"
+    path = Path(shutil.copytree(demo, tmp_path / "demo"))
+    journal = path / "journal.toml"
+    expected = CampaignFolder(path).check()
+    journal.write_bytes(journal.read_bytes().replace(b"\n", b"\r\n"))
+    assert CampaignFolder(path).check() == expected  # Read-only: accepted as it is.
+    folder = CampaignFolder(path)
+    store = folder.open()
+    assert store.state == expected
+    assert any("Windows line endings" in notice for notice in folder.notices)
+    assert b"\r\n" not in journal.read_bytes() and (path / "journal.toml.crlf").exists()
+    store.apply([XpAwarded(character="mara-quist", amount=1)])
+    assert CampaignFolder(path).open().state == store.state
