@@ -3,15 +3,15 @@ redo whole commands, tell subscribers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple, Protocol
 
 from msgspec.structs import replace
 
 from strange_tui.campaign.events import AnyEvent, batches
+from strange_tui.campaign.limits import check_event, check_state
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.state import Campaign
 from strange_tui.rules.errors import RuleViolation
@@ -103,7 +103,8 @@ def fold_command(
     state: Campaign, events: Sequence[AnyEvent], origin: str = ""
 ) -> tuple[Campaign, tuple[AnyEvent, ...]]:
     """One command's events stamped (seq, in-game time, batch, origin) and folded into
-    ``state``; RuleViolation when the rules refuse any of them."""
+    ``state``; RuleViolation when the rules refuse any of them, or when an event or the
+    state it makes would hold what the campaign files may not (they would never open)."""
     if not events:
         raise RuleViolation("Nothing to do.")
     stamped: list[AnyEvent] = []
@@ -116,8 +117,10 @@ def fold_command(
             batch=first,
             origin="" if first else origin,
         )
+        check_event(event)
         state = reduce(state, event)
         stamped.append(event)
+    check_state(state)
     return state, tuple(stamped)
 
 

@@ -11,8 +11,13 @@ Points = Annotated[int, Meta(ge=0, le=10_000)]
 Small = Annotated[int, Meta(ge=0, le=100)]
 Tier = Annotated[int, Meta(ge=1, le=6)]
 Id = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
-Name = Annotated[str, Meta(min_length=1, max_length=80)]
-Text = Annotated[str, Meta(max_length=20_000)]
+# No control characters in what players type: an escape sequence in a name would reach the
+# terminal, a line break in a name would break the log and the Markdown sheet. Text (notes)
+# keeps its line breaks and tabs. The reader refuses what the writer refuses.
+NO_CONTROLS = r"^[^\x00-\x1f\x7f-\x9f]*$"
+TEXT_CONTROLS = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$"
+Name = Annotated[str, Meta(min_length=1, max_length=80, pattern=NO_CONTROLS)]
+Text = Annotated[str, Meta(max_length=20_000, pattern=TEXT_CONTROLS)]
 SkillLevel = Literal["inability", "trained", "specialized"]
 
 ROUND_SECONDS = 6  # A Cypher round is "about 5 to 10 seconds"; the clock counts 6.
