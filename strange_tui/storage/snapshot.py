@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from strange_tui.campaign.consistency import problems
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.migrations import (
@@ -23,6 +24,8 @@ def read_snapshot(path: Path) -> tuple[Campaign, int]:
     if not isinstance(state, dict):
         raise CampaignFileError(path, "has no [state] table", field="state")
     campaign = convert(path, migrate_state(state, version), Campaign, field="state")
+    for where, wrong in problems(campaign):
+        raise CampaignFileError(path, wrong, field=f"state.{where}")
     if document.get("seq") != campaign.seq:
         raise CampaignFileError(
             path,
