@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import itertools
 import shutil
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+
+import msgspec
 
 from strange_tui.campaign.creation import Draft
 from strange_tui.campaign.events import AnyEvent
@@ -31,6 +34,10 @@ from strange_tui.storage.toml_io import (
 )
 
 CAMPAIGN_FILE = "campaign.toml"
+RESERVED = frozenset({"packs", "themes"})
+"""Folders of the saves directory that are not campaigns."""
+TEMP_FILE_AGE = 60
+"""Seconds after which a temp file is a crash's leftover, not a write in progress."""
 DRAFT_FILE = "draft.toml"
 FORMAT_DRAFT = "strange-tui/draft"
 JOURNAL_FILE = "journal.toml"
@@ -72,13 +79,20 @@ class CampaignFolder:
         by ``slug``, else by the name)."""
         try:
             folder = cls(saves / slugify(slug or name))
+            campaign = msgspec.convert({"name": name, "ruleset": ruleset}, Campaign)
         except ValueError as error:
             raise CampaignFileError(saves, str(error)) from None
-        if folder.path.exists():
+        except msgspec.ValidationError as error:
+            raise CampaignFileError(saves, f"a campaign's name: {error}") from None
+        if folder.path.name in RESERVED:
+            raise CampaignFileError(
+                folder.path, "is where strange-tui keeps your packs or themes; choose another name"
+            )
+        if folder.path.exists() or folder.path.is_symlink():
             raise CampaignFileError(folder.path, "exists already; choose another name")
         folder.path.mkdir(parents=True)
         folder.history_dir.mkdir()
-        write_snapshot(folder.campaign_file, Campaign(name=name, ruleset=ruleset))
+        write_snapshot(folder.campaign_file, campaign)
         JournalWriter.create(folder.journal_file, base=0)
         fsync_folder(folder.path)
         return folder
@@ -181,8 +195,8 @@ class CampaignFolder:
         return News(snapshot=snapshot, events=tuple(events))
 
     def _load(self) -> tuple[Campaign, JournalContents, bool]:
-        if not self.path.is_dir():
-            raise CampaignFileError(self.path, "is not a campaign folder")
+        self._check_folder()
+        self._clean_temp_files()
         snapshot, version = read_snapshot(self.campaign_file)
         if not self.journal_file.exists() and not self.journal_file.is_symlink():
             self.notices.append(f"{self.journal_file} was missing; a new one was started.")
@@ -190,6 +204,26 @@ class CampaignFolder:
         journal = read_journal(self.journal_file)
         upgrade = min(version, journal.version) < CURRENT_VERSION
         return snapshot, journal, upgrade
+
+    def _check_folder(self) -> None:
+        """A campaign is a real folder, and so is its history: a link would make a
+        checkpoint write outside the saves directory."""
+        for folder in (self.path, self.history_dir):
+            if folder.is_symlink():
+                raise CampaignFileError(folder, "is a symbolic link; a campaign keeps real folders")
+        if not self.path.is_dir():
+            raise CampaignFileError(self.path, "is not a campaign folder")
+
+    def _clean_temp_files(self) -> None:
+        """Temp files a crash left behind mid-write (never the files themselves)."""
+        stale = time.time() - TEMP_FILE_AGE
+        for folder in (self.path, self.history_dir):
+            for temp in folder.glob(".*.tmp") if folder.is_dir() else ():
+                try:
+                    if temp.is_file() and not temp.is_symlink() and temp.stat().st_mtime < stale:
+                        temp.unlink()
+                except OSError:
+                    pass  # Another window took it, or the folder is read-only: no harm.
 
     def _move_torn_tail(self, journal: JournalContents) -> None:
         aside = next(
@@ -256,15 +290,28 @@ class CampaignFolder:
             return None
         try:
             document = parse_toml(path, read_bytes(path))
+        except CampaignFileError as error:
+            return self._draft_aside(path, error)
+        if isinstance(document.get("version"), int) and document["version"] > CURRENT_VERSION:
+            self.notices.append(
+                "The creation draft was made by a newer strange-tui; it was left as it is."
+            )
+            return None
+        try:
             check_header(path, document, FORMAT_DRAFT)
             return convert(path, document.get("draft", {}), Draft, field="draft")
         except CampaignFileError as error:
-            aside = path.with_suffix(".toml.bad")
-            path.replace(aside)
-            self.notices.append(
-                f"The creation draft could not be read ({error}); kept as {aside.name}."
-            )
-            return None
+            return self._draft_aside(path, error)
+
+    def _draft_aside(self, path: Path, error: CampaignFileError) -> None:
+        """A damaged draft is kept beside (never over an earlier one), and noted."""
+        aside = next(
+            candidate
+            for n in itertools.count()
+            if not (candidate := path.with_suffix(".toml.bad" + (f".{n}" if n else ""))).exists()
+        )
+        path.replace(aside)
+        self.notices.append(f"The creation draft could not be read ({error}); kept as {aside.name}.")
 
     def save_draft(self, draft: Draft) -> None:
         document = {"format": FORMAT_DRAFT, "version": CURRENT_VERSION, "draft": draft}
@@ -295,8 +342,7 @@ class CampaignFolder:
         return [unique[seq] for seq in sorted(unique)][-limit:]
 
     def _load_read_only(self) -> tuple[Campaign, JournalContents, int]:
-        if not self.path.is_dir():
-            raise CampaignFileError(self.path, "is not a campaign folder")
+        self._check_folder()
         snapshot, version = read_snapshot(self.campaign_file)
         return snapshot, read_journal(self.journal_file), version
 
