@@ -100,6 +100,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as error:
+        # A folder that cannot be read or written, a full disk: one line, never a traceback.
+        where = f"{error.filename}: " if error.filename else ""
+        sys.stderr.write(f"{PROG}: {where}{error.strerror or error}; nothing was changed.\n")
+        return INVALID
 
 
 def open_where(args: argparse.Namespace) -> tuple[Path, str, Path | None]:

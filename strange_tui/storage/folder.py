@@ -218,12 +218,12 @@ class CampaignFolder:
         """Temp files a crash left behind mid-write (never the files themselves)."""
         stale = time.time() - TEMP_FILE_AGE
         for folder in (self.path, self.history_dir):
-            for temp in folder.glob(".*.tmp") if folder.is_dir() else ():
-                try:
+            try:
+                for temp in folder.glob(".*.tmp") if folder.is_dir() else ():
                     if temp.is_file() and not temp.is_symlink() and temp.stat().st_mtime < stale:
                         temp.unlink()
-                except OSError:
-                    pass  # Another window took it, or the folder is read-only: no harm.
+            except OSError:
+                pass  # Another window took it, or the folder is read-only: no harm.
 
     def _move_torn_tail(self, journal: JournalContents) -> None:
         aside = next(

@@ -21,9 +21,20 @@ from strange_tui.tui.widgets.keybar import KeyBar
 
 
 def campaign_folders(saves: Path) -> list[Path]:
-    if not saves.is_dir():
+    """The folders of the saves directory that hold a campaign (or seem to, when a folder
+    cannot be read: it is listed, and says why when opened)."""
+    try:
+        entries = sorted(saves.iterdir()) if saves.is_dir() else []
+    except OSError:
         return []
-    return sorted(p for p in saves.iterdir() if (p / "campaign.toml").is_file())
+    return [path for path in entries if _holds_campaign(path)]
+
+
+def _holds_campaign(path: Path) -> bool:
+    try:
+        return (path / "campaign.toml").is_file()
+    except OSError:
+        return path.is_dir()  # Unreadable: list it; opening it says why.
 
 
 def describe(path: Path) -> Text:
