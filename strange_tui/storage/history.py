@@ -22,9 +22,9 @@ def chunk_paths(folder: Path) -> list[Path]:
     """The history chunks, oldest first."""
     if not folder.is_dir():
         return []
-    return sorted(
-        path for path in folder.glob("*.toml") if path.stem.isdigit() and not path.is_symlink()
-    )
+    # Links are listed too, so that reading them refuses them loudly rather than the log
+    # silently missing a chunk.
+    return sorted(path for path in folder.glob("*.toml") if path.stem.isdigit())
 
 
 def write_chunk(folder: Path, events: Sequence[AnyEvent]) -> Path:

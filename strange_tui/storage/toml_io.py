@@ -45,14 +45,18 @@ def read_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise CampaignFileError(path, "cannot be read (permission denied)") from None
     except OSError as error:
         raise CampaignFileError(path, f"cannot be read ({error.strerror or error})") from None
+    info = os.fstat(fd)
+    problem = None
+    if stat.S_ISDIR(info.st_mode):
+        problem = "is a folder, not a file"
+    elif not stat.S_ISREG(info.st_mode):
+        problem = "is not a plain file (a FIFO, socket or device?)"
+    elif info.st_size > max_bytes:
+        problem = f"is {info.st_size} bytes, more than it can be"
+    if problem:
+        os.close(fd)
+        raise CampaignFileError(path, problem)
     with os.fdopen(fd, "rb") as file:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise CampaignFileError(path, "is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise CampaignFileError(path, "is not a plain file (a FIFO, socket or device?)")
-        if info.st_size > max_bytes:
-            raise CampaignFileError(path, f"is {info.st_size} bytes, more than it can be")
         try:
             data = file.read(max_bytes + 1)
         except OSError as error:
