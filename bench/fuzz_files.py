@@ -1,0 +1,104 @@
+"""Fuzz the campaign files: mutate the demo's files many ways, then check and open each
+copy. Counts cases, clean refusals, opens, tracebacks (any other exception) and files
+changed by a read-only check or by an open that refused.
+
+    python bench/fuzz_files.py [--cases N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from strange_tui.rules.errors import RuleViolation  # noqa: E402
+from strange_tui.storage.errors import CampaignFileError  # noqa: E402
+from strange_tui.storage.folder import CampaignFolder  # noqa: E402
+
+DEMO = Path(__file__).resolve().parents[1] / "saves" / "demo"
+FILES = ["campaign.toml", "journal.toml", "history/0001.toml", "history/0002.toml"]
+SNIPPETS = [b"\x00", b"\xff\xfe", b"]]", b"[[events]]\n", b'"', b"= =", b"\r\n", b"9" * 30,
+            b"-1", b"\n[state.encounter]\nturn = 99\n", b"nan", b"[" * 500, b"\x1b[2J"]  # fmt: skip
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    way = rng.randrange(6)
+    at = rng.randrange(len(data) + 1)
+    if way == 0:  # Flip a byte.
+        if not data:
+            return b"x"
+        at = min(at, len(data) - 1)
+        return data[:at] + bytes([data[at] ^ (1 << rng.randrange(8))]) + data[at + 1 :]
+    if way == 1:  # Cut.
+        return data[:at]
+    if way == 2:  # Insert a snippet.
+        return data[:at] + rng.choice(SNIPPETS) + data[at:]
+    if way == 3:  # Delete a run.
+        return data[:at] + data[at + rng.randrange(1, 200) :]
+    if way == 4:  # Change a number.
+        digits = [i for i, b in enumerate(data) if 48 <= b <= 57]
+        if not digits:
+            return data
+        i = rng.choice(digits)
+        return data[:i] + str(rng.choice([0, 9, 99999999999, -5])).encode() + data[i + 1 :]
+    return data + rng.choice(SNIPPETS)  # Append.
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.startswith("campaign.lock")
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    counts = {"refused": 0, "opened": 0, "tracebacks": 0, "changed": 0}
+    with tempfile.TemporaryDirectory() as scratch:
+        for case in range(args.cases):
+            folder = Path(scratch) / f"c{case}"
+            shutil.copytree(DEMO, folder)
+            for _ in range(rng.randint(1, 3)):
+                path = folder / rng.choice(FILES)
+                path.write_bytes(mutate(path.read_bytes(), rng))
+            before = files_of(folder)
+            try:
+                try:
+                    CampaignFolder(folder).check()
+                except (CampaignFileError, RuleViolation):
+                    pass
+                if files_of(folder) != before:
+                    counts["changed"] += 1
+                try:
+                    CampaignFolder(folder).open()
+                    counts["opened"] += 1
+                except (CampaignFileError, RuleViolation, OSError):
+                    counts["refused"] += 1
+                    if files_of(folder) != before:
+                        counts["changed"] += 1
+            except Exception:  # noqa: BLE001 - counting what must never happen
+                counts["tracebacks"] += 1
+                if counts["tracebacks"] <= 3:
+                    traceback.print_exc()
+            shutil.rmtree(folder)
+    print(
+        f"{args.cases} fuzzed campaigns: {counts['opened']} opened, {counts['refused']}"
+        f" refused with a message, {counts['tracebacks']} tracebacks,"
+        f" {counts['changed']} with files changed by a read or a refused open"
+    )
+    return 1 if counts["tracebacks"] or counts["changed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
