@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from strange_tui.campaign.plain import markdown
+
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.rules.cyphers import cypher_load
 from strange_tui.rules.pools import Stat
@@ -111,8 +113,9 @@ def text_sheet(sheet: dict[str, Any]) -> str:
 
 
 def markdown_sheet(sheet: dict[str, Any]) -> str:
-    """A sheet as Markdown, for a wiki or a session recap."""
-    lines = [f"## {sheet['name']}", "", f"*{sheet['sentence']}.* Tier {sheet['tier']}.", ""]
+    """A sheet as Markdown, for a wiki or a session recap (user text escaped)."""
+    md = markdown
+    lines = [f"## {md(sheet['name'])}", "", f"*{md(sheet['sentence'])}.* Tier {sheet['tier']}.", ""]
     lines += ["| Pool | Current | Max | Edge |", "|---|---|---|---|"]
     lines += [
         f"| {name.title()} | {p['current']} | {p['max']} | {p['edge']} |"
@@ -122,12 +125,12 @@ def markdown_sheet(sheet: dict[str, Any]) -> str:
         "",
         f"- **Effort** {sheet['effort']} · **Armor** {sheet['armor']} · **XP** {sheet['xp']}"
         f" · **Damage track** {sheet['damage_track']}",
-        f"- **Skills** {', '.join(f'{k} ({v})' for k, v in sheet['skills'].items()) or '—'}",
-        f"- **Abilities** {', '.join(sheet['abilities']) or '—'}",
-        f"- **Cyphers** {', '.join(c['name'] for c in sheet['cyphers']) or '—'}"
+        f"- **Skills** {', '.join(f'{md(k)} ({v})' for k, v in sheet['skills'].items()) or '—'}",
+        f"- **Abilities** {', '.join(md(a) for a in sheet['abilities']) or '—'}",
+        f"- **Cyphers** {', '.join(md(c['name']) for c in sheet['cyphers']) or '—'}"
         f" ({sheet['cypher_load']}/{sheet['cypher_limit']})",
-        f"- **Equipment** {', '.join(sheet['equipment']) or '—'}",
+        f"- **Equipment** {', '.join(md(e) for e in sheet['equipment']) or '—'}",
     ]
     if sheet["notes"]:
-        lines += ["", sheet["notes"]]
+        lines += [""] + [md(line) for line in sheet["notes"].splitlines()]
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from strange_tui import __version__
+from strange_tui.campaign.plain import terminal
 from strange_tui.cli.parsing import USAGE_ERROR, Parser, UsageError
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage.errors import CampaignFileError
@@ -88,10 +89,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = app_parser().parse_args(args_list)
         return run_app(args)
     except (UsageError, RuleViolation) as error:
-        sys.stderr.write(f"{PROG}: {error}\n")
+        sys.stderr.write(f"{PROG}: {terminal(str(error))}\n")
         return USAGE_ERROR
     except CampaignFileError as error:
-        sys.stderr.write(f"{PROG}: invalid campaign: {error}\n")
+        sys.stderr.write(f"{PROG}: invalid campaign: {terminal(str(error))}\n")
         return INVALID
     except KeyboardInterrupt:
         return 130
@@ -103,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         # A folder that cannot be read or written, a full disk: one line, never a traceback.
         where = f"{error.filename}: " if error.filename else ""
-        sys.stderr.write(f"{PROG}: {where}{error.strerror or error}; nothing was changed.\n")
+        message = terminal(f"{where}{error.strerror or error}")
+        sys.stderr.write(f"{PROG}: {message}; nothing was changed.\n")
         return INVALID
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from strange_tui.campaign.narrate import involves, sentence
+from strange_tui.campaign.events import batches
+from strange_tui.campaign.narrate import command_sentence, involves
+from strange_tui.campaign.plain import markdown, terminal
 from strange_tui.campaign.sheet import find_character, markdown_sheet, sheet_data, text_sheet
 from strange_tui.campaign.state import Clock
 from strange_tui.cli.parsing import Parser, UsageError, at_least_zero
@@ -27,8 +29,8 @@ def run_check(args: argparse.Namespace) -> int:
     state = folder_of(args).check()
     party = len(state.characters)
     print(
-        f"ok: {state.name} — {party} character{'s' * (party != 1)},"
-        f" {state.seq} events, {state.clock.label()}"
+        terminal(f"ok: {state.name} — {party} character{'s' * (party != 1)},")
+        + f" {state.seq} events, {state.clock.label()}"
     )
     return 0
 
@@ -50,7 +52,8 @@ def run_sheet(args: argparse.Namespace) -> int:
     else:
         render = markdown_sheet if args.format == "md" else text_sheet
         print(
-            "\n\n".join(render(sheet) for sheet in sheets) or f"{state.name} has no characters yet."
+            terminal("\n\n".join(render(sheet) for sheet in sheets))
+            or terminal(f"{state.name} has no characters yet.")
         )
     return 0
 
@@ -69,18 +72,21 @@ def run_log(args: argparse.Namespace) -> int:
     if args.last:
         events = events[-args.last :]
     names = state.names()
+    commands = batches(events)  # One line for each thing a player did.
     if args.format == "md":
-        print(f"# {state.name} — session log")
+        print(f"# {markdown(state.name)} — session log")
         day = None
-        for event in events:
-            clock = Clock(seconds=event.at)
+        for command in commands:
+            clock = Clock(seconds=command[0].at)
             if clock.day != day:
                 day = clock.day
                 print(f"\n## Day {day}\n")
-            print(f"- {clock.label().split(', ')[1]} {sentence(event, names)}")
+            line = markdown(command_sentence(command, names))
+            print(f"- {clock.label().split(', ')[1]} {line}")
     else:
-        for event in events:
-            print(f"{Clock(seconds=event.at).label():<15} {sentence(event, names)}")
+        for command in commands:
+            line = terminal(command_sentence(command, names))
+            print(f"{Clock(seconds=command[0].at).label():<15} {line}")
     return 0
 
 
