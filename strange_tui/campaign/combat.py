@@ -18,8 +18,9 @@ from strange_tui.campaign.events import (
 )
 from strange_tui.campaign.state import Campaign
 from strange_tui.rules.combat import initiative_order, tick
-from strange_tui.rules.damage import damage_after_armor
+from strange_tui.rules.damage import damage_npc
 from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.track import DamageTrack, can_act
 
 COMBAT_EVENTS = (
     CombatStarted,
@@ -47,7 +48,34 @@ def fold_combat(state: Campaign, event: object) -> Campaign:
     encounter = state.encounter
     if encounter is None:
         raise RuleViolation("There is no fight under way.")
+    if isinstance(event, InitiativeRolled):
+        _check_initiative(state, event)
+    if isinstance(event, TurnAdvanced):
+        return replace(state, encounter=_next_turn(encounter, dead_pcs(state)))
     return replace(state, encounter=_fold(encounter, event))
+
+
+def dead_pcs(state: Campaign) -> set[str]:
+    """R-DMG-4: the PCs of the fight who are dead: out of it (their turns are skipped)."""
+    encounter = state.encounter
+    if encounter is None:
+        return set()
+    return {
+        cid
+        for cid, c in encounter.combatants.items()
+        if c.pc and cid in state.characters and state.characters[cid].track is DamageTrack.DEAD
+    }
+
+
+def _check_initiative(state: Campaign, event: InitiativeRolled) -> None:
+    """R-DMG-4: a debilitated or dead PC takes no action: no initiative roll, no success
+    (they come after the NPCs)."""
+    for pc in (*event.dice, *event.succeeded):
+        who = state.characters.get(pc)
+        if who is not None and not can_act(who.track):
+            raise RuleViolation(
+                f"{who.name} is {who.track.label} and cannot act: no initiative roll (R-DMG-4)."
+            )
 
 
 def _fold(encounter: Encounter, event: object) -> Encounter | None:
@@ -75,17 +103,21 @@ def _fold(encounter: Encounter, event: object) -> Encounter | None:
             active = encounter.active
             turn = order.index(active.id) if active else 0
             return replace(encounter, order=order, turn=turn)
-        case TurnAdvanced():
-            return _next_turn(encounter)
         case NpcHealthChanged():
             return _health(encounter, event)
         case ConditionAdded(targets=targets, condition=condition):
-            combatants = dict(encounter.combatants)
+            # R-CMB-4: a condition counts its holder's own turns; one that comes during
+            # the holder's turn starts counting with the next.
+            active = encounter.active
+            combatants, fresh = dict(encounter.combatants), dict(encounter.fresh)
             for target in targets:
                 who = _combatant(encounter, target)
                 kept = tuple(c for c in who.conditions if c.name != condition.name)
                 combatants[target] = replace(who, conditions=(*kept, condition))
-            return replace(encounter, combatants=combatants)
+                if active is not None and active.id == target:
+                    fresh[target] = (*fresh.get(target, ()), condition.name)
+                    fresh[target] = tuple(dict.fromkeys(fresh[target]))
+            return replace(encounter, combatants=combatants, fresh=fresh)
         case ConditionRemoved(target=target, name=name):
             who = _combatant(encounter, target)
             kept = tuple(c for c in who.conditions if c.name != name)
@@ -110,22 +142,32 @@ def _with(encounter: Encounter, combatant: Combatant) -> Encounter:
     return replace(encounter, combatants=combatants)
 
 
-def _next_turn(encounter: Encounter) -> Encounter:
-    """The next combatant still standing; after the last, a new round in which every
-    condition loses a round (R-CMB-4)."""
+def _next_turn(encounter: Encounter, dead: set[str]) -> Encounter:
+    """The active combatant's turn ends, and with it a round of each of its conditions
+    (R-CMB-4: a 1-round stun costs the foe its next turn, whoever gave it and whenever);
+    the next combatant still in the fight acts (not a defeated NPC, nor a dead PC,
+    R-DMG-4); past the last, a new round."""
     if encounter.round == 0:
         raise RuleViolation("Roll initiative first.")
     turn, round_, combatants = encounter.turn, encounter.round, dict(encounter.combatants)
+    ending = combatants.get(encounter.order[turn])
+    if ending is not None and ending.conditions:
+        fresh = set(encounter.fresh.get(ending.id, ()))
+        ticked = {c.name: c for c in tick(c for c in ending.conditions if c.name not in fresh)}
+        conditions = tuple(
+            c if c.name in fresh else ticked[c.name]
+            for c in ending.conditions
+            if c.name in fresh or c.name in ticked
+        )
+        combatants[ending.id] = replace(ending, conditions=conditions)
     for _ in range(len(encounter.order)):
         turn += 1
         if turn >= len(encounter.order):
             turn, round_ = 0, round_ + 1
-            combatants = {
-                cid: replace(c, conditions=tick(c.conditions)) for cid, c in combatants.items()
-            }
-        if not combatants[encounter.order[turn]].defeated:
+        nxt = combatants[encounter.order[turn]]
+        if not nxt.defeated and nxt.id not in dead:
             break
-    return replace(encounter, turn=turn, round=round_, combatants=combatants)
+    return replace(encounter, turn=turn, round=round_, combatants=combatants, fresh={})
 
 
 def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:
@@ -137,8 +179,7 @@ def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:
         if who.pc:
             raise RuleViolation(f"{who.name} is a PC: damage goes to the sheet's pools.")
         if event.amount < 0:
-            hit = damage_after_armor(-event.amount, who.armor, ambient=event.ignore_armor)
-            health = max(0, who.health - hit)
+            health = damage_npc(who.health, -event.amount, who.armor, ambient=event.ignore_armor)
             dealt += who.health - health
         else:
             health = min(who.max_health, who.health + event.amount)

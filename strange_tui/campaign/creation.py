@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import msgspec
 from msgspec import Struct, field
 
+from strange_tui.campaign import armor
 from strange_tui.campaign.state import Campaign, Character, Cypher
 from strange_tui.rules.pools import Pool, Pools, Stat
 
@@ -31,6 +32,8 @@ STEP_NAMES: tuple[str, ...] = (
 )
 REVIEW = len(STEP_NAMES)  # The page after step 11.
 UNARMED = "unarmed"
+ATTACK_KINDS = ("melee", "ranged")
+STAT_NAMES = tuple(stat.value for stat in Stat)
 
 
 class Library(Protocol):
@@ -47,9 +50,13 @@ class Draft(Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknow
     bonus: dict[Stat, int] = field(default_factory=dict)
     edge_choice: int = 0
     abilities: tuple[str, ...] = ()
+    """The type's first-tier abilities, by id; one that asks a choice carries it after a
+    colon: 'combat-prowess:melee', 'improved-edge:intellect'."""
     focus_choice: str = ""
     chosen_skills: tuple[str, ...] = ()
     weapons: tuple[str, ...] = ()
+    armor: str = ""
+    """The armor Practiced in Armor lets the character start with (an armor id; "": none)."""
     cyphers: tuple[str, ...] = ()
     name: str = ""
     notes: str = ""
@@ -58,7 +65,14 @@ class Draft(Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknow
 # What a choice at a step makes stale further on (changing the type resets what hung on it).
 RESETS: dict[str, dict[str, Any]] = {
     "descriptor": {"chosen_skills": (), "weapons": ()},
-    "type": {"bonus": {}, "edge_choice": 0, "abilities": (), "weapons": (), "cyphers": ()},
+    "type": {
+        "bonus": {},
+        "edge_choice": 0,
+        "abilities": (),
+        "weapons": (),
+        "armor": "",
+        "cyphers": (),
+    },
     "focus": {"focus_choice": "", "chosen_skills": ()},
 }
 
@@ -99,6 +113,117 @@ def weapon_picks(library: Library, draft: Draft) -> int:
     kind = library.kind("types").get(draft.type)
     descriptor = library.kind("descriptors").get(draft.descriptor)
     return (kind.weapon_picks if kind else 0) + (descriptor.weapon_picks if descriptor else 0)
+
+
+def heavier_picks(library: Library, draft: Draft) -> int:
+    """How many of the weapons chosen may be medium or heavy: the picks not bound to light
+    weapons (a Spinner's, Tough's extra weapon)."""
+    kind = library.kind("types").get(draft.type)
+    descriptor = library.kind("descriptors").get(draft.descriptor)
+    return sum(
+        entry.weapon_picks
+        for entry in (kind, descriptor)
+        if entry is not None and not entry.weapon_picks_light_only
+    )
+
+
+def _weapons_problem(library: Library, draft: Draft) -> str | None:
+    """Step 8: the weapons chosen fit the picks, light where a pick must be light."""
+    picks = weapon_picks(library, draft)
+    weapons = library.kind("weapons")
+    if not set(draft.weapons) <= set(weapons):
+        return "Choose weapons from the list."
+    if len(draft.weapons) > picks:
+        return f"You may choose {picks} weapon{'s' * (picks != 1)}."
+    free = heavier_picks(library, draft)
+    heavier = [w for w in draft.weapons if weapons[w].category != "light"]
+    if len(heavier) <= free:
+        return None
+    bound = [
+        f"{entry.name}'s {'extra ' if kind == 'descriptors' else ''}weapon"
+        f"{'s' * (entry.weapon_picks != 1)}"
+        for kind, key in (("descriptors", draft.descriptor), ("types", draft.type))
+        if (entry := library.kind(kind).get(key)) and entry.weapon_picks
+        and entry.weapon_picks_light_only
+    ]
+    return (
+        f"{' and '.join(bound)} must be light: at most {free} medium or heavy"
+        f" weapon{'s' * (free != 1)}."
+    )
+
+
+def split_key(key: str) -> tuple[str, str]:
+    """An ability key's id and the choice it carries: 'combat-prowess:melee'."""
+    ability, _, option = key.partition(":")
+    return ability, option
+
+
+def choice_of(library: Library, ability_id: str) -> str | None:
+    entry = library.kind("abilities").get(ability_id)
+    return getattr(entry, "choice", None) if entry else None
+
+
+def ability_options(library: Library, ability_id: str, edge: Mapping[Stat, int]) -> tuple[str, ...]:
+    """What taking the ability asks the player to pick (none: nothing to pick): melee or
+    ranged attacks, or one of the Edges that are 0 (``edge``: the Edges before it)."""
+    match choice_of(library, ability_id):
+        case "melee-or-ranged":
+            return ATTACK_KINDS
+        case "zero-edge":
+            return tuple(stat.value for stat in Stat if not edge.get(stat, 0))
+    return ()
+
+
+def ability_keys(
+    library: Library, ids: tuple[str, ...], edge: Mapping[Stat, int]
+) -> list[tuple[str, str]]:
+    """Each ability of ``ids`` as the player may take it, with its name: one entry per
+    choice where it asks one ('Combat Prowess (melee)', 'Combat Prowess (ranged)')."""
+    keys = []
+    for ability_id in ids:
+        options = ability_options(library, ability_id, edge)
+        if options:
+            keys += [(f"{ability_id}:{o}", ability_label(library, f"{ability_id}:{o}"))
+                     for o in options]  # fmt: skip
+        else:
+            keys.append((ability_id, ability_label(library, ability_id)))
+    return keys
+
+
+def ability_label(library: Library, key: str) -> str:
+    """The name an ability key goes by on the sheet: 'Improved Edge (Intellect)'."""
+    ability_id, option = split_key(key)
+    entry = library.kind("abilities").get(ability_id)
+    name = entry.name if entry else ability_id
+    return f"{name} ({option.title() if option in STAT_NAMES else option})" if option else name
+
+
+def choices_problem(
+    library: Library, keys: tuple[str, ...], edge: Mapping[Stat, int]
+) -> str | None:
+    """Why the abilities ``keys`` are not taken as the rules ask: each once, with the
+    choice it asks (an Edge that is still 0 for Improved Edge)."""
+    ids = [split_key(key)[0] for key in keys]
+    for key in keys:
+        ability_id, option = split_key(key)
+        name = ability_label(library, ability_id)
+        if ids.count(ability_id) > 1:
+            return f"{name} is taken once."
+        kind = choice_of(library, ability_id)
+        if kind == "melee-or-ranged" and option not in ATTACK_KINDS:
+            return f"{name}: choose melee or ranged attacks."
+        if kind == "zero-edge" and option not in ability_options(library, ability_id, edge):
+            return f"{name}: choose an Edge that is 0 to raise to 1."
+        if kind not in ("melee-or-ranged", "zero-edge") and option:
+            return f"{name} asks no choice."
+    return None
+
+
+def armor_offered(library: Library, draft: Draft) -> bool:
+    """Whether an ability chosen lets the character start with armor (Practiced in Armor)."""
+    return any(
+        choice_of(library, split_key(key)[0]) == "starting-armor" for key in draft.abilities
+    )
 
 
 def cypher_picks(library: Library, draft: Draft, campaign: Campaign) -> int:
@@ -149,10 +274,11 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
                 return "Choose where your Edge goes."
         case 5:
             tier = tier_one(library, draft)
-            if len(set(draft.abilities)) != len(draft.abilities) or not set(draft.abilities) <= set(
-                tier.abilities
-            ):
+            ids = [split_key(key)[0] for key in draft.abilities]
+            if not set(ids) <= set(tier.abilities):
                 return "Choose abilities from the type's first-tier list."
+            if reason := choices_problem(library, draft.abilities, base_edge(library, draft)):
+                return reason
             if len(draft.abilities) != tier.choose:
                 return f"Choose {tier.choose} abilities ({len(draft.abilities)} chosen)."
         case 6:
@@ -163,11 +289,12 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
             if len([s for s in draft.chosen_skills if s.strip()]) != wanted:
                 return f"Name {wanted} skill{'s' * (wanted != 1)} you are trained in."
         case 7:
-            picks = weapon_picks(library, draft)
-            if not set(draft.weapons) <= set(library.kind("weapons")):
-                return "Choose weapons from the list."
-            if len(draft.weapons) > picks:
-                return f"You may choose {picks} weapon{'s' * (picks != 1)}."
+            if reason := _weapons_problem(library, draft):
+                return reason
+            if draft.armor and draft.armor not in library.kind("armor"):
+                return "Choose armor from the list."
+            if draft.armor and not armor_offered(library, draft):
+                return "Only Practiced in Armor brings armor at creation."
         case 9:
             picks = cypher_picks(library, draft, campaign)
             if len(draft.cyphers) > picks:
@@ -203,6 +330,18 @@ def pools_of(library: Library, draft: Draft) -> dict[Stat, int]:
 
 
 def edge_of(library: Library, draft: Draft) -> dict[Stat, int]:
+    """Step 5's Edge, and Improved Edge's +1 where the player put it."""
+    edge = base_edge(library, draft)
+    for key in draft.abilities:
+        ability_id, option = split_key(key)
+        if choice_of(library, ability_id) == "zero-edge" and option in STAT_NAMES:
+            stat = Stat(option)
+            edge[stat] = max(edge[stat], 1)
+    return edge
+
+
+def base_edge(library: Library, draft: Draft) -> dict[Stat, int]:
+    """The Edge from the type (and the player's choice of it) and the descriptor."""
     kind = library.kind("types").get(draft.type)
     descriptor = library.kind("descriptors").get(draft.descriptor)
     if kind is None:
@@ -238,12 +377,11 @@ def skills_of(library: Library, draft: Draft) -> dict[str, str]:
 
 def ability_names(library: Library, draft: Draft) -> list[str]:
     """Type abilities chosen, the focus's first tier, and the descriptor's features."""
-    abilities = library.kind("abilities")
-    ids = list(draft.abilities)
+    keys = list(draft.abilities)
     if draft.focus in library.kind("foci"):
         tier = focus_tier_one(library, draft)
-        ids += list(tier.abilities) + ([draft.focus_choice] if draft.focus_choice else [])
-    names = [abilities[i].name if i in abilities else i for i in ids]
+        keys += list(tier.abilities) + ([draft.focus_choice] if draft.focus_choice else [])
+    names = [ability_label(library, key) for key in keys]
     descriptor = library.kind("descriptors").get(draft.descriptor)
     if descriptor:
         names += [feature.name for feature in descriptor.features]
@@ -263,7 +401,16 @@ def possessions(library: Library, draft: Draft) -> list[str]:
             items += list(entry.equipment)
     weapons = library.kind("weapons")
     items += [weapons[w].name for w in draft.weapons if w in weapons]
-    return items
+    worn = library.kind("armor").get(draft.armor) if draft.armor else None
+    return items + ([worn.name] if worn else [])
+
+
+def armor_rating(library: Library, draft: Draft) -> int:
+    """The Armor the character starts with: the descriptor's and the armor worn (R-CMB-6)."""
+    descriptor = library.kind("descriptors").get(draft.descriptor)
+    worn = library.kind("armor").get(draft.armor) if draft.armor else None
+    rating = armor.fitted(worn.category, abilities=(), steps=0, csrd=False).rating if worn else 0
+    return (descriptor.armor if descriptor else 0) + rating
 
 
 def attacks(library: Library, draft: Draft) -> list[dict[str, Any]]:
@@ -320,7 +467,7 @@ def build(library: Library, draft: Draft, campaign: Campaign) -> Character:
         luck=Pool(current=luck.maximum, maximum=luck.maximum) if luck else None,
     )
     cyphers = library.kind("cyphers")
-    return Character(
+    character = Character(
         id=character_id(draft.name, campaign.characters),
         name=draft.name.strip(),
         descriptor=descriptor.name,
@@ -345,6 +492,10 @@ def build(library: Library, draft: Draft, campaign: Campaign) -> Character:
         ),
         notes=draft.notes,
     )
+    worn = library.kind("armor").get(draft.armor) if draft.armor else None
+    if worn is None:
+        return character
+    return armor.put_on(character, worn.category, campaign.settings, campaign.clock.seconds)
 
 
 def _fixed_level(formula: str) -> int:

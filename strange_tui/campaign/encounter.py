@@ -40,6 +40,9 @@ class Encounter(Frozen):
     dealt: Points = 0
     taken: Points = 0
     intrusions: Points = 0
+    fresh: dict[Id, tuple[Name, ...]] = field(default_factory=dict)
+    """R-CMB-4: the conditions that came to the active combatant during its own turn:
+    that turn does not count for them (they cover the holder's next turn)."""
 
     @property
     def active(self) -> Combatant | None:

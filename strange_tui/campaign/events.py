@@ -11,10 +11,13 @@ from msgspec import Meta, Struct, field
 from strange_tui.campaign.encounter import Combatant
 from strange_tui.campaign.hunters_state import Challenge, DamageType, Hunter, Vital
 from strange_tui.campaign.state import (
+    ArmorCategory,
     Character,
     Cypher,
+    FocusKit,
     Id,
     Name,
+    Place,
     Points,
     Settings,
     Small,
@@ -80,6 +83,9 @@ class PointsSpent(Event, tag="points_spent"):
     amount: Points
     from_luck: Points = 0
     reason: Text = ""
+    armor_hours: Small = 0
+    """R-CMB-6: the points pay for this many hours of wearing armor unpracticed (Might,
+    never more than the pool holds)."""
 
 
 class Healed(Event, tag="healed"):
@@ -123,6 +129,8 @@ class RollMade(Event, tag="roll_made"):
     success: bool = False
     cost: Points = 0
     effect: Text = ""
+    eased: Small = 0
+    """Situational steps easing the task (R-TR-6: a focus task after a 19 or 20)."""
 
 
 class RollRerolled(Event, tag="roll_rerolled"):
@@ -135,6 +143,14 @@ class RollRerolled(Event, tag="roll_rerolled"):
     die: Die20
     success: bool = False
     refund: Points = 0
+
+
+class WeaknessTaken(Event, tag="weakness_taken"):
+    """R-WEAK-1: a weakness of 1 in ``weak`` (whose Edge is 0) for +1 Edge in ``edge``."""
+
+    character: Id
+    weak: Stat
+    edge: Stat
 
 
 class IntrusionAccepted(Event, tag="intrusion_accepted"):
@@ -180,6 +196,18 @@ class AdvancementBought(Event, tag="advancement_bought"):
     edge: Stat | None = None
     skill: Name | None = None
     ability: Name | None = None
+    tier_abilities: tuple[Name, ...] = ()
+    """The abilities the new tier brings, when this step raises the tier: the type's
+    chosen ones and the focus's."""
+    improved_edge: Stat | None = None
+    """The Edge (at 0) that Improved Edge raises to 1, when the new tier brings it."""
+
+
+class ArmorChanged(Event, tag="armor_changed"):
+    """R-CMB-6: a character put on armor of ``armor``'s category, or took it off ("")."""
+
+    character: Id
+    armor: ArmorCategory | Literal[""] = ""
 
 
 class CypherGained(Event, tag="cypher_gained"):
@@ -214,6 +242,9 @@ class ClockAdvanced(Event, tag="clock_advanced"):
 
     seconds: Annotated[int, Meta(ge=1, le=10**9)]
     reason: Text = ""
+    new_day: bool = False
+    """R-REC-2: a night passed (the clock reached the next morning): each character's
+    recovery rolls start again."""
 
 
 class NotesEdited(Event, tag="notes_edited"):
@@ -307,6 +338,14 @@ class TranslationMade(Event, tag="translation_made"):
     eased_for: Seconds = 0
     consequence: Text = ""
     foci: dict[Id, Name] = field(default_factory=dict)
+    kits: dict[Id, FocusKit] = field(default_factory=dict)
+    """R-TR-8: what each participant's new focus gives them on arrival."""
+    left: dict[Id, FocusKit] = field(default_factory=dict)
+    """R-TR-8: what each participant's old focus takes with it (given back on return)."""
+    place: Place = ""
+    """R-TR-9: where they arrive (free text; '': the GM says later)."""
+    leaving: Place = ""
+    """R-TR-9: where they left their recursion from ('': as last noted)."""
 
 
 class HunterCreated(Event, tag="hunter_created"):
@@ -325,6 +364,8 @@ class HunterRolled(Event, tag="hunter_rolled"):
     bonus: Annotated[int, Meta(ge=-50, le=50)] = 0
     label: Text = ""
     challenge: Id | None = None
+    raised: bool = False
+    """R-HUN-7: the attacker raised the damage type (the CR includes its +2)."""
 
 
 class HunterDamaged(Event, tag="hunter_damaged"):
@@ -334,6 +375,30 @@ class HunterDamaged(Event, tag="hunter_damaged"):
     vital: Vital
     kinds: tuple[DamageType, ...]
     source: Text = ""
+    attacker: Id | None = None
+    """R-HUN-7: the hunter whose roll dealt it (its degrees, its raised type)."""
+    roll: Annotated[int, Meta(ge=0)] = 0
+    """The seq of that roll (0: damage entered by hand)."""
+
+
+class HunterWorsened(Event, tag="hunter_worsened"):
+    """R-HUN-8: disabled and not stabilised, the mildest point of ``vital`` (wounding or
+    traumatic) worsened one type a minute: ``kinds`` are the types that worsened, at the
+    in-game seconds ``times``."""
+
+    hunter: Id
+    vital: Vital
+    kinds: tuple[DamageType, ...]
+    times: tuple[Annotated[int, Meta(ge=0, le=10**12)], ...]
+
+
+class HunterStabilised(Event, tag="hunter_stabilised"):
+    """R-HUN-8: a professional stabilised a disabled hunter's ``vital``: it stops worsening
+    (until it takes damage again)."""
+
+    hunter: Id
+    vital: Vital
+    by: Text = ""
 
 
 class ChallengeStarted(Event, tag="challenge_started"):
@@ -353,11 +418,13 @@ AnyEvent = (
     | TrackShifted
     | RollMade
     | RollRerolled
+    | WeaknessTaken
     | IntrusionAccepted
     | IntrusionRefused
     | XpAwarded
     | XpSpent
     | AdvancementBought
+    | ArmorChanged
     | CypherGained
     | CypherUsed
     | RecoveryRolled
@@ -376,6 +443,8 @@ AnyEvent = (
     | HunterCreated
     | HunterRolled
     | HunterDamaged
+    | HunterWorsened
+    | HunterStabilised
     | ChallengeStarted
     | ChallengeEnded
 )

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
-from strange_tui.campaign.types import Frozen, Id, Name, Points
+from strange_tui.campaign.types import Frozen, Id, Name, Points, Text
 from strange_tui.rules import hunters
 
 SkillPoints = Annotated[int, Meta(ge=0, le=10)]
@@ -25,6 +25,18 @@ class HunterWound(Frozen):
     at: Annotated[int, Meta(ge=0, le=10**12)]
 
 
+class LastRoll(Frozen):
+    """R-HUN-5, R-HUN-7: a hunter's latest roll, for the damage it may deal: its event's
+    number, what was rolled, its degrees (0: a failure) and whether the attacker raised the
+    damage type (at +2 CR); ``used`` once damage from it was dealt."""
+
+    seq: Annotated[int, Meta(ge=0)]
+    label: Text = ""
+    degrees: Annotated[int, Meta(ge=0, le=100)] = 0
+    raised: bool = False
+    used: bool = False
+
+
 class Hunter(Frozen):
     """A Hunters character."""
 
@@ -38,15 +50,22 @@ class Hunter(Frozen):
         default_factory=lambda: {"health": 10, "resolve": 10, "lucidity": 10, "aura": 10}
     )
     wounds: tuple[HunterWound, ...] = ()
+    stable: tuple[Vital, ...] = ()
+    """R-HUN-8: vital statistics stabilised since they last took damage (they do not
+    worsen while disabled)."""
+    last_roll: LastRoll | None = None
 
-    def damage(self, vital: str, now: int) -> dict[str, int]:
-        """R-HUN-7: the points of each type still on ``vital`` at ``now``."""
-        parts = [
+    def parts(self, vital: str) -> list[hunters.Wound]:
+        """The wounds on ``vital`` as the rules count them."""
+        return [
             hunters.Wound(kind=w.kind, points=w.points, at=w.at)
             for w in self.wounds
             if w.vital == vital
         ]
-        return hunters.current(parts, now)
+
+    def damage(self, vital: str, now: int) -> dict[str, int]:
+        """R-HUN-7: the points of each type still on ``vital`` at ``now``."""
+        return hunters.current(self.parts(vital), now)
 
     def damage_flaws(self, now: int) -> int:
         """R-HUN-7: flaws from trauma and worse damage still present."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from strange_tui.campaign.events import (
     AdvancementBought,
     AnyEvent,
+    ArmorChanged,
     ChallengeEnded,
     ChallengeStarted,
     CharacterCreated,
@@ -22,6 +23,8 @@ from strange_tui.campaign.events import (
     HunterCreated,
     HunterDamaged,
     HunterRolled,
+    HunterStabilised,
+    HunterWorsened,
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
@@ -33,6 +36,7 @@ from strange_tui.campaign.events import (
     RecoveryRolled,
     RollMade,
     RollRerolled,
+    WeaknessTaken,
     SettingsChanged,
     TrackShifted,
     TranslationMade,
@@ -104,6 +108,11 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             return _roll_sentence(event, who(event.character))
         case RollRerolled():
             return _reroll_sentence(event, who(event.character))
+        case WeaknessTaken():
+            return (
+                f"{who(event.character)} took a weakness in {event.weak.value}"
+                f" for +1 {event.edge.value} Edge."
+            )
         case IntrusionAccepted():
             friend = f", giving 1 XP to {who(event.given_to)}" if event.given_to else ""
             what = f": {event.what}" if event.what else ""
@@ -128,6 +137,9 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
                 "ability": f"the ability {event.ability}",
             }[step]
             return f"{who(event.character)} advanced: {detail} (4 XP)."
+        case ArmorChanged(armor=worn):
+            what = f"put on {worn} armor" if worn else "took off their armor"
+            return f"{who(event.character)} {what}."
         case CypherGained(cypher=cypher):
             kind = "occultic" if cypher.occultic else "anoetic"
             what = f"{cypher.name} (level {cypher.level}, {kind})"
@@ -147,7 +159,8 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             )
         case ClockAdvanced():
             reason = f" ({event.reason})" if event.reason else ""
-            return f"{duration(event.seconds)} passed{reason}."
+            day = " A new day: the recovery rolls start again." if event.new_day else ""
+            return f"{duration(event.seconds)} passed{reason}.{day}"
         case NotesEdited():
             return f"{who(event.character)}'s notes were updated."
         case CombatStarted():
@@ -174,6 +187,8 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             return f"{event.target} is no longer {event.name}."
         case TranslationMade():
             where = event.destination.title()
+            if event.arrived and event.place:
+                where += f" ({event.place})"
             if event.success:
                 how = f"rolled {event.reroll or event.die}" if event.die else "succeeded"
                 return f"{who(event.initiator)} {how}: the party translated to {where}."
@@ -191,11 +206,25 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             dice = "+".join(map(str, event.dice))
             return (
                 f"{who(event.hunter)} rolled {total} ({dice} {event.bonus:+d}) for {label}"
-                f" against CR {event.cr}{where}."
+                f" against CR {event.cr}{where}"
+                + (", raising the damage type." if event.raised else ".")
             )
         case HunterDamaged():
             kinds = ", ".join(event.kinds)
-            return f"{who(event.hunter)} took {len(event.kinds)} {event.vital} damage: {kinds}."
+            source = f" from {event.source}" if event.attacker and event.source else ""
+            return (
+                f"{who(event.hunter)} took {len(event.kinds)} {event.vital} damage{source}:"
+                f" {kinds}."
+            )
+        case HunterWorsened():
+            last = event.kinds[-1] if event.kinds else ""
+            return (
+                f"{who(event.hunter)}'s {event.vital} worsened {len(event.kinds)} time(s),"
+                f" not stabilised (the last from {last})."
+            )
+        case HunterStabilised():
+            by = f" by {event.by}" if event.by else ""
+            return f"{who(event.hunter)}'s {event.vital} was stabilised{by}."
         case ChallengeStarted(challenge=c):
             return f"Complex challenge: {c.name} (CR {c.cr}, threshold {c.threshold})."
         case ChallengeEnded():

@@ -7,11 +7,12 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
-from strange_tui.campaign import advancement
+from strange_tui.campaign import advancement, armor
 from strange_tui.campaign.combat import COMBAT_EVENTS, count_taken, fold_combat
 from strange_tui.campaign.events import (
     AdvancementBought,
     AnyEvent,
+    ArmorChanged,
     CharacterCreated,
     ClockAdvanced,
     CypherGained,
@@ -25,6 +26,7 @@ from strange_tui.campaign.events import (
     RecoveryRolled,
     RollMade,
     RollRerolled,
+    WeaknessTaken,
     SettingsChanged,
     TrackShifted,
     TranslationMade,
@@ -35,11 +37,11 @@ from strange_tui.campaign.hunting import HUNTER_EVENTS, fold_hunters
 from strange_tui.campaign.rolls import check_reroll, check_roll
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.translating import fold_translation
-from strange_tui.rules.damage import apply_damage
+from strange_tui.rules.damage import apply_damage, shift_track
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.pools import spend
+from strange_tui.rules.pools import Stat, spend
 from strange_tui.rules.recovery import apply_recovery, recover_track_step
-from strange_tui.rules.track import DamageTrack, step_down, step_up
+from strange_tui.rules.track import DamageTrack, step_up
 
 MAX_CYPHERS_CARRIED = 50
 
@@ -78,22 +80,51 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
 def _fold_plain(state: Campaign, event: AnyEvent) -> Campaign:
     match event:
         case SettingsChanged(settings=settings):
-            return replace(state, settings=settings)
+            return _refit_armor(replace(state, settings=settings))
         case CharacterCreated(character=character):
             if character.id in state.characters:
                 raise RuleViolation(f"There is already a character with the id {character.id!r}.")
             return state.with_character(character)
         case ClockAdvanced(seconds=seconds):
-            return replace(state, clock=state.clock.advanced(seconds))
+            state = replace(state, clock=state.clock.advanced(seconds))
+            if not event.new_day:
+                return state
+            # R-REC-2: a night's sleep: a new day of recovery rolls for everyone.
+            characters = {
+                cid: replace(c, rests_today=0) for cid, c in state.characters.items()
+            }
+            return replace(state, characters=characters)
         case RecoveryRolled():
             updated = _recover(_character(state, event.character), event)
             state = state.with_character(updated)
             return replace(state, clock=state.clock.advanced(event.clock))
         case IntrusionAccepted():
             return _accept_intrusion(state, event)
+        case AdvancementBought():
+            character = _character(state, event.character)
+            return state.with_character(
+                advancement.buy(character, event, state.settings, state.clock.seconds)
+            )
+        case ArmorChanged():
+            character = _character(state, event.character)
+            return state.with_character(
+                armor.put_on(character, event.armor, state.settings, state.clock.seconds)
+            )
+        case PointsSpent(armor_hours=hours) if hours:
+            character = _character(state, event.character)
+            return state.with_character(armor.pay(character, event, state.clock.seconds))
         case _:
             character = _character(state, event.character)
             return state.with_character(_change_character(character, event))
+
+
+def _refit_armor(state: Campaign) -> Campaign:
+    """R-CMB-6: the armor everyone wears, costed by the campaign's (new) armor rule."""
+    now = state.clock.seconds
+    characters = {
+        cid: armor.refit(c, state.settings, now) for cid, c in state.characters.items()
+    }
+    return replace(state, characters=characters)
 
 
 def _character(state: Campaign, character_id: str) -> Character:
@@ -131,7 +162,7 @@ def _change_character(character: Character, event: AnyEvent) -> Character:
             if steps < 0 and character.track is DamageTrack.DEAD:
                 raise RuleViolation(f"{character.name} is dead, and dead is dead.")
             track = (
-                step_down(character.track, steps)
+                shift_track(character.track, steps)
                 if steps >= 0
                 else step_up(character.track, -steps)
             )
@@ -157,8 +188,6 @@ def _change_character(character: Character, event: AnyEvent) -> Character:
             if amount > character.xp:
                 raise RuleViolation(f"{character.name} has {character.xp} XP, not {amount}.")
             return replace(character, xp=character.xp - amount)
-        case AdvancementBought():
-            return advancement.buy(character, event)
         case CypherGained(cypher=cypher):
             if len(character.cyphers) >= MAX_CYPHERS_CARRIED:
                 raise RuleViolation(f"{character.name} cannot carry {MAX_CYPHERS_CARRIED} cyphers.")
@@ -168,9 +197,28 @@ def _change_character(character: Character, event: AnyEvent) -> Character:
                 raise RuleViolation(f"{character.name} does not carry the cypher {name!r}.")
             cyphers = character.cyphers[:index] + character.cyphers[index + 1 :]
             return replace(character, cyphers=cyphers)
+        case WeaknessTaken():
+            return take_weakness(character, event.weak, event.edge)
         case NotesEdited(notes=notes):
             return replace(character, notes=notes)
     raise RuleViolation(f"Unknown event {type(event).__name__}.")  # pragma: no cover
+
+
+def take_weakness(character: Character, weak: Stat, edge: Stat) -> Character:
+    """R-WEAK-1: a weakness of 1 in a stat whose Edge is 0, for +1 Edge in another; one
+    weakness at most."""
+    if weak == edge:
+        raise RuleViolation("The Edge goes to another stat than the weakness (R-WEAK-1).")
+    if any(character.pools[stat].weakness for stat in Stat):
+        raise RuleViolation(f"{character.name} has a weakness already; one is the most.")
+    weak_pool, edge_pool = character.pools[weak], character.pools[edge]
+    if weak_pool.edge:
+        raise RuleViolation(
+            f"A weakness goes in a stat whose Edge is 0; {weak.value} has {weak_pool.edge}."
+        )
+    pools = character.pools.replace(weak, replace(weak_pool, weakness=1))
+    pools = pools.replace(edge, replace(edge_pool, edge=edge_pool.edge + 1))
+    return replace(character, pools=pools)
 
 
 def _heal(character: Character, event: Healed) -> Character:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from strange_tui.campaign.armor import speed_effort_extra
 from strange_tui.campaign.events import RollMade, RollRerolled
 from strange_tui.campaign.state import Character
 from strange_tui.rules.dice import DiceSource
@@ -17,7 +18,7 @@ SKILLS = {"": Skill.UNTRAINED, "trained": Skill.TRAINED, "specialized": Skill.SP
 
 
 def task_of(event: RollMade) -> Task:
-    """The Task a roll describes (R-TASK-3)."""
+    """The Task a roll describes (R-TASK-3; its situational easing, R-TR-6)."""
     return check_task(
         Task(
             difficulty=event.difficulty,
@@ -26,18 +27,24 @@ def task_of(event: RollMade) -> Task:
             assets=event.assets,
             effort=event.effort,
             hindrances=event.hindrances,
+            eased=event.eased,
             bonus=event.bonus,
         )
     )
 
 
 def full_cost(character: Character, event: RollMade) -> int:
-    """R-EFF-1..4: the points the action costs before any natural 20."""
+    """R-EFF-1..4: the points the action costs before any natural 20 (R-CMB-6, the CSRD
+    reading: armor adds to each level of Speed Effort, before Edge; R-WEAK-1: a weakness
+    in the pool adds to an action that costs points)."""
+    levels = event.effort + event.damage_effort
+    pool = character.pools[event.stat]
     return action_cost(
-        effort_levels=event.effort + event.damage_effort,
-        ability_cost=event.ability_cost,
-        edge=character.pools[event.stat].edge,
+        effort_levels=levels,
+        ability_cost=event.ability_cost + speed_effort_extra(character, event.stat, levels),
+        edge=pool.edge,
         impaired=character.impaired,
+        weakness=pool.weakness,
     )
 
 

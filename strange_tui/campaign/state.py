@@ -53,6 +53,50 @@ class Cypher(Frozen):
     effect: Text = ""
 
 
+Place = Annotated[str, Meta(max_length=200)]
+
+
+class FocusKit(Frozen):
+    """R-TR-8: what a focus gives its character: abilities (by name) and one level of
+    training in each of ``skills``."""
+
+    abilities: tuple[Name, ...] = ()
+    skills: tuple[Name, ...] = ()
+
+
+class Travel(Frozen):
+    """Where a character is among the recursions (R-TR-8, R-TR-9)."""
+
+    recursion: Place = ""
+    """The recursion the character stayed in when the party translated without them
+    ("": with the party). They rejoin when the party comes back there."""
+    places: dict[Name, Place] = field(default_factory=dict)
+    """R-TR-9: the last place the character was in each recursion (free text)."""
+    left: dict[Name, FocusKit] = field(default_factory=dict)
+    """R-TR-8: what each focus left behind took with it (by focus), given back when the
+    character returns and takes that focus again."""
+
+
+ArmorCategory = Literal["light", "medium", "heavy"]
+
+
+class WornArmor(Frozen):
+    """R-CMB-6: the armor a character wears, the Armor it gives, and what wearing it costs
+    them now (their practice, their advancement and the campaign's armor rule decide)."""
+
+    category: ArmorCategory
+    rating: Small = 0
+    """The Armor it adds (light 1, medium 2, heavy 3)."""
+    speed_loss: Small = 0
+    """Points taken from the Speed pool's maximum while it is worn (the seed's rule)."""
+    might_per_hour: Small = 0
+    """Might paid for each hour worn (the seed's rule)."""
+    effort_extra: Small = 0
+    """Extra points for each level of Speed Effort (the CSRD reading, a house rule)."""
+    paid_until: Annotated[int, Meta(ge=0, le=10**12)] = 0
+    """The in-game second up to which the hours worn are paid for."""
+
+
 class Character(Frozen):
     """A player character, everything on the sheet."""
 
@@ -65,6 +109,10 @@ class Character(Frozen):
     tier: Tier = 1
     effort: Small = 1
     armor: Small = 0
+    worn: WornArmor | None = None
+    """R-CMB-6: the armor the character wears (its Armor is counted in ``armor``)."""
+    armor_steps: Small = 0
+    """R-ADV-1: how many times the character bought less cost for wearing armor."""
     cypher_limit: Small = 2
     recovery_bonus: Small = 0
     skills: dict[Name, SkillLevel] = field(default_factory=dict)
@@ -78,6 +126,8 @@ class Character(Frozen):
     notes: Text = ""
     foci: dict[Name, Name] = field(default_factory=dict)
     """R-TR-8: the focus the character had in each recursion they left."""
+    travel: Travel = field(default_factory=Travel)
+    """R-TR-8, R-TR-9: where they are, were, and what their foci left behind took."""
 
     @property
     def impaired(self) -> bool:
@@ -85,11 +135,25 @@ class Character(Frozen):
 
 
 class PartyEffect(Frozen):
-    """Something on the party until an in-game time (0: until they leave the recursion)."""
+    """Something on the party (or on ``characters``) until an in-game time (0: until they
+    leave the recursion); it may move the difficulty of the rolls it names."""
 
     label: Text
     until: Annotated[int, Meta(ge=0, le=10**12)] = 0
     recursion: Name = ""
+    cause: Place = ""
+    """What brought it, as the roll preview names it ('Slowed reactions')."""
+    starts: Annotated[int, Meta(ge=0, le=10**12)] = 0
+    """When it begins to count (R-TR-7: hindrances run after acclimation); 0: at once."""
+    tasks: Literal["", "all", "might", "speed", "intellect", "perception", "focus"] = ""
+    """Which rolls it moves (R-TR-6, R-TR-7): every task, one stat's, perception tasks, or
+    tasks tied to the focus ('': none, a reminder)."""
+    steps: Annotated[int, Meta(ge=-5, le=5)] = 0
+    """How many steps it moves those rolls: + hinders, - eases."""
+    no_focus_abilities: bool = False
+    """R-TR-8: acclimating: no focus ability can be used."""
+    characters: tuple[Id, ...] = ()
+    """Whom it touches (empty: everyone)."""
 
 
 class Settings(Frozen):

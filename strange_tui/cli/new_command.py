@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
 
 from strange_tui.campaign.commands import decide
@@ -24,6 +25,18 @@ def lookup(entries: dict[str, Any], wanted: str, what: str) -> str:
             return entry_id
     names = ", ".join(entry.name for entry in entries.values())
     raise UsageError(f"no {what} {wanted!r}; choose one of: {names}")
+
+
+CHOSEN = re.compile(r"^(?P<name>.+?)\s*\((?P<option>[^()]*)\)\s*$")
+
+
+def ability_key(abilities: dict[str, Any], wanted: str) -> str:
+    """An ability as the draft keeps it: 'Combat Prowess (melee)' → 'combat-prowess:melee'."""
+    found = CHOSEN.match(wanted) or re.match(r"^(?P<name>[^:]+):(?P<option>.*)$", wanted)
+    if not found:
+        return lookup(abilities, wanted, "ability")
+    option = found["option"].strip().casefold()
+    return f"{lookup(abilities, found['name'], 'ability')}:{option}"
 
 
 def listed(text: str | None) -> list[str]:
@@ -56,14 +69,22 @@ def draft_from(args: argparse.Namespace, content: Any) -> Draft:
         focus=lookup(content.kind("foci"), args.focus, "focus"),
         bonus=bonus,
         edge_choice=edge_choice,
-        abilities=tuple(lookup(abilities, a, "ability") for a in listed(args.abilities)),
+        abilities=tuple(ability_key(abilities, a) for a in listed(args.abilities)),
         focus_choice=lookup(abilities, args.focus_choice, "ability") if args.focus_choice else "",
         chosen_skills=tuple(listed(args.skills)),
         weapons=tuple(lookup(content.kind("weapons"), w, "weapon") for w in listed(args.weapons)),
+        armor=armor_of(content, args.armor),
         cyphers=tuple(lookup(content.kind("cyphers"), c, "cypher") for c in listed(args.cyphers)),
         name=args.name,
         notes=args.notes or "",
     )
+
+
+def armor_of(content: Any, wanted: str | None) -> str:
+    """The armor Practiced in Armor starts the character in ('' for none)."""
+    if not wanted or wanted.strip().casefold() == "none":
+        return ""
+    return lookup(content.kind("armor"), wanted, "armor")
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -96,10 +117,18 @@ def register(commands: argparse._SubParsersAction) -> None:
     new.add_argument("--focus", required=True, help='e.g. "Is Licensed to Carry"')
     new.add_argument("--pools", metavar="M,S,I", help="the type's bonus points, e.g. 3,3,0")
     new.add_argument("--edge", metavar="STAT", help="where Edge goes, when the type lets you pick")
-    new.add_argument("--abilities", metavar="A,B,...", help="the type's first-tier abilities")
+    new.add_argument(
+        "--abilities",
+        metavar="A,B,...",
+        help="the type's first-tier abilities; a choice in brackets: 'Combat Prowess (melee)',"
+        " 'Improved Edge (intellect)'",
+    )
     new.add_argument("--focus-choice", metavar="ABILITY", help="when the focus offers a choice")
     new.add_argument("--skills", metavar="S,...", help="skills the descriptor lets you pick")
     new.add_argument("--weapons", metavar="W,...", help="weapons of your choice")
+    new.add_argument(
+        "--armor", metavar="ARMOR", help="light, medium or heavy: what Practiced in Armor brings"
+    )
     new.add_argument("--cyphers", metavar="C,...", help="starting cyphers, if the GM allows")
     new.add_argument("--notes", help="a brief background")
     new.add_argument("--json", action="store_true", help="print the sheet as JSON")

@@ -20,6 +20,7 @@ Points = Annotated[int, Meta(ge=0, le=100)]
 Level = Annotated[int, Meta(ge=0, le=10)]
 TierNumber = Annotated[int, Meta(ge=1, le=6)]
 StatName = Literal["might", "speed", "intellect"]
+AbilityChoice = Literal["melee-or-ranged", "zero-edge", "starting-armor"]
 Law = Literal["standard physics", "magic", "mad science", "psionics", "exotic"]
 
 
@@ -56,6 +57,10 @@ class Ability(Entry, frozen=True, kw_only=True):
     cost_plus: bool = False  # "2+ Intellect points": more may be spent.
     pool: StatName | None = None
     summary: Summary
+    choice: AbilityChoice | None = None
+    """What the player picks on taking it: melee or ranged attacks (Combat Prowess), an
+    Edge that is 0 and rises to 1 (Improved Edge), or the armor to start with (Practiced in
+    Armor, offered at creation only)."""
 
 
 class TypeTier(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -123,6 +128,7 @@ class Descriptor(Entry, frozen=True, kw_only=True):
     skill_choices: tuple[SkillChoice, ...] = ()
     features: tuple[Feature, ...] = ()
     weapon_picks: Points = 0  # extra weapons of the player's choice
+    weapon_picks_light_only: bool = False  # those extra weapons must be light (Tough)
     equipment: tuple[Name, ...] = ()
 
 

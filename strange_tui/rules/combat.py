@@ -30,7 +30,10 @@ CONDITIONS: dict[str, dict[str, int]] = {
 class Condition(
     msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True
 ):
-    """A condition on a combatant and the rounds it has left (0: lasts the combat)."""
+    """A condition on a combatant and the rounds it has left (0: lasts the combat).
+
+    R-CMB-4: a round of a condition is one of its holder's own turns: ``rounds`` counts
+    the holder's turns it still covers."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
     rounds: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 1
@@ -88,6 +91,17 @@ def attack_damage(weapon: int, effort_damage: int, special_bonus: int, armor: in
     return max(0, weapon + effort_damage + special_bonus - armor)
 
 
+def swarm_split(creatures: int) -> tuple[int, int]:
+    """R-CMB-5: ``creatures`` entered as a swarm make one swarm of every four; the rest
+    (fewer than four) fight as single creatures. Returns (swarms, singles)."""
+    if creatures < SWARM_SIZE:
+        raise RuleViolation(
+            f"A swarm is {SWARM_SIZE} creatures acting as one: {creatures} cannot make one"
+            " (R-CMB-5)."
+        )
+    return divmod(creatures, SWARM_SIZE)
+
+
 def swarm(level: int, damage: int) -> tuple[int, int]:
     """R-CMB-5: four creatures act as one of the highest level + 1, dealing at least
     2 more damage. Returns (level, damage)."""
@@ -100,8 +114,8 @@ def boss(damage: int) -> int:
 
 
 def tick(conditions: Iterable[Condition]) -> tuple[Condition, ...]:
-    """R-CMB-4: a round passes: each timed condition loses a round; at 0 it is gone.
-    Conditions with rounds 0 last until the combat ends."""
+    """R-CMB-4: the holder's own turn ends: each timed condition loses a round; at 0 it is
+    gone. Conditions with rounds 0 last until the combat ends."""
     kept = []
     for condition in conditions:
         if condition.rounds == 0:

@@ -29,6 +29,8 @@ CR_LADDER: tuple[tuple[int, str], ...] = (
     (32, "impossible"),
 )
 DEFENSE_BONUS = {"low": 0, "standard": 3, "high": 6}
+RAISE_CR = 2
+"""R-HUN-7: what raising the damage type of an attack adds to its CR."""
 
 # R-HUN-4: the seed's situational modifiers (negative: against the one who rolls).
 SITUATIONAL: dict[str, tuple[int, int]] = {
@@ -199,15 +201,34 @@ class Wound(msgspec.Struct, frozen=True, kw_only=True):
     at: int
 
 
+def heal_times(wounds: Iterable[Wound]) -> list[tuple[str, int | None]]:
+    """R-HUN-7: when each point heals (None: never). The points of one type heal one at a
+    time, an interval each, in the order they were taken: two bruises taken together heal
+    after one hour and after two; a bruise taken later waits for the ones before it."""
+    points = sorted(
+        ((wound.at, wound.kind) for wound in wounds for _ in range(wound.points)),
+        key=lambda point: point[0],
+    )
+    free: dict[str, int] = {}  # when the type's healing is next free to start a point
+    times: list[tuple[str, int | None]] = []
+    for at, kind in points:
+        rate = HEAL_SECONDS[kind]
+        if rate is None:
+            times.append((kind, None))
+            continue
+        done = max(at, free.get(kind, at)) + rate
+        free[kind] = done
+        times.append((kind, done))
+    return times
+
+
 def current(wounds: Iterable[Wound], now: int) -> dict[str, int]:
-    """R-HUN-7: points of each type still there at ``now`` (each heals at its own pace)."""
+    """R-HUN-7: points of each type still there at ``now`` (each point of a type takes its
+    own interval, in turn: see ``heal_times``)."""
     left: dict[str, int] = {}
-    for wound in wounds:
-        rate = HEAL_SECONDS[wound.kind]
-        healed = 0 if rate is None else (now - wound.at) // rate
-        remaining = max(0, wound.points - max(0, healed))
-        if remaining:
-            left[wound.kind] = left.get(wound.kind, 0) + remaining
+    for kind, healed_at in heal_times(wounds):
+        if healed_at is None or healed_at > now:
+            left[kind] = left.get(kind, 0) + 1
     return left
 
 
@@ -225,6 +246,18 @@ def condition(maximum: int, damage: Mapping[str, int]) -> str:
     if all(DAMAGE_TYPES.index(kind) >= grave for kind, n in damage.items() if n):
         return "dead"
     return "disabled"
+
+
+def worsening_kind(maximum: int, damage: Mapping[str, int]) -> str | None:
+    """R-HUN-8: the type whose mildest point worsens in the next minute, or None: only a
+    disabled target (at 0 points, not dead) whose mildest damage is wounding or traumatic
+    worsens (until stabilised, which the caller knows)."""
+    if condition(maximum, damage) != "disabled":
+        return None
+    present = sorted((kind for kind, n in damage.items() if n), key=DAMAGE_TYPES.index)
+    if present and present[0] in ("wounding", "traumatic"):
+        return present[0]
+    return None
 
 
 def worsen(damage: Mapping[str, int], minutes: int) -> dict[str, int]:

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 
 import msgspec
 
-from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import SPILL_ORDER, Pools, Stat
 from strange_tui.rules.track import DamageTrack, step_up
@@ -64,12 +63,6 @@ def recovery_bonus(tier: int, *, tough: bool = False, recovery_advancements: int
         raise RuleViolation("Advancements taken are 0 or more.")
     bonus = tier + ADVANCEMENT_RECOVERY_BONUS * recovery_advancements
     return bonus + (TOUGH_RECOVERY_BONUS if tough else 0)
-
-
-def recovery_roll(dice: DiceSource, bonus: int) -> tuple[int, int]:
-    """R-REC-1: roll 1d6 and add the bonus. Returns (die, points)."""
-    die = dice.roll(RECOVERY_DIE)
-    return die, die + bonus
 
 
 def apply_recovery(

@@ -55,6 +55,9 @@ class Task(msgspec.Struct, frozen=True, kw_only=True):
     assets: int = 0
     effort: int = 0
     hindrances: int = 0
+    eased: int = 0
+    """Situational steps that ease the task, beside training, assets and Effort (R-TASK-3;
+    e.g. R-TR-6: a task tied to the new focus after a translation's 19 or 20)."""
     bonus: int = 0
 
 
@@ -100,6 +103,8 @@ def check_task(task: Task) -> Task:
         raise RuleViolation(f"Effort is a number of levels, 0 or more; {task.effort} is not.")
     if task.hindrances < 0:
         raise RuleViolation(f"Hindrances count steps, 0 or more; {task.hindrances} is not.")
+    if task.eased < 0:
+        raise RuleViolation(f"Eased steps count steps, 0 or more; {task.eased} is not.")
     return task
 
 
@@ -107,10 +112,11 @@ def difficulty_steps(task: Task) -> int:
     """R-TASK-3: the net steps applied to the difficulty (negative eases, positive hinders).
 
     Training eases 1 step, specialization 2, each asset 1 (at most 2), each level of Effort
-    applied to the task 1. An inability hinders 1 step, so trained and an inability cancel
-    out; situational hindrances (R-COND) hinder one step each.
+    applied to the task 1, each situational easing 1 (R-TR-6). An inability hinders 1 step,
+    so trained and an inability cancel out; situational hindrances (R-COND, R-TR-7) hinder
+    one step each.
     """
-    eased = int(task.skill) + task.assets + task.effort
+    eased = int(task.skill) + task.assets + task.effort + task.eased
     hindered = int(task.inability) + task.hindrances
     return hindered - eased
 
@@ -128,6 +134,8 @@ def step_breakdown(task: Task) -> tuple[tuple[str, int], ...]:
         steps.append(("asset" if task.assets == 1 else f"{task.assets} assets", -task.assets))
     if task.effort:
         steps.append((f"Effort {task.effort}", -task.effort))
+    if task.eased:
+        steps.append(("eased", -task.eased))
     if task.hindrances:
         steps.append(("hindered", task.hindrances))
     return tuple(steps)

@@ -3,7 +3,6 @@ its modifiers, special results and the failure table (R-TR, RULES.md section 10)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 
 import msgspec
@@ -112,11 +111,6 @@ def special_effect(die: int | None) -> tuple[int, int]:
     if die == 19:
         return 0, HOUR
     return 1, 0
-
-
-def draw_failure(rng: random.Random) -> str:
-    """R-TR-7: a consequence drawn at random, when the GM asks the app to."""
-    return rng.choice(list(FAILURES))
 
 
 def paradox_reroll(initiator_type: str, first_success: bool, rerolled: bool) -> bool:

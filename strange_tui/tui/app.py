@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.notifications import SeverityLevel
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -127,6 +128,21 @@ class StrangeApp(App[None]):
         from strange_tui.tui.screens.home import HomeScreen
 
         return HomeScreen()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Notifications carry players' words (names in refusals, what undo undid): they
+        are shown as typed, never read as markup (a name like "[/]" or "[@click=...]")."""
+        super().notify(
+            message, title=title, severity=severity, timeout=timeout, markup=False
+        )
 
     def follow_campaign(self) -> None:
         """Take in what other windows wrote (their changes reach the screens at once)."""

@@ -19,11 +19,14 @@ from typing import Any, get_args
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from strange_tui.campaign import armor
+from strange_tui.campaign.advancement import step_problem
 from strange_tui.campaign.encounter import Combatant
 from strange_tui.campaign.events import (
     AdvancementBought,
     AdvancementStep,
     AnyEvent,
+    ArmorChanged,
     ChallengeEnded,
     ChallengeStarted,
     CharacterCreated,
@@ -39,6 +42,8 @@ from strange_tui.campaign.events import (
     HunterCreated,
     HunterDamaged,
     HunterRolled,
+    HunterStabilised,
+    HunterWorsened,
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
@@ -54,15 +59,17 @@ from strange_tui.campaign.events import (
     TrackShifted,
     TranslationMade,
     TurnAdvanced,
+    WeaknessTaken,
     XpAwarded,
     XpSpent,
 )
-from strange_tui.campaign.hunters_state import Challenge, DamageType, Vital
+from strange_tui.campaign.hunters_state import Challenge, DamageType, HunterWound, Vital
+from strange_tui.campaign.hunting import worsening_kind
 from strange_tui.campaign.reduce import MAX_CYPHERS_CARRIED, reduce
 from strange_tui.campaign.rolls import full_cost, make_reroll, make_roll
 from strange_tui.campaign.state import Campaign, Character, Cypher, Settings
 from strange_tui.campaign.store import Store
-from strange_tui.campaign.translating import HINDRANCES
+from strange_tui.campaign.translating import HINDRANCES, recursion_of
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.combat import CONDITIONS, Condition
 from strange_tui.rules.dice import PlayerDice
@@ -111,6 +118,13 @@ blind_rolls = st.builds(RollMade, character=who, stat=stats, difficulty=st.integ
                         die=st.none() | st.integers(1, 20), success=st.booleans(),
                         cost=st.integers(0, 4))  # fmt: skip
 
+# What a player can type into notes: any text but control characters (line breaks and tabs
+# are fine); the limits refuse the rest (tests/campaign/test_limits.py).
+NOTES = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cc",)) | st.sampled_from("\n\t"),
+    max_size=40,
+)
+
 
 def tag(kind: type) -> str:
     """The ``kind`` an event class writes in the journal."""
@@ -139,6 +153,7 @@ proposals = st.one_of(
     st.builds(AdvancementBought, character=who,
               step=st.sampled_from(["effort", "recovery", "armor", "edge"]),
               edge=st.none() | stats),
+    st.builds(ArmorChanged, character=who, armor=st.sampled_from(["", *armor.CATEGORIES])),
     st.builds(CypherGained, character=who,
               cypher=st.builds(Cypher, name=st.sampled_from(CYPHERS),
                                level=st.integers(1, 6), occultic=st.booleans())),
@@ -148,7 +163,7 @@ proposals = st.one_of(
               allocation=st.dictionaries(stats, st.integers(0, 4), max_size=2),
               track_step=st.booleans(), clock=st.sampled_from([0, 600, 3600])),
     st.builds(ClockAdvanced, seconds=st.integers(1, 90_000)),
-    st.builds(NotesEdited, character=who, notes=st.text(max_size=40)),
+    st.builds(NotesEdited, character=who, notes=st.text(max_size=40)),  # Blind: may be refused.
     st.builds(CombatStarted, pcs=st.lists(who, unique=True, min_size=1).map(tuple)),
     st.builds(NpcsAdded, npcs=st.lists(npcs, max_size=2, unique_by=lambda n: n.id).map(tuple)),
     st.builds(InitiativeRolled, pcs=st.permutations(IDS).map(tuple),
@@ -256,6 +271,10 @@ def _damage(draw, state, rolls):
 
 @maker(PointsSpent, any_pc())
 def _spent(draw, state, rolls):
+    """Points for an action; or (R-CMB-6) the Might owed for hours in armor."""
+    owed = armor.wear_costs(state)
+    if owed and draw(st.booleans()):
+        return draw(st.sampled_from(owed))
     pc = pick(draw, state)
     stat = draw(stats)
     here = pc.pools[stat].current
@@ -340,6 +359,19 @@ def _refused(draw, state, rolls):
     return IntrusionRefused(character=pick(draw, state, has_xp).id)
 
 
+def can_take_weakness(who: Character) -> bool:
+    pools = [who.pools[stat] for stat in Stat]
+    return not any(pool.weakness for pool in pools) and any(not pool.edge for pool in pools)
+
+
+@maker(WeaknessTaken, any_pc(can_take_weakness))
+def _weakness(draw, state, rolls):
+    pc = pick(draw, state, can_take_weakness)
+    weak = draw(st.sampled_from([stat for stat in Stat if not pc.pools[stat].edge]))
+    edge = draw(st.sampled_from([stat for stat in Stat if stat != weak]))
+    return WeaknessTaken(character=pc.id, weak=weak, edge=edge)
+
+
 @maker(XpAwarded, any_pc())
 def _awarded(draw, state, rolls):
     return XpAwarded(character=pick(draw, state).id, amount=draw(st.integers(1, 6)))
@@ -355,23 +387,28 @@ def trainable(who: Character) -> list[str]:
     return [skill for skill in SKILLS if who.skills.get(skill) != "specialized"]
 
 
-def steps_left(who: Character) -> list[str]:
-    """R-ADV-1: the steps not bought yet this tier (a skill step needs a skill to train)."""
+def steps_left(who: Character, settings: Settings | None = None) -> list[str]:
+    """R-ADV-1: the steps the rules allow this tier (a skill step needs a skill to train)."""
     return [
         step
         for step in STEPS
-        if step not in who.advancements and (step != "skill" or trainable(who))
+        if not step_problem(who, step, settings or Settings())
+        and (step != "skill" or trainable(who))
     ]
 
 
-def can_advance(who: Character) -> bool:
-    return who.xp >= 4 and bool(steps_left(who))
+def can_advance(state: Campaign, rolls: Rolls = ()) -> bool:
+    return bool(advancers(state))
 
 
-@maker(AdvancementBought, any_pc(can_advance))
+def advancers(state: Campaign) -> list[str]:
+    return pcs(state, lambda who: bool(steps_left(who, state.settings)))
+
+
+@maker(AdvancementBought, can_advance)
 def _advance(draw, state, rolls):
-    pc = pick(draw, state, can_advance)
-    step = draw(st.sampled_from(steps_left(pc)))
+    pc = state.characters[draw(st.sampled_from(advancers(state)))]
+    step = draw(st.sampled_from(steps_left(pc, state.settings)))
     event = AdvancementBought(character=pc.id, step=step)
     if step == "pools":
         event = replace(event, pools=draw(st.sampled_from(SPLITS)))
@@ -382,6 +419,28 @@ def _advance(draw, state, rolls):
     elif step == "ability":
         event = replace(event, ability=draw(st.sampled_from(ABILITIES)))
     return event
+
+
+def armor_choices(state: Campaign, who: Character) -> list[str]:
+    """R-CMB-6: the armor ``who`` may change into now (none while Might is owed)."""
+    fits = []
+    for category in ("", *armor.CATEGORIES):
+        try:
+            armor.put_on(who, category, state.settings, state.clock.seconds)
+        except RuleViolation:
+            continue
+        fits.append(category)
+    return fits
+
+
+def can_change_armor(state: Campaign, rolls: Rolls = ()) -> bool:
+    return strange(state) and any(armor_choices(state, c) for c in state.characters.values())
+
+
+@maker(ArmorChanged, can_change_armor)
+def _armor(draw, state, rolls):
+    pc = draw(st.sampled_from([c for c in state.characters.values() if armor_choices(state, c)]))
+    return ArmorChanged(character=pc.id, armor=draw(st.sampled_from(armor_choices(state, pc))))
 
 
 @maker(CypherGained, any_pc(lambda c: len(c.cyphers) < MAX_CYPHERS_CARRIED))
@@ -422,12 +481,15 @@ def _recovery(draw, state, rolls):
 
 @maker(ClockAdvanced, lambda state, rolls: True)
 def _clock(draw, state, rolls):
-    return ClockAdvanced(seconds=draw(st.integers(1, 90_000)))
+    """R-REC-2: a night may pass (a new day of recovery rolls); R-HUN-8: often whole
+    minutes, in which the disabled worsen."""
+    seconds = draw(st.sampled_from([60, 600]) | st.integers(1, 90_000))
+    return ClockAdvanced(seconds=seconds, new_day=draw(st.booleans()))
 
 
 @maker(NotesEdited, any_pc())
 def _notes(draw, state, rolls):
-    return NotesEdited(character=pick(draw, state).id, notes=draw(st.text(max_size=40)))
+    return NotesEdited(character=pick(draw, state).id, notes=draw(NOTES))
 
 
 def no_fight(state: Campaign, rolls: Rolls = ()) -> bool:
@@ -465,11 +527,14 @@ def _npcs(draw, state, rolls):
 
 @maker(InitiativeRolled, lambda state, rolls: bool(standing_npcs(state)))
 def _initiative(draw, state, rolls):
-    """R-CMB-1: each PC's Speed roll against the highest NPC level; the players' order."""
+    """R-CMB-1: each PC's Speed roll against the highest NPC level; the players' order.
+    R-DMG-4: a debilitated or dead PC makes no roll."""
     fighters = draw(st.permutations([c.id for c in state.encounter.combatants.values() if c.pc]))
     target = 3 * max(c.level for c in standing_npcs(state))
-    dice = {pc: draw(st.integers(1, 20)) for pc in fighters}
-    won = tuple(pc for pc in fighters if dice[pc] >= target)
+    dice = {
+        pc: draw(st.integers(1, 20)) for pc in fighters if can_act(state.characters[pc].track)
+    }
+    won = tuple(pc for pc in fighters if pc in dice and dice[pc] >= target)
     return InitiativeRolled(pcs=tuple(fighters), dice=dice, succeeded=won)
 
 
@@ -523,8 +588,10 @@ def _ended(draw, state, rolls):
 
 @maker(TranslationMade, no_fight)
 def _translation(draw, state, rolls):
-    """R-TR-1..9: one role each; an interrupted trance fails; no arriving where one is."""
-    party = draw(st.permutations(pcs(state)))
+    """R-TR-1..9: one role each, all from one recursion (those who stayed behind may
+    translate on their own); an interrupted trance fails; no arriving where one is."""
+    origin = draw(st.sampled_from(sorted({recursion_of(state, pc) for pc in pcs(state)})))
+    party = draw(st.permutations([pc for pc in pcs(state) if recursion_of(state, pc) == origin]))
     party = party[: draw(st.integers(1, len(party)))]
     roles: dict[str, list[str]] = {"hasteners": [], "easers": [], "helpers": []}
     for pc in party[1:]:
@@ -537,19 +604,31 @@ def _translation(draw, state, rolls):
         **{role: tuple(ids) for role, ids in roles.items()},
         likeness=draw(st.booleans()), difficulty=draw(st.integers(0, 40)), die=die,
         interrupted=interrupted, success=not interrupted and draw(st.booleans()),
-        arrived=destination != state.recursion and draw(st.booleans()),
+        arrived=destination != origin and draw(st.booleans()),
         trance=draw(st.sampled_from([10 * MINUTE, 2 * HOUR, 4 * HOUR])),
         acclimation=draw(st.sampled_from([0, ROUND, 10 * MINUTE, HOUR])),
         eased_for=draw(st.sampled_from([0, HOUR])),
         consequence=draw(st.sampled_from(CONSEQUENCES)),
         foci=draw(st.dictionaries(st.sampled_from(party), st.sampled_from(FOCI), max_size=2)),
+        place=draw(st.sampled_from(["", "the harbour"])),
+        leaving=draw(st.sampled_from(["", "a back room"])),
     )  # fmt: skip
 
 
 @maker(HunterCreated,
        lambda state, rolls: hunting(state) and bool(free(state.hunters, HUNTER_IDS)))  # fmt: skip
 def _hunter(draw, state, rolls):
-    return HunterCreated(hunter=hunter(draw(st.sampled_from(free(state.hunters, HUNTER_IDS)))))
+    """Bea is frail (1 in each vital) and joins with a wound taken a minute ago: disabled,
+    she worsens until stabilised (R-HUN-8), and random play disables her often."""
+    id_ = draw(st.sampled_from(free(state.hunters, HUNTER_IDS)))
+    if id_ != "bea":
+        return HunterCreated(hunter=hunter(id_))
+    wound = HunterWound(vital="health", kind="wounding", points=1,
+                        at=max(0, state.clock.seconds - 60))  # fmt: skip
+    return HunterCreated(hunter=hunter(id_, vitals=FRAIL, wounds=(wound,)))
+
+
+FRAIL = {"health": 1, "resolve": 1, "lucidity": 1, "aura": 1}
 
 
 def has_hunters(state: Campaign, rolls: Rolls = ()) -> bool:
@@ -570,12 +649,61 @@ def _hunter_roll(draw, state, rolls):
     )  # fmt: skip
 
 
+def unspent_hits(state: Campaign) -> list[str]:
+    """R-HUN-7: hunters whose latest roll hit and has not dealt its damage yet."""
+    return sorted(h.id for h in state.hunters.values()
+                  if h.last_roll and h.last_roll.degrees and not h.last_roll.used)  # fmt: skip
+
+
 @maker(HunterDamaged, has_hunters)
 def _hunter_damage(draw, state, rolls):
+    """By hand, or (R-HUN-7) from an attacker's unspent hit: as many points as degrees."""
+    target = draw(st.sampled_from(sorted(state.hunters)))
+    vital = draw(st.sampled_from(VITALS))
+    if unspent_hits(state) and draw(st.booleans()):
+        attacker = state.hunters[draw(st.sampled_from(unspent_hits(state)))]
+        last = attacker.last_roll
+        return HunterDamaged(hunter=target, vital=vital, attacker=attacker.id, roll=last.seq,
+                             kinds=tuple(draw(st.lists(st.sampled_from(DAMAGE_TYPES),
+                                                       min_size=last.degrees,
+                                                       max_size=last.degrees))))  # fmt: skip
     return HunterDamaged(
-        hunter=draw(st.sampled_from(sorted(state.hunters))), vital=draw(st.sampled_from(VITALS)),
+        hunter=target, vital=vital,
         kinds=tuple(draw(st.lists(st.sampled_from(DAMAGE_TYPES), min_size=1, max_size=3))),
     )  # fmt: skip
+
+
+def worsening_now(state: Campaign) -> list[tuple[str, str, str, int]]:
+    """R-HUN-8: (hunter, vital, type, minute) for each vital that worsens at the clock's
+    last whole minute, after its latest damage."""
+    minute = state.clock.seconds - state.clock.seconds % 60
+    found = []
+    for h in state.hunters.values():
+        for vital in VITALS:
+            latest = max((w.at for w in h.wounds if w.vital == vital), default=-1)
+            kind = worsening_kind(h, vital, minute)
+            if kind and minute > latest:
+                found.append((h.id, vital, kind, minute))
+    return found
+
+
+@maker(HunterWorsened, lambda state, rolls: hunting(state) and bool(worsening_now(state)))
+def _worsened(draw, state, rolls):
+    hid, vital, kind, minute = draw(st.sampled_from(worsening_now(state)))
+    return HunterWorsened(hunter=hid, vital=vital, kinds=(kind,), times=(minute,))
+
+
+def needs_stabilising(state: Campaign) -> list[tuple[str, str]]:
+    """R-HUN-8: the disabled hunters' vitals that worsen now."""
+    now = state.clock.seconds
+    return [(h.id, v) for h in state.hunters.values() for v in VITALS
+            if worsening_kind(h, v, now)]  # fmt: skip
+
+
+@maker(HunterStabilised, lambda state, rolls: hunting(state) and bool(needs_stabilising(state)))
+def _stabilised(draw, state, rolls):
+    hid, vital = draw(st.sampled_from(needs_stabilising(state)))
+    return HunterStabilised(hunter=hid, vital=vital, by=draw(st.sampled_from(["", "a medic"])))
 
 
 def challenge_room(state: Campaign, rolls: Rolls = ()) -> bool:
@@ -600,7 +728,8 @@ def _challenge_ended(draw, state, rolls):
 # Hypothesis draws the first of a list more often than the others: the kinds that wait on
 # others (a fight's turns wait on initiative, which waits on NPCs...) come first, so every
 # kind is played often; the kinds that are always possible come last.
-FIRST = (ConditionRemoved, TurnAdvanced, InitiativeRolled, NpcsAdded, ConditionAdded,
+FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, TurnAdvanced, InitiativeRolled,
+         NpcsAdded, ConditionAdded,
          NpcHealthChanged, RollRerolled, AdvancementBought, CypherUsed, ChallengeEnded,
          HunterRolled)  # fmt: skip
 LAST = (CombatEnded, CharacterCreated, ClockAdvanced, SettingsChanged)

@@ -14,6 +14,7 @@ from msgspec.structs import replace
 from strange_tui.campaign.events import (
     AdvancementBought,
     AnyEvent,
+    ArmorChanged,
     ChallengeEnded,
     ChallengeStarted,
     CharacterCreated,
@@ -29,6 +30,8 @@ from strange_tui.campaign.events import (
     HunterCreated,
     HunterDamaged,
     HunterRolled,
+    HunterStabilised,
+    HunterWorsened,
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
@@ -44,9 +47,11 @@ from strange_tui.campaign.events import (
     TrackShifted,
     TranslationMade,
     TurnAdvanced,
+    WeaknessTaken,
     XpAwarded,
     XpSpent,
 )
+from strange_tui.campaign.hunters_state import HunterWound
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.rolls import make_reroll, make_roll
 from strange_tui.campaign.state import Campaign, Cypher, PartyEffect, Settings
@@ -80,6 +85,10 @@ ROLL: RollMade = make_roll(  # R-EFF-3: one level of Effort on Might, Edge 1: co
 )
 REROLL: RollRerolled = make_reroll(replace(MARA, xp=1), ROLL, PlayerDice([20]))
 DAZED = Condition(name="dazed", rounds=2)
+START = 8 * HOUR
+DOWN = hunter("ash", vitals={"health": 2, "resolve": 10, "lucidity": 10, "aura": 10},
+              wounds=(HunterWound(vital="health", kind="wounding", points=2, at=START - 60),))
+"""R-HUN-8: Ash at 0 Health, two wounds taken a minute ago: disabled, worsening."""
 GUARD = npc("guard", level=2, armor=1)
 
 
@@ -164,6 +173,14 @@ ROWS = [
         XpAwarded(character="mara", amount=3, reason="a discovery"),
         lambda b, a: (mara(a).xp, 3),
     ),
+    Row(  # R-WEAK-1: the builders' Mara has Intellect Edge 0 and Might Edge 1.
+        lambda: campaign("mara"),
+        WeaknessTaken(character="mara", weak=Stat.INTELLECT, edge=Stat.MIGHT),
+        lambda b, a: (
+            (mara(a).pools.intellect.weakness, mara(a).pools.might.edge),
+            (1, mara(b).pools.might.edge + 1),
+        ),
+    ),
     Row(  # R-XP-2
         lambda: campaign(character("mara", xp=5)),
         XpSpent(character="mara", amount=2, reason="reroll"),
@@ -173,6 +190,12 @@ ROWS = [
         lambda: campaign(character("mara", xp=4)),
         AdvancementBought(character="mara", step="effort"),
         lambda b, a: ((mara(a).effort, mara(a).xp, mara(a).advancements), (2, 0, ("effort",))),
+    ),
+    Row(  # R-CMB-6: medium armor, unpracticed: Armor 1 + 2, Speed pool 10 - 3.
+        lambda: campaign("mara"),
+        ArmorChanged(character="mara", armor="medium"),
+        lambda b, a: ((mara(a).armor, mara(a).pools.speed.maximum, mara(a).worn.might_per_hour),
+                      (3, 7, 2)),
     ),
     Row(  # R-CYP-1
         lambda: campaign("mara"),
@@ -192,10 +215,10 @@ ROWS = [
             (10, 1, 600),
         ),
     ),
-    Row(
-        lambda: campaign("mara"),
-        ClockAdvanced(seconds=HOUR, reason="travel"),
-        lambda b, a: (a.clock.seconds - b.clock.seconds, HOUR),
+    Row(  # R-REC-2: a night passed: Mara's recovery rolls start again.
+        lambda: campaign(replace(MARA, rests_today=2)),
+        ClockAdvanced(seconds=HOUR, reason="travel", new_day=True),
+        lambda b, a: ((a.clock.seconds - b.clock.seconds, mara(a).rests_today), (HOUR, 0)),
     ),
     Row(
         lambda: campaign("mara"),
@@ -262,7 +285,8 @@ ROWS = [
              len(a.translations), a.effects),
             ("ardeyn", "Wields Two Weapons", {"earth": "Is Licensed to Carry"}, 4 * HOUR, 1,
              (PartyEffect(label="acclimating: no focus abilities",
-                          until=b.clock.seconds + 5 * HOUR),)),
+                          until=b.clock.seconds + 5 * HOUR, cause="Acclimating",
+                          no_focus_abilities=True, characters=("mara", "jun")),)),
         ),  # fmt: skip
     ),
     Row(
@@ -287,6 +311,21 @@ ROWS = [
             [(vital, kind, 1, b.clock.seconds)
              for vital, kind in [("health", "bruising"), ("health", "wounding")]],
         ),
+    ),
+    Row(  # R-HUN-8: at 0 Health, the mildest wound worsens to a trauma, as of that minute.
+        lambda: hunters_campaign(DOWN),
+        HunterWorsened(hunter="ash", vital="health", kinds=("wounding",), times=(START,)),
+        lambda b, a: (
+            ([(w.kind, w.points, w.at) for w in a.hunters["ash"].wounds],
+             a.hunters["ash"].damage("health", START)),
+            ([("wounding", 1, START - 60), ("traumatic", 1, START)],
+             {"wounding": 1, "traumatic": 1}),
+        ),  # fmt: skip
+    ),
+    Row(  # R-HUN-8: stabilised, the vital stops worsening.
+        lambda: hunters_campaign(DOWN),
+        HunterStabilised(hunter="ash", vital="health", by="a medic"),
+        lambda b, a: (a.hunters["ash"].stable, ("health",)),
     ),
     Row(  # R-HUN-6
         lambda: hunters_campaign(hunter("ash")),

@@ -13,6 +13,7 @@ from strange_tui.rules.combat import (
     initiative_difficulty,
     initiative_order,
     swarm,
+    swarm_split,
     tick,
 )
 
@@ -67,6 +68,14 @@ def test_r_cmb_5_swarm_and_boss():
     assert swarm(2, 2) == (3, 4)
     assert boss(5) == 8
     assert attack_difficulty(4, boss=True) == 5 and defense_difficulty(4, boss=True) == 5
+
+
+def test_r_cmb_5_every_four_creatures_make_a_swarm_the_rest_fight_alone():
+    """R-CMB-5: 9 creatures: 2 swarms and 1 creature; fewer than 4 make no swarm."""
+    assert swarm_split(9) == (2, 1)
+    assert swarm_split(4) == (1, 0)
+    with pytest.raises(RuleViolation, match="3 cannot make one"):
+        swarm_split(3)
 
 
 def test_r_cmb_6_armor_and_its_burden():

@@ -20,11 +20,13 @@ from strange_tui.rules.hunters import (
     degrees,
     flaws,
     fumbled,
+    heal_times,
     odds,
     situational,
     succeeds,
     total_bonus,
     worsen,
+    worsening_kind,
 )
 
 DAY, WEEK = 86_400, 7 * 86_400
@@ -128,3 +130,27 @@ def test_r_hun_8_disabled_dead_and_worsening():
     assert condition(3, {"crippling": 2, "permanent": 1}) == "dead"
     assert worsen({"wounding": 1, "traumatic": 2}, 2) == {"traumatic": 2, "crippling": 1}
     assert worsen({"bruising": 1, "wounding": 1}, 5) == {"bruising": 1, "wounding": 1}
+
+
+def test_r_hun_7_points_of_one_type_heal_one_interval_each_in_turn():
+    """Two bruises taken as two wounds at once: the first heals after an hour, the second
+    after two; a bruise taken at 0:30 waits for the one before (heals at 2:00)."""
+    together = [Wound(kind="bruising", points=1, at=0), Wound(kind="bruising", points=1, at=0)]
+    assert heal_times(together) == [("bruising", 3600), ("bruising", 7200)]
+    assert current(together, 3600) == {"bruising": 1}
+    assert current(together, 7200) == {}
+    later = [Wound(kind="bruising", points=1, at=0), Wound(kind="bruising", points=1, at=1800)]
+    assert heal_times(later) == [("bruising", 3600), ("bruising", 7200)]
+    # Types heal side by side; permanent never.
+    mixed = [Wound(kind="shocking", points=1, at=0), Wound(kind="bruising", points=1, at=0),
+             Wound(kind="permanent", points=1, at=0)]  # fmt: skip
+    assert heal_times(mixed) == [("shocking", 60), ("bruising", 3600), ("permanent", None)]
+
+
+def test_r_hun_8_only_the_disabled_with_wounds_or_trauma_mildest_worsen():
+    assert worsening_kind(3, {"wounding": 3}) == "wounding"
+    assert worsening_kind(3, {"wounding": 1, "traumatic": 2}) == "wounding"
+    assert worsening_kind(3, {"traumatic": 2, "crippling": 1}) == "traumatic"
+    assert worsening_kind(3, {"bruising": 1, "wounding": 2}) is None  # a bruise is mildest
+    assert worsening_kind(4, {"wounding": 3}) is None  # not disabled
+    assert worsening_kind(3, {"crippling": 3}) is None  # dead

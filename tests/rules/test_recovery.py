@@ -5,14 +5,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from strange_tui.rules import RuleViolation
-from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Pools, Stat
 from strange_tui.rules.recovery import (
     apply_recovery,
     next_rest,
     recover_track_step,
     recovery_bonus,
-    recovery_roll,
 )
 from strange_tui.rules.track import DamageTrack
 from tests.rules.strategies import make_pools, stat_pools, tracks
@@ -26,7 +24,6 @@ def test_r_rec_1_d6_plus_tier_plus_modifiers():
     """R-REC-1: 1d6 + tier, +1 for Tough, +2 per recovery advancement."""
     assert recovery_bonus(1) == 1
     assert recovery_bonus(3, tough=True, recovery_advancements=1) == 6
-    assert recovery_roll(PlayerDice([4]), recovery_bonus(2)) == (4, 6)
 
 
 def test_r_rec_1_points_divided_as_the_player_chooses_and_capped():

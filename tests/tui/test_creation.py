@@ -14,8 +14,15 @@ from strange_tui.tui.screens.home import HomeScreen
 CONTENT = Content()
 
 
-async def walk(pilot, *, descriptor, kind, focus, pools, edge_down, abilities, weapons, skill=None):
-    """Steps 1-11 and the review, keys only."""
+VECTOR_PICKS = ["bash", "prowess melee", "practiced armor", "improved intellect"]
+"""Step 6 for a Vector, typed into the list's filter: an ability that asks a choice is
+listed once per choice (Combat Prowess (melee), Improved Edge (Intellect))."""
+
+
+async def walk(pilot, *, descriptor, kind, focus, pools, edge_down, abilities, weapons, skill=None,
+               armor=None):  # fmt: skip
+    """Steps 1-11 and the review, keys only. ``abilities``: how many of the list's first
+    entries to tick, or the words to type to find each one."""
     await pilot.press("n", *descriptor, "enter")  # 1 descriptor (type to filter, enter)
     await pilot.press(*kind, "enter")  # 2 type
     await pilot.press(*focus, "enter")  # 3 focus
@@ -24,8 +31,14 @@ async def walk(pilot, *, descriptor, kind, focus, pools, edge_down, abilities, w
         await pilot.press(*(["up"] * stat))
     await pilot.press("enter")
     await pilot.press(*(["down"] * edge_down), "enter")  # 5 Edge
-    for index in range(abilities):  # 6 tick the first abilities of the list
-        await pilot.press("enter", "down") if index < abilities - 1 else await pilot.press("enter")
+    if isinstance(abilities, list):  # 6 find each ability by typing, tick it, clear the filter
+        for words in abilities:
+            await pilot.press(*words, "enter", *["backspace"] * len(words))
+    else:  # 6 tick the first abilities of the list
+        for index in range(abilities):
+            await pilot.press("enter", "down") if index < abilities - 1 else await pilot.press(
+                "enter"
+            )
     await pilot.press("ctrl+n")
     if skill:  # 7 a skill the descriptor lets you pick
         await pilot.press(*skill, "enter")
@@ -33,7 +46,10 @@ async def walk(pilot, *, descriptor, kind, focus, pools, edge_down, abilities, w
         await pilot.press("enter")
     for _ in range(weapons):  # 8 possessions: weapons of your choice
         await pilot.press("enter", "down")
-    await pilot.press("ctrl+n")
+    if armor:  # and the armor Practiced in Armor brings: tab to its list, find it, enter
+        await pilot.press("tab", *armor, "enter")
+    else:
+        await pilot.press("ctrl+n")
     await pilot.press("enter")  # 9 attacks
     await pilot.press("enter", "ctrl+n")  # 10 one starting cypher (the demo allows two)
     await pilot.press(*"Rook Vance", "tab", *"Grew up over a bar.", "ctrl+n")  # 11
@@ -47,20 +63,24 @@ def created(app):
 
 
 async def test_a_tough_vector_who_is_licensed_to_carry(demo_app):
-    """Vector: 10/10/8 + 6 (3 Might, 3 Speed), Speed Edge chosen; Tough: Armor 1,
-    +1 recovery, Might defense; the focus's first tier; three weapons of choice."""
+    """Vector: 10/10/8 + 6 (3 Might, 3 Speed), Speed Edge chosen; Improved Edge raises
+    Intellect's to 1; Tough: Armor 1, +1 recovery, Might defense; the focus's first tier;
+    three weapons of choice; Practiced in Armor: medium armor, Armor 1 + 2."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await walk(pilot, descriptor="tough", kind="vector", focus="licensed",
-                   pools=[(0, 3), (1, 3)], edge_down=1, abilities=4, weapons=3)  # fmt: skip
+                   pools=[(0, 3), (1, 3)], edge_down=1, abilities=VECTOR_PICKS, weapons=3,
+                   armor="medium")  # fmt: skip
         assert isinstance(demo_app.screen, HomeScreen)
         rook = created(demo_app)
         assert [rook.pools[s].maximum for s in Stat] == [13, 13, 8]
-        assert [rook.pools[s].edge for s in Stat] == [0, 1, 0]
-        assert (rook.effort, rook.armor, rook.recovery_bonus, rook.cypher_limit) == (1, 1, 1, 2)
+        assert [rook.pools[s].edge for s in Stat] == [0, 1, 1]
+        assert (rook.effort, rook.armor, rook.recovery_bonus, rook.cypher_limit) == (1, 3, 1, 2)
+        assert rook.worn.category == "medium" and "Medium armor" in rook.equipment
         assert rook.skills == {"Might defense": "trained"}
-        vector = CONTENT.kind("types")["vector"]
-        first = [CONTENT.kind("abilities")[a].name for a in vector.tiers[0].abilities[:4]]
-        assert list(rook.abilities) == [*first, "Gunner", "Practiced with Guns"]
+        assert list(rook.abilities) == [
+            "Bash", "Combat Prowess (melee)", "Practiced in Armor", "Improved Edge (Intellect)",
+            "Gunner", "Practiced with Guns",
+        ]  # fmt: skip
         assert "Appropriate clothing" in rook.equipment and len(rook.cyphers) == 1
         assert rook.notes == "Grew up over a bar."
         assert (rook.descriptor, rook.type, rook.focus) == (
@@ -90,7 +110,8 @@ async def test_creating_is_one_command_and_one_undo_step(demo_app):
     async with demo_app.run_test(size=(80, 24)) as pilot:
         before = demo_app.session.state
         await walk(pilot, descriptor="tough", kind="vector", focus="licensed",
-                   pools=[(0, 3), (1, 3)], edge_down=1, abilities=4, weapons=1)  # fmt: skip
+                   pools=[(0, 3), (1, 3)], edge_down=1, abilities=VECTOR_PICKS,
+                   weapons=1)  # fmt: skip
         (event,) = demo_app.session.journal()[-1:]
         assert isinstance(event, CharacterCreated) and event.character.id == "rook-vance"
         await pilot.press("ctrl+z")
@@ -103,7 +124,8 @@ async def test_the_review_refuses_a_draft_the_rules_no_longer_allow(demo_app):
     with the same words, and the draft stays."""
     draft = Draft(step=11, descriptor="tough", type="vector", focus="builds-robots",
                   bonus={Stat.MIGHT: 3, Stat.SPEED: 3}, edge_choice=1,
-                  abilities=("bash", "combat-prowess", "improved-edge", "practiced-in-armor"),
+                  abilities=("bash", "combat-prowess:melee", "improved-edge:might",
+                             "practiced-in-armor"),
                   name="Rook Vance")  # fmt: skip
     async with demo_app.run_test(size=(80, 24)) as pilot:
         before = demo_app.session.state
@@ -207,8 +229,9 @@ async def test_leaving_mid_way_and_coming_back_resumes_the_draft(demo, demo_app)
 def test_snapshots_of_steps(demo_app, snap_compare, step):
     draft = Draft(step=step, descriptor="tough", type="vector", focus="is-licensed-to-carry",
                   bonus={Stat.MIGHT: 3, Stat.SPEED: 3}, edge_choice=1,
-                  abilities=("bash", "combat-prowess", "improved-edge", "practiced-in-armor"),
-                  weapons=("heavy-ranged",), name="Rook Vance")  # fmt: skip
+                  abilities=("bash", "combat-prowess:melee", "improved-edge:might",
+                             "practiced-in-armor"),
+                  weapons=("heavy-ranged",), armor="medium", name="Rook Vance")  # fmt: skip
 
     async def open_draft(pilot):
         await pilot.app.push_screen(CreationScreen(draft))

@@ -1,7 +1,15 @@
 """The roll dialog through the keys: a roll and a reroll are one command each, a typed d20
 works for the reroll too, and the log tells both."""
 
-from strange_tui.campaign.events import RollMade, RollRerolled, XpAwarded
+import io
+
+from rich.console import Console
+from textual.widgets import Static
+
+from strange_tui.campaign.commands import decide
+from strange_tui.campaign.commands.translation import Translate
+from strange_tui.campaign.events import ClockAdvanced, RollMade, RollRerolled, XpAwarded
+from strange_tui.rules.translation import HOUR
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.dialogs.roll import RollDialog
 from strange_tui.tui.screens.log import LogScreen
@@ -74,3 +82,68 @@ async def test_one_roll_is_one_undo_step_and_undo_says_what_it_undid(demo_app):
         await pilot.press("ctrl+z")
         assert demo_app.session.state == before
         assert messages and messages[0].startswith("Undid: Mara Quist rolled 12 for Jump the gap")
+
+
+# Issue 15: the effects of a translation move the roll the player sees (R-TR-6..8).
+
+
+def translate_mara(demo, die: int, on_failure: str = "no translation", wait: int = 0) -> None:
+    """Mara alone to Ruk with ``die`` (difficulty 4, target 12), then ``wait`` seconds."""
+    store = CampaignFolder(demo).open()
+    command = Translate(destination="ruk", recursion_difficulty=4, initiator=MARA, die=die,
+                        on_failure=on_failure)  # fmt: skip
+    store.apply(decide(store.state, command))
+    if wait:
+        store.dispatch(ClockAdvanced(seconds=wait))
+
+
+def shown_preview(app) -> str:
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(app.screen.query_one("#preview", Static).content)
+    return "\n".join(" ".join(line.split()) for line in console.export_text().splitlines())
+
+
+async def test_r_tr_7_slowed_reactions_raise_a_speed_roll_in_the_dialog(demo, demo_app):
+    """A failed translation with slowed reactions, an hour of acclimation later: Mara's
+    Speed roll shows the effect on its own line and Demanding 3 → Difficult 4; a 10 fails."""
+    translate_mara(demo, 2, "slowed reactions", wait=HOUR)
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("r", *"Dodge the cart")
+        await tab_to(pilot, "stat")
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        shown = shown_preview(demo_app)
+        assert "Effects Slowed reactions +1 (until" in shown
+        assert "Demanding 3 → Difficult 4" in shown and "target 12" in shown
+        await tab_to(pilot, "die")
+        await pilot.press("1", "0", "enter")
+        await pilot.pause()
+        made = demo_app.session.journal()[-1]
+        assert isinstance(made, RollMade) and (made.hindrances, made.success) == (1, False)
+
+
+async def test_r_tr_6_a_focus_task_after_a_19_is_eased_in_the_dialog(demo, demo_app):
+    translate_mara(demo, 19)
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("r", *"Shoot the lock")
+        await tab_to(pilot, "focus_task")
+        await pilot.press("space")
+        await pilot.pause()
+        shown = shown_preview(demo_app)
+        assert "Effects Translated on a 19 -1 (until" in shown
+        assert "Demanding 3 → Standard 2" in shown and "target 6" in shown
+
+
+async def test_r_tr_8_a_focus_ability_is_refused_while_acclimating(demo, demo_app):
+    translate_mara(demo, 15)
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        entries = len(demo_app.session.journal())
+        await pilot.press("r", *"Careful shot")
+        await tab_to(pilot, "focus_ability")
+        await pilot.press("space")
+        await pilot.pause()
+        assert "is acclimating until" in shown_preview(demo_app)
+        await tab_to(pilot, "die")
+        await pilot.press("1", "2", "enter")
+        await pilot.pause()
+        assert len(demo_app.session.journal()) == entries  # refused, nothing recorded

@@ -2,11 +2,19 @@
 one key for the roll; a translation is one undo step; escape before the roll changes
 nothing (R-TR)."""
 
+import io
+
+import pytest
+from rich.console import Console
 from textual.widgets import Static
 
+from strange_tui.campaign.events import CharacterCreated
 from strange_tui.rules.translation import HOUR, MINUTE
+from strange_tui.storage.folder import CampaignFolder
+from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.screens.home import HomeScreen
 from strange_tui.tui.screens.translation import RESULT, ROLL, TranslationScreen
+from tests.campaign.builders import character
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
 
@@ -185,3 +193,87 @@ class TestTranslationSnapshots:
         keys = ["t", *"ruk", "enter", "enter", "down", "enter", "ctrl+n", "ctrl+n"]
         keys += [*"taxing", "enter", "3", "enter"]
         assert snap_compare(demo_app, terminal_size=(80, 24), press=keys)
+
+
+# Issue 15: what the rules do to the numbers the player sees (keys only).
+
+
+def panel_text(app, selector: str = "#side") -> str:
+    """The panel's renderable as plain text, one space between words."""
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(app.screen.query_one(selector).render())
+    return "\n".join(" ".join(line.split()) for line in console.export_text().splitlines())
+
+
+@pytest.fixture
+def skilled_app(tmp_path) -> StrangeApp:
+    """Mara (untrained, with her Earth focus's Gunner and Practiced with Guns), Jun (a
+    paradox trained in Translation) and Tess."""
+    saves = tmp_path / "saves"
+    folder = CampaignFolder.create(saves, "Skilled")
+    store = folder.open()
+    for who in (
+        character("mara", abilities=("Bash", "Gunner", "Practiced with Guns")),
+        character("jun", type="Paradox", skills={"Translation": "trained"}),
+        character("tess", type="Spinner"),
+    ):
+        store.dispatch(CharacterCreated(character=who))
+    return StrangeApp(campaign_path=folder.path, saves=saves)
+
+
+async def test_r_help_1_the_wizard_shows_the_training_a_helper_lends_and_its_odds(skilled_app):
+    """Mara initiates to Ruk (difficulty 4), Jun (trained) helps: she rolls as trained,
+    4 - 1 = 3, target 9 (60%), and the panel says who lent what; no +1."""
+    async with skilled_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("t", *"ruk", "enter")
+        await set_roles(pilot, mara=1, jun=4, tess=0)
+        await pilot.pause()
+        side = panel_text(skilled_app)
+        assert "Jun lends trained training (R-HELP-1)" in side
+        assert "-1 Jun's training, lent" in side
+        assert "60% (Intellect: 3, target 9)" in side
+        assert "Stay behind Tess" in side
+
+
+async def test_r_tr_8_r_tr_9_foci_and_places_through_the_wizard(skilled_app):
+    """To Ardeyn (Mara's Earth focus is not there): the foci step shows what leaves with
+    Is Licensed to Carry and what Defends the Weak brings; the GM types where they arrive;
+    the result and Home say so, and Tess, who stayed, is still in Earth."""
+    async with skilled_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("t", *"ardeyn", "enter")
+        await set_roles(pilot, mara=1, jun=0, tess=0)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        side = panel_text(skilled_app)
+        assert "Mara: Defends the Weak" in side
+        for line in ("- Gunner", "- Practiced with Guns", "+ Courageous", "+ Warding Shield"):
+            assert line in side
+        assert "Arrive at where the GM says" in side
+        await pilot.press("tab", "tab", *"the Lantern Gate")
+        await pilot.pause()
+        assert "Arrive at the Lantern Gate" in panel_text(skilled_app)
+        await pilot.press("ctrl+n", *"no translation", "enter", "2", "0", "enter")
+        await pilot.pause()
+        shown = result_text(skilled_app)
+        assert "The party is in Ardeyn, at the Lantern Gate" in shown
+        assert "Mara takes Defends the Weak (-Gunner, -Practiced with Guns" in shown
+        assert "Tess stays in Earth." in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(skilled_app.screen, HomeScreen)
+        where = str(skilled_app.screen.query_one("#where", Static).content)
+        assert "Ardeyn · the Lantern Gate" in where
+        assert "Tess: in Earth" in where
+        mara = skilled_app.session.state.characters["mara"]
+        assert mara.abilities == ("Bash", "Courageous", "Warding Shield")
+        # Tess, left in Earth, translates alone to where the party is, and rejoins it.
+        await pilot.press("t", *"ardeyn", "enter")
+        await set_roles(pilot, mara=0, jun=0, tess=1)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert "From Earth" in panel_text(skilled_app)
+        await pilot.press("ctrl+n", *"no translation", "enter", "2", "0", "enter", "enter")
+        await pilot.pause()
+        state = skilled_app.session.state
+        assert state.recursion == "ardeyn" and state.characters["tess"].travel.recursion == ""
+        assert "Tess" not in str(skilled_app.screen.query_one("#where", Static).content)

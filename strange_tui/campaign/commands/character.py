@@ -1,5 +1,6 @@
 """The character sheet's actions: take damage, spend and heal points, rest, gain, use and
-discard cyphers, edit notes (R-DMG-1..4, R-EFF-6, R-POOL-1, R-REC-1..3, R-CYP-1).
+discard cyphers, edit notes, put armor on and off (R-DMG-1..4, R-EFF-6, R-POOL-1,
+R-REC-1..3, R-CYP-1, R-CMB-6).
 
 Every preview folds the command's own events through ``reduce`` on the state (as the store
 will), so what a dialog shows before the player commits is what happens.
@@ -14,9 +15,11 @@ from collections.abc import Sequence
 import msgspec
 from msgspec.structs import replace
 
+from strange_tui.campaign import armor
 from strange_tui.campaign.commands.base import Command, character_of, dice_for
 from strange_tui.campaign.events import (
     AnyEvent,
+    ArmorChanged,
     CypherGained,
     CypherUsed,
     DamageTaken,
@@ -138,6 +141,9 @@ class RestPreview(msgspec.Struct, frozen=True, kw_only=True):
     luck: int = 0
     """Points the Luck pool gets back (R-POOL-1)."""
     after: PoolsAfter | None = None
+    armor_costs: tuple[str, ...] = ()
+    """R-CMB-6: the Might the hours of the rest take from those wearing armor unpracticed
+    ('Mara: 10 h in heavy armor, 30 Might'); already counted in ``after``."""
 
 
 class CypherPreview(msgspec.Struct, frozen=True, kw_only=True):
@@ -177,6 +183,9 @@ class SheetFacts(msgspec.Struct, frozen=True, kw_only=True):
     recovery_bonus: int
     can_step_up: bool
     dead: bool
+    worn: str = ""
+    """R-CMB-6: the armor worn ('' for none), and what wearing it costs."""
+    armor_costs: str = ""
 
 
 # --- Read models ----------------------------------------------------------------------
@@ -196,6 +205,8 @@ def sheet_facts(character: Character) -> SheetFacts:
         recovery_bonus=character.tier + character.recovery_bonus,
         can_step_up=can_step_up(character),
         dead=character.track is DamageTrack.DEAD,
+        worn=character.worn.category if character.worn else "",
+        armor_costs=armor.cost_words(character.worn) if character.worn else "",
     )
 
 
@@ -454,6 +465,7 @@ class Rest(Command, frozen=True, kw_only=True):
         if self.die is None:
             return base
         event = self.event(state, self.die)
+        events = [event, *self.armor_costs(state, event)]
         points = event.die + event.bonus
         restored: tuple[tuple[Stat, int], ...] = ()
         wasted = luck = 0
@@ -471,13 +483,24 @@ class Rest(Command, frozen=True, kw_only=True):
             restored=restored,
             wasted=wasted,
             luck=luck,
-            after=pools_after(state, self.character, [event]),
+            after=pools_after(state, self.character, events),
+            armor_costs=tuple(
+                f"{state.characters[e.character].name}: {e.reason}, {e.amount} Might"
+                for e in events[1:]
+                if isinstance(e, PointsSpent)
+            ),
         )
+
+    def armor_costs(self, state: Campaign, rest: RecoveryRolled) -> list[PointsSpent]:
+        """R-CMB-6: the Might owed, once the rest has moved the clock, by everyone wearing
+        armor unpracticed."""
+        return armor.wear_costs(after_events(state, [rest]))
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         self._check(state)
         die = dice_for(self.die, dice, RECOVERY_DIE).roll(RECOVERY_DIE)
-        return [self.event(state, die)]
+        event = self.event(state, die)
+        return [event, *self.armor_costs(state, event)]
 
 
 class GainCypher(Command, frozen=True, kw_only=True):
@@ -570,6 +593,67 @@ class DiscardCypher(Command, frozen=True, kw_only=True):
 
     def preview(self, state: Campaign) -> DiscardPreview:
         return _discard_preview(state, self.character, self.events(state))
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        return self.events(state)
+
+
+class ArmorPreview(msgspec.Struct, frozen=True, kw_only=True):
+    """R-CMB-6: putting armor on or taking it off: the Armor that counts, the Speed pool's
+    maximum, and what wearing it costs, before and after; the Might owed for the hours
+    already worn is paid first."""
+
+    wearing: str
+    """The armor worn now ('' for none)."""
+    armor: str
+    """The armor worn after ('' for none)."""
+    armor_before: int
+    armor_after: int
+    speed_before: int
+    speed_after: int
+    """The Speed pool's maximum."""
+    costs_before: str
+    costs_after: str
+    practiced: bool
+    owed_hours: int = 0
+    owed_might: int = 0
+    after: PoolsAfter
+
+
+class ChangeArmor(Command, frozen=True, kw_only=True):
+    """R-CMB-6: a character puts on light, medium or heavy armor, or takes it off (""):
+    the Armor they wear counts against every hit; unpracticed, it takes from their Speed
+    pool's maximum and costs Might each hour (the Might owed so far is paid first)."""
+
+    character: str
+    armor: str = ""
+
+    def events(self, state: Campaign) -> list[AnyEvent]:
+        who = character_of(state, self.character)
+        if self.armor and self.armor not in armor.CATEGORIES:
+            raise RuleViolation(f"Armor is light, medium or heavy; not {self.armor!r} (R-CMB-6).")
+        owed: list[AnyEvent] = [e for e in armor.wear_costs(state) if e.character == who.id]
+        return [*owed, ArmorChanged(character=who.id, armor=self.armor)]
+
+    def preview(self, state: Campaign) -> ArmorPreview:
+        events = self.events(state)
+        before = character_of(state, self.character)
+        after = character_of(after_events(state, events), self.character)
+        owed = [e for e in events if isinstance(e, PointsSpent)]
+        return ArmorPreview(
+            wearing=before.worn.category if before.worn else "",
+            armor=self.armor,
+            armor_before=before.armor,
+            armor_after=after.armor,
+            speed_before=before.pools.speed.maximum,
+            speed_after=after.pools.speed.maximum,
+            costs_before=armor.cost_words(before.worn),
+            costs_after=armor.cost_words(after.worn),
+            practiced=armor.practice(before.abilities) > 0,
+            owed_hours=sum(e.armor_hours for e in owed),
+            owed_might=sum(e.amount for e in owed),
+            after=pools_after(state, self.character, events),
+        )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         return self.events(state)

@@ -114,6 +114,15 @@ class DraftView(msgspec.Struct, frozen=True, kw_only=True):
     abilities: tuple[str, ...] = ()
     possessions: tuple[str, ...] = ()
     weapon_picks: int = 0
+    heavier_picks: int = 0
+    """How many of the weapons chosen may be medium or heavy (the rest must be light)."""
+    armor: int = 0
+    """The Armor the character starts with: the descriptor's and the armor worn (R-CMB-6)."""
+    armor_offered: bool = False
+    """Practiced in Armor is chosen: the character may start wearing armor of their choice."""
+    ability_choices: tuple[tuple[str, str], ...] = ()
+    """Step 6: each first-tier ability as it may be taken (key, name), one entry per choice
+    for an ability that asks one ('Combat Prowess (melee)')."""
     cypher_picks: int = 0
     attacks: tuple[AttackLine, ...] = ()
 
@@ -152,9 +161,21 @@ def draft_view(content: Library, draft: Draft, state: Campaign) -> DraftView:
         abilities=tuple(creation.ability_names(content, draft)),
         possessions=tuple(creation.possessions(content, draft)),
         weapon_picks=creation.weapon_picks(content, draft),
+        heavier_picks=creation.heavier_picks(content, draft),
+        armor=creation.armor_rating(content, draft),
+        armor_offered=creation.armor_offered(content, draft),
+        ability_choices=tuple(ability_choices(content, draft)),
         cypher_picks=creation.cypher_picks(content, draft, state),
         attacks=tuple(AttackLine(**row) for row in creation.attacks(content, draft)),
     )
+
+
+def ability_choices(content: Library, draft: Draft) -> list[tuple[str, str]]:
+    """Step 6's list: the type's first-tier abilities, one entry per choice one asks."""
+    if draft.type not in content.kind("types"):
+        return []
+    tier = creation.tier_one(content, draft)
+    return creation.ability_keys(content, tier.abilities, creation.base_edge(content, draft))
 
 
 def place_points(content: Library, draft: Draft, stat: Stat, points: int) -> Draft:

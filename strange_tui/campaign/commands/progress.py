@@ -8,12 +8,22 @@ refusal in the preview is the one the rules will give.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 import msgspec
 
-from strange_tui.campaign.advancement import POOL_POINTS, STEP_COST_XP
+from strange_tui.campaign import armor, creation
+from strange_tui.campaign.advancement import (
+    MAX_TIER,
+    OTHER_OPTIONS,
+    POOL_POINTS,
+    STEP_COST_XP,
+    STEPS_PER_TIER,
+    open_steps,
+    step_problem,
+)
 from strange_tui.campaign.commands.base import GM, Command, character_of
+from strange_tui.campaign.creation import Library
 from strange_tui.campaign.events import (
     AdvancementBought,
     AdvancementStep,
@@ -149,6 +159,83 @@ class GmIntrusion(Command, frozen=True, kw_only=True):
 
 # Advancement.
 
+STEP_WORDS = {
+    "pools": "+4 pool points",
+    "edge": "+1 Edge",
+    "effort": "+1 Effort",
+    "skill": "a skill",
+    "armor": "less armor cost",
+    "recovery": "+2 to recovery rolls",
+    "ability": "another type ability",
+}
+
+
+class TierOffer(msgspec.Struct, frozen=True, kw_only=True):
+    """What reaching the next tier brings: the type's abilities to choose (this tier's or a
+    lower one's, not yet held) and the focus's, granted or one to choose."""
+
+    tier: int
+    type_name: str
+    choose: int
+    """How many of ``options`` the player takes."""
+    options: tuple[tuple[str, str], ...]
+    """(key, name): one entry per choice for an ability that asks one."""
+    focus_name: str = ""
+    granted: tuple[str, ...] = ()
+    """The focus's abilities for the tier, added as they are."""
+    focus_options: tuple[tuple[str, str], ...] = ()
+    """The focus's abilities of which the player takes one."""
+
+
+def tier_offer(content: Library | None, who: Character) -> TierOffer | None:
+    """R-ADV-1: what the step that completes ``who``'s tier brings (None: the next step
+    does not raise the tier, or the packs do not know the type)."""
+    if content is None or who.tier >= MAX_TIER or len(who.advancements) != STEPS_PER_TIER - 1:
+        return None
+    kind = _named(content, "types", who.type)
+    if kind is None:
+        return None
+    tier = who.tier + 1
+    held = {armor.base_name(a) for a in who.abilities}
+    abilities = content.kind("abilities")
+    ids: list[str] = []
+    for each in kind.tiers:
+        if each.tier <= tier:
+            ids += [a for a in each.abilities if a not in ids]
+    offered = [a for a in ids if (abilities[a].name if a in abilities else a) not in held]
+    edge = {stat: who.pools[stat].edge for stat in Stat}
+    mine = next((t for t in kind.tiers if t.tier == tier), None)
+    offer = TierOffer(
+        tier=tier,
+        type_name=kind.name,
+        choose=min(mine.choose if mine else 0, len(offered)),
+        options=tuple(creation.ability_keys(content, tuple(offered), edge)),
+    )
+    focus = _named(content, "foci", who.focus)
+    steps = next((t for t in focus.tiers if t.tier == tier), None) if focus else None
+    if focus is None or steps is None:
+        return offer
+    return msgspec.structs.replace(
+        offer,
+        focus_name=focus.name,
+        granted=tuple(creation.ability_label(content, a) for a in steps.abilities),
+        focus_options=tuple((a, creation.ability_label(content, a)) for a in steps.choose_one),
+    )
+
+
+def _named(content: Library, kind: str, name: str) -> Any:
+    """The pack entry of ``kind`` that goes by ``name`` on the sheet (None: none)."""
+    return next((e for e in content.kind(kind).values() if e.name == name), None)
+
+
+def open_words(who: Character) -> tuple[str, ...]:
+    """R-ADV-1: the steps still open this tier, in words (the other options as one)."""
+    steps = open_steps(who)
+    words = [STEP_WORDS[step] for step in steps if step not in OTHER_OPTIONS]
+    if any(step in OTHER_OPTIONS for step in steps):
+        words.append("one other option (less armor cost, +2 to recovery rolls or an ability)")
+    return tuple(words)
+
 
 class AdvancementPreview(msgspec.Struct, frozen=True, kw_only=True):
     """R-ADV-1: what buying the step would do: the XP paid, the tier, the pools after and
@@ -166,13 +253,20 @@ class AdvancementPreview(msgspec.Struct, frozen=True, kw_only=True):
     effort_after: int
     changes: tuple[str, ...] = ()
     problem: str | None = None
+    still_open: tuple[str, ...] = ()
+    """R-ADV-1: the steps the character may still buy this tier, in words (before this one)."""
+    offer: TierOffer | None = None
+    """What reaching the next tier brings, when this step reaches it."""
 
 
 class BuyAdvancement(Command, frozen=True, kw_only=True):
     """R-ADV-1: 4 XP buy one of the tier's steps, each once per tier: +4 points divided
     among the pools, +1 Edge, +1 Effort, a skill (trained, then specialized), or instead
-    less cost for armor, +2 to recovery rolls, or another type ability. The fourth step
-    raises the tier. Only what the chosen step uses is recorded."""
+    less cost for armor, +2 to recovery rolls, or another type ability (one of these other
+    options a tier at most). The fourth step raises the tier, and with ``content`` (the
+    campaign's packs) brings the new tier's abilities: the type's chosen ones
+    (``tier_abilities``, keys as ``TierOffer`` lists them) and the focus's (one of them
+    ``focus_choice`` when it offers a choice). Only what the chosen step uses is recorded."""
 
     character: str
     step: AdvancementStep
@@ -180,10 +274,17 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
     edge: Stat | None = None
     skill: str | None = None
     ability: str | None = None
+    content: Library | None = None
+    tier_abilities: tuple[str, ...] = ()
+    focus_choice: str | None = None
 
-    def event(self) -> AdvancementBought:
+    def event(self, state: Campaign) -> AdvancementBought:
         if self.step not in get_args(AdvancementStep):
             raise RuleViolation(f"There is no advancement step {self.step!r} (R-ADV-1).")
+        who = character_of(state, self.character)
+        if problem := step_problem(who, self.step, state.settings):
+            raise RuleViolation(problem)
+        gained, improved_edge = self.new_tier(tier_offer(self.content, who), who)
         pools: dict[Stat, int] = {}
         if self.step == "pools":
             if any(not 0 <= points <= POOL_POINTS for points in self.pools.values()):
@@ -198,7 +299,46 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
             edge=self.edge if self.step == "edge" else None,
             skill=name(self.skill, "A skill's name") if self.step == "skill" else None,
             ability=name(self.ability, "An ability's name") if self.step == "ability" else None,
+            tier_abilities=gained,
+            improved_edge=improved_edge,
         )
+
+    def new_tier(
+        self, offer: TierOffer | None, who: Character
+    ) -> tuple[tuple[str, ...], Stat | None]:
+        """R-ADV-1: the abilities the new tier brings (names) and the Edge Improved Edge
+        raises; RuleViolation when the choices do not fit the offer."""
+        if offer is None:
+            return (), None
+        reaching = f"Reaching tier {offer.tier}"
+        keys = self.tier_abilities
+        if len(keys) != offer.choose:
+            raise RuleViolation(
+                f"{reaching}: choose {offer.choose} {offer.type_name} abilities"
+                f" ({len(keys)} chosen) (R-ADV-1)."
+            )
+        allowed = {key for key, _ in offer.options}
+        if not set(keys) <= allowed:
+            raise RuleViolation(f"{reaching}: choose from the {offer.type_name}'s list.")
+        assert self.content is not None
+        edge = {stat: who.pools[stat].edge for stat in Stat}
+        if problem := creation.choices_problem(self.content, keys, edge):
+            raise RuleViolation(f"{reaching}: {problem}")
+        focus = ()
+        if offer.focus_options:
+            if self.focus_choice not in dict(offer.focus_options):
+                raise RuleViolation(
+                    f"{reaching}: choose one of {offer.focus_name}'s tier-{offer.tier} abilities."
+                )
+            focus = (dict(offer.focus_options)[self.focus_choice],)
+        names = tuple(creation.ability_label(self.content, key) for key in keys)
+        raised = [
+            Stat(option)
+            for key in keys
+            for ability, option in [creation.split_key(key)]
+            if creation.choice_of(self.content, ability) == "zero-edge"
+        ]
+        return (*names, *offer.granted, *focus), (raised[0] if raised else None)
 
     def preview(self, state: Campaign) -> AdvancementPreview:
         who = character_of(state, self.character)
@@ -211,9 +351,11 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
             bought=who.advancements,
             pools_after=who.pools,
             effort_after=who.effort,
+            still_open=open_words(who),
+            offer=tier_offer(self.content, who),
         )
         try:
-            after = state_after(state, [self.event()]).characters[who.id]
+            after = state_after(state, [self.event(state)]).characters[who.id]
         except RuleViolation as refused:
             return msgspec.structs.replace(unchanged, problem=str(refused))
         return msgspec.structs.replace(
@@ -226,8 +368,7 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        character_of(state, self.character)
-        return [self.event()]
+        return [self.event(state)]
 
 
 def changes(before: Character, after: Character, step: str = "") -> tuple[str, ...]:
@@ -250,8 +391,11 @@ def changes(before: Character, after: Character, step: str = "") -> tuple[str, .
     if before.recovery_bonus != after.recovery_bonus:
         said.append(f"Recovery rolls +{before.recovery_bonus} → +{after.recovery_bonus}")
     said += [f"New ability: {a}" for a in after.abilities if a not in before.abilities]
-    if step == "armor":
-        said.append("Wearing armor costs less")
+    if before.armor_steps != after.armor_steps:
+        said.append("Armor costs what armor one category lighter would")
+    costs = (armor.cost_words(before.worn), armor.cost_words(after.worn))
+    if before.worn and after.worn and costs[0] != costs[1]:
+        said.append(f"{after.worn.category.title()} armor: {costs[0]} → {costs[1]}")
     if before.tier != after.tier:
         said.append(f"Tier {before.tier} → {after.tier}: the next steps start afresh")
     if before.xp != after.xp:

@@ -1,5 +1,6 @@
 """Rolling a task and rerolling it for 1 XP, with what the dialog shows before and after
-the die (R-TASK-2..6, R-EFF-1..6, R-SPEC-1..5, R-HELP-1..2, R-XP-2, R-XP-3)."""
+the die (R-TASK-2..6, R-EFF-1..6, R-SPEC-1..5, R-HELP-1..2, R-XP-2, R-XP-3), and the
+effects on a character that move their rolls (R-TR-6..8: ``effect_steps``)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,19 @@ import msgspec
 from strange_tui.campaign.commands.base import Command, character_of, dice_for
 from strange_tui.campaign.events import AnyEvent, RollMade, RollRerolled
 from strange_tui.campaign.rolls import full_cost, make_reroll, make_roll, task_of
-from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.state import Campaign, Character, Clock, PartyEffect
+from strange_tui.campaign.translating import recursion_of
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.helping import help_benefit
 from strange_tui.rules.odds import task_odds
 from strange_tui.rules.pools import Stat, spend
-from strange_tui.rules.special import attack_damage_bonus, effect_choices, special_of
+from strange_tui.rules.special import (
+    attack_damage_bonus,
+    effect_choices,
+    intrusion_awards_xp,
+    special_of,
+)
 from strange_tui.rules.task import Skill, difficulty_name, forced_roll
 
 HelperSkill = Literal["none", "untrained", "trained", "specialized", "inability"]
@@ -49,14 +56,102 @@ class OddsView(msgspec.Struct, frozen=True, kw_only=True):
     """What each special face would bring on this roll, in words."""
 
 
+class EffectStep(msgspec.Struct, frozen=True, kw_only=True):
+    """One effect on the character that moves this roll (R-TR-6, R-TR-7), as the
+    preview lists it: 'Slowed reactions +1 (until 14:20)'."""
+
+    cause: str
+    steps: int
+    """+ hinders, - eases."""
+    until: int
+    """The in-game second it ends (0: for the stay in the recursion)."""
+    when: str
+    """'until 14:20', 'for the stay'."""
+    text: str
+
+
 class RollPreview(msgspec.Struct, frozen=True, kw_only=True):
     """What the roll dialog shows before the die: the odds, the cost and whether it can
-    be paid (``problem`` says why not)."""
+    be paid (``problem`` says why not), and each effect that moves the difficulty."""
 
     odds: OddsView
     stat: Stat
     cost: int
     problem: str | None = None
+    effects: tuple[EffectStep, ...] = ()
+
+
+def effects_on(state: Campaign, character_id: str) -> tuple[PartyEffect, ...]:
+    """The effects on ``character_id`` now: begun, not over (an effect 'for the stay' while
+    they are in its recursion), and theirs (or the whole party's)."""
+    now = state.clock.seconds
+    where = recursion_of(state, character_id)
+    return tuple(
+        e
+        for e in state.effects
+        if (not e.characters or character_id in e.characters)
+        and e.starts <= now
+        and (e.until > now if e.until else e.recursion == where)
+    )
+
+
+def until_words(state: Campaign, until: int) -> str:
+    """'until 14:20' (today), 'until Day 2, 09:00', or 'for the stay' (0)."""
+    if not until:
+        return "for the stay"
+    label = Clock(seconds=until).label()
+    today = f"Day {state.clock.day}, "
+    return f"until {label.removeprefix(today)}"
+
+
+def effect_steps(
+    state: Campaign,
+    character_id: str,
+    stat: Stat,
+    *,
+    focus_task: bool = False,
+    perception: bool = False,
+) -> tuple[EffectStep, ...]:
+    """R-TR-6, R-TR-7: each effect now on ``character_id`` that moves a ``stat`` task (one
+    tied to their focus, a perception task, when so marked), with its steps (+ hinders,
+    - eases). Any command that rolls a task for a character applies these."""
+    marked = {"all", stat.value}
+    if focus_task:
+        marked.add("focus")
+    if perception:
+        marked.add("perception")
+    return tuple(
+        EffectStep(
+            cause=e.cause or e.label,
+            steps=e.steps,
+            until=e.until,
+            when=until_words(state, e.until),
+            text=f"{e.cause or e.label} {e.steps:+d} ({until_words(state, e.until)})",
+        )
+        for e in effects_on(state, character_id)
+        if e.steps and e.tasks in marked
+    )
+
+
+def split_steps(steps: Sequence[EffectStep]) -> tuple[int, int]:
+    """(hindrances, eased): the effects' steps as a task counts them."""
+    return (
+        sum(s.steps for s in steps if s.steps > 0),
+        -sum(s.steps for s in steps if s.steps < 0),
+    )
+
+
+def focus_ability_refusal(state: Campaign, character_id: str) -> str | None:
+    """R-TR-8: why ``character_id`` cannot use a focus ability now (acclimating after a
+    translation, and until when), or None."""
+    for effect in effects_on(state, character_id):
+        if effect.no_focus_abilities:
+            name = state.characters[character_id].name
+            return (
+                f"{name} is acclimating {until_words(state, effect.until)}:"
+                " no focus ability can be used (R-TR-8)."
+            )
+    return None
 
 
 class RollOutcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -135,7 +230,7 @@ def outcome_of(character: Character, event: RollMade | RollRerolled, app_rolled:
         first_die=roll.die if isinstance(event, RollRerolled) else None,
         success=success,
         special=label,
-        intrusion=die == 1,
+        intrusion=not intrusion_awards_xp(die),
         damage_bonus=bonus,
         effects=effects,
         refunded=refunded,
@@ -163,12 +258,32 @@ class Roll(Command, frozen=True, kw_only=True):
     helper: HelperSkill = "none"
     forced: bool = False
     """R-XP-3: the GM intruded on an automatic success: roll at the difficulty before easing."""
+    focus_task: bool = False
+    """R-TR-6: the task is tied to the character's focus (eased after a 19 or 20)."""
+    perception: bool = False
+    """R-TR-7: a perception task (blurred senses hinder it)."""
+    focus_ability: bool = False
+    """R-TR-8: the roll uses a focus ability (refused while acclimating)."""
     die: int | None = None
 
+    def effects(self, state: Campaign) -> tuple[EffectStep, ...]:
+        """R-TR-6, R-TR-7: the effects on the character that move this roll."""
+        return effect_steps(
+            state,
+            self.character,
+            self.stat,
+            focus_task=self.focus_task,
+            perception=self.perception,
+        )
+
     def setup(self, state: Campaign) -> RollMade:
-        """The task as the roll will record it (a helper's benefit and a forced roll
-        folded in, R-HELP-1..2, R-XP-3); the die and result are not filled in."""
+        """The task as the roll will record it (a helper's benefit, the effects on the
+        character and a forced roll folded in, R-HELP-1..2, R-TR-6..8, R-XP-3); the die
+        and result are not filled in."""
         who = character_of(state, self.character)
+        if self.focus_ability and (refused := focus_ability_refusal(state, self.character)):
+            raise RuleViolation(refused)
+        hindered, eased = split_steps(self.effects(state))
         skill, bonus = SKILLS[self.skill], self.bonus
         if self.helper != "none":
             benefit = help_benefit(
@@ -186,7 +301,8 @@ class Roll(Command, frozen=True, kw_only=True):
             assets=self.assets,
             effort=self.effort,
             damage_effort=self.damage_effort,
-            hindrances=self.hindrances,
+            hindrances=self.hindrances + hindered,
+            eased=eased,
             bonus=bonus,
             ability_cost=self.ability_cost,
             from_luck=self.from_luck if who.pools.luck is not None else 0,
@@ -203,6 +319,7 @@ class Roll(Command, frozen=True, kw_only=True):
                 skill="",
                 assets=0,
                 effort=0,
+                eased=0,
                 label=(event.label + " (GM intrusion: forced roll)").strip(),
             )
         return event
@@ -217,7 +334,13 @@ class Roll(Command, frozen=True, kw_only=True):
             spend(who.pools, who.track, setup.stat, cost, from_luck=min(setup.from_luck, cost))
         except RuleViolation as refused:
             problem = str(refused)
-        return RollPreview(odds=odds_view(setup, who.impaired), stat=setup.stat, cost=cost, problem=problem)
+        return RollPreview(
+            odds=odds_view(setup, who.impaired),
+            stat=setup.stat,
+            cost=cost,
+            problem=problem,
+            effects=self.effects(state),
+        )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         who = character_of(state, self.character)

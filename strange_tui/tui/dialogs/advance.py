@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
 from strange_tui.campaign.advancement import STEP_COST_XP, STEPS_PER_TIER
-from strange_tui.campaign.commands.progress import AdvancementPreview, AwardXp, BuyAdvancement
+from strange_tui.campaign.commands.progress import (
+    AdvancementPreview,
+    AwardXp,
+    BuyAdvancement,
+    TierOffer,
+)
 from strange_tui.campaign.terms import Stat
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
 from strange_tui.tui.session import Refused
@@ -42,11 +50,15 @@ class AdvanceDialog(CharacterDialog):
     AdvanceDialog #steps { height: auto; margin-top: 1; }
     AdvanceDialog #steps Button { min-width: 10; margin-right: 1; }
     AdvanceDialog #preview { height: auto; }
+    AdvanceDialog #tier-abilities { height: auto; max-height: 5; border: none; padding: 0; }
+    AdvanceDialog .hidden { display: none; }
     """
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog") as box:
-            box.border_title = f"XP and advancement: {self.character.name}"
+        self.offered: tuple[TierOffer | None, ...] = ()
+        """The tier offer the form shows (empty: none shown yet)."""
+        with VerticalScroll(classes="dialog") as box:
+            box.border_title = f"XP and advancement: {escape(self.character.name)}"
             yield Static(id="status")
             with Grid(id="form"):
                 yield Label("Award XP")
@@ -71,6 +83,9 @@ class AdvanceDialog(CharacterDialog):
             yield Select(
                 [(label, step) for step, label in STEPS], prompt="Choose a step to buy", id="step"
             )
+            yield Static(id="tier-head", classes="hidden")
+            yield SelectionList[str](id="tier-abilities", classes="hidden")
+            yield Select[str]([], prompt="the focus's ability", id="focus-choice", classes="hidden")
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Award XP", variant="success", id="award")
@@ -91,7 +106,43 @@ class AdvanceDialog(CharacterDialog):
         if len(who.advancements) == STEPS_PER_TIER - 1:
             text.append(" The next step raises the tier!", style="bold green")
         self.query_one("#status", Static).update(text)
+        self.show_offer(self.probe().offer)
         self.update_preview()
+
+    def probe(self) -> AdvancementPreview:
+        """The model's view of the character's tier: the steps still open, and what
+        reaching the next tier brings (asked of a step's preview)."""
+        return self.session.preview(
+            BuyAdvancement(character=self.character_id, step="effort", content=self.content)
+        )
+
+    @property
+    def content(self) -> Any:
+        """The campaign's packs (the type's and focus's tiers)."""
+        return self.session.content
+
+    def show_offer(self, offer: TierOffer | None) -> None:
+        """R-ADV-1: the new tier's abilities to choose, shown when the next step reaches it."""
+        head = self.query_one("#tier-head", Static)
+        choices = self.query_one("#tier-abilities", SelectionList)
+        focus = self.query_one("#focus-choice", Select)
+        if self.offered == (offer,):
+            return  # Shown already: keep what the player ticked.
+        self.offered = (offer,)
+        head.set_class(offer is None, "hidden")
+        choices.set_class(offer is None or not offer.options, "hidden")
+        focus.set_class(offer is None or not offer.focus_options, "hidden")
+        choices.clear_options()
+        if offer is None:
+            return
+        text = Text(f"Tier {offer.tier}: ", style="bold green")
+        text.append(f"choose {offer.choose} {offer.type_name} abilities (space or enter ticks)")
+        if offer.granted:
+            text.append(f"; {offer.focus_name} adds {', '.join(offer.granted)}")
+        head.update(text)
+        choices.add_options([(name, key) for key, name in offer.options])
+        choices.highlighted = 0 if offer.options else None
+        focus.set_options([(name, key) for key, name in offer.focus_options])
 
     @on(Button.Pressed, "#award")
     @on(Input.Submitted, "#xp")
@@ -115,6 +166,7 @@ class AdvanceDialog(CharacterDialog):
                 return "Pool points are whole numbers."
             pools[stat] = value
         edge = self.query_one("#edge", Select).value
+        focus = self.query_one("#focus-choice", Select).value
         return BuyAdvancement(
             character=self.character_id,
             step=step,
@@ -122,16 +174,22 @@ class AdvanceDialog(CharacterDialog):
             edge=edge if isinstance(edge, Stat) else None,
             skill=self.query_one("#skill", Input).value,
             ability=self.query_one("#ability", Input).value,
+            content=self.content,
+            tier_abilities=tuple(self.query_one("#tier-abilities", SelectionList).selected),
+            focus_choice=focus if isinstance(focus, str) else None,
         )
 
     @on(Input.Changed)
     @on(Select.Changed)
+    @on(SelectionList.SelectedChanged)
     def update_preview(self) -> None:
         """R-ADV-1: what the chosen step would change, before the XP are spent."""
         preview = self.query_one("#preview", Static)
         command = self.command()
         if isinstance(command, str):
-            preview.update(Text(command, style="dim"))
+            text = Text(command, style="dim")
+            text.append_text(open_text(self.probe().still_open))
+            preview.update(text)
             return
         try:
             preview.update(preview_text(self.session.preview(command)))
@@ -156,9 +214,16 @@ class AdvanceDialog(CharacterDialog):
 
 
 def preview_text(shown: AdvancementPreview) -> Text:
-    """The step's price and what it changes, or why it cannot be bought."""
+    """The step's price and what it changes, or why it cannot be bought; and the steps
+    still open this tier (R-ADV-1)."""
     if shown.problem:
-        return Text(shown.problem, style="red")
-    text = Text(f"For {shown.cost} XP: ", style="bold")
-    text.append(" · ".join(shown.changes))
-    return text
+        text = Text(shown.problem, style="red")
+    else:
+        text = Text(f"For {shown.cost} XP: ", style="bold")
+        text.append(" · ".join(shown.changes))
+    return text.append_text(open_text(shown.still_open))
+
+
+def open_text(still_open: tuple[str, ...]) -> Text:
+    """R-ADV-1: 'Still open this tier: +1 Edge, a skill, one other option (...)'."""
+    return Text(f"\nStill open this tier: {', '.join(still_open) or 'nothing'}.", style="dim")

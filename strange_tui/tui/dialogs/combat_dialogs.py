@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -63,6 +64,15 @@ class CombatDialog(CharacterDialog):
             return str(refused)
 
 
+def names_text(names: list[str]) -> str:
+    """Names that differ only by their number, shortened: "Rats swarm 1, 2"."""
+    split = [name.rsplit(" ", 1) for name in names]
+    if len(names) > 1 and all(len(s) == 2 and s[1].isdigit() for s in split):
+        if len({head for head, _ in split}) == 1:
+            return f"{split[0][0]} {', '.join(number for _, number in split)}"
+    return ", ".join(names)
+
+
 class AddNpcsDialog(CombatDialog):
     """Creatures from the packs (type to filter) or quick 'level N' NPCs, one or many."""
 
@@ -105,7 +115,8 @@ class AddNpcsDialog(CombatDialog):
                 "Name", Input(placeholder="for a quick NPC (e.g. Thug)", id="name", compact=True)
             )
             yield row("How many", Input("1", type="integer", id="count", compact=True))
-            yield row("", Checkbox("As a swarm (four act as one, level +1)", id="swarm"))
+            swarm = Checkbox("Swarms: every 4 act as one (level +1, +2 damage)", id="swarm")
+            yield row("", swarm)
             yield row("", Checkbox("Boss (+3 damage, +1 level on attack and defense)", id="boss"))
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
@@ -125,7 +136,7 @@ class AddNpcsDialog(CombatDialog):
         """The NPCs the form describes, or what is missing."""
         count = int_value(self.query_one("#count", Input), default=1)
         if count is None:
-            return "Add 1 to 20 at a time."
+            return "How many: a whole number."
         choices: dict[str, Any] = {
             "count": count,
             "swarm": self.query_one("#swarm", Checkbox).value,
@@ -155,14 +166,18 @@ class AddNpcsDialog(CombatDialog):
             shown.update(Text(preview, style="red"))
             return
         assert isinstance(preview, AddNpcsPreview)
-        first = preview.npcs[0]
-        many = f"{len(preview.npcs)} × " if len(preview.npcs) > 1 else ""
-        text = Text(
-            f"{many}level {first.level}, health {first.health}, damage {first.damage},"
-            f" Armor {first.armor}: ",
-            style="bold",
-        )
-        text.append(", ".join(npc.name for npc in preview.npcs))
+        groups: dict[tuple[int, int, int, int], list[str]] = {}
+        for npc in preview.npcs:
+            groups.setdefault((npc.level, npc.health, npc.damage, npc.armor), []).append(npc.name)
+        text = Text()
+        for (level, health, damage, armor), names in groups.items():
+            many = f"{len(names)} × " if len(names) > 1 else ""
+            text.append("\n" if text else "")
+            text.append(
+                f"{many}level {level}, health {health}, damage {damage}, Armor {armor}: ",
+                style="bold",
+            )
+            text.append(names_text(names))
         if self.picked is not None and not self.query_one("#quick", Input).value.strip():
             creature = self.creatures[self.picked]
             text.append(f"\n{creature.name}: {creature.summary}", style="dim")
@@ -200,6 +215,11 @@ class InitiativeDialog(CombatDialog):
                         id=f"die-{pc}",
                         compact=True,
                     ),
+                )
+            for pc, reason in preview.unable.items():
+                yield Static(
+                    Text(f"{characters[pc].name}: no roll. {reason}", style="yellow"),
+                    classes="unable",
                 )
             yield Static(
                 Text(
@@ -240,7 +260,7 @@ class ConditionDialog(CombatDialog):
     def compose(self) -> ComposeResult:
         names = [(name, name) for name in CONDITION_NAMES] + [("custom…", "")]
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Condition on {', '.join(self.targets)}"
+            box.border_title = f"Condition on {escape(', '.join(self.targets))}"
             yield row(
                 "Condition",
                 Select(names, value="stunned", allow_blank=False, id="name", compact=True),
@@ -286,7 +306,7 @@ class HealthDialog(CombatDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Damage or heal: {', '.join(self.targets)}"
+            box.border_title = f"Damage or heal: {escape(', '.join(self.targets))}"
             yield row(
                 "Amount", Input(placeholder="points", type="integer", id="amount", compact=True)
             )

@@ -12,9 +12,10 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Select, Static
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.combat import (
     DAMAGE,
@@ -24,11 +25,14 @@ from strange_tui.campaign.commands.combat import (
     DefensePreview,
     HitPreview,
     WeaponUsed,
+    defense_skill,
+    out_of_fight,
     special_options,
+    weapons_of,
 )
 from strange_tui.campaign.commands.rolls import OddsView, RollPreview, outcome_of
 from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, RollMade
+from strange_tui.campaign.events import AnyEvent, NpcHealthChanged, RollMade
 from strange_tui.campaign.terms import Stat
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
@@ -63,8 +67,12 @@ def cost_text(preview: RollPreview) -> Text:
 
 
 def hit_line(hit: HitPreview, preview: AttackPreview) -> Text:
-    """What a hit does to the target, in words."""
+    """What a hit does to the target, in words: the damage (and what it is made of, when
+    more than the weapon), the effect, the target's health after it."""
     text = Text(f"{hit.damage} damage", style="bold")
+    if len(preview.parts) > 1 and hit.die is None:
+        made_of = " + ".join(f"{name} {n}" for name, n in preview.parts)
+        text.append(f" ({made_of})", style="dim")
     if hit.effect:
         text.append(f" + {hit.condition or hit.effect}", style="magenta")
     text.append(f" → {preview.target} {hit.health}/{preview.max_health}", style="dim")
@@ -73,34 +81,70 @@ def hit_line(hit: HitPreview, preview: AttackPreview) -> Text:
     return text
 
 
+def special_hit(hit: HitPreview) -> Text:
+    """One face of 17 to 20: what it brings (R-SPEC-2..5), then the damage it deals."""
+    text = Text(f"{hit.die}: ")
+    if hit.effect:
+        text.append(hit.effect, style="magenta")
+        text.append(f" → {hit.damage}")
+        if hit.condition:
+            text.append(f" + {hit.condition}", style="magenta")
+        return text
+    text.append(f"+{hit.bonus} damage → {hit.damage}")
+    return text
+
+
+def steps_text(preview: AttackPreview) -> Text:
+    """What eases (−) or hinders (+) the attack, and a bonus to the die."""
+    text = Text()
+    for label, step in preview.steps:
+        if text:
+            text.append(" · ")
+        text.append(f"{label} {'−' if step < 0 else '+'}{abs(step)}")
+    if preview.roll.odds.bonus:
+        text.append(" · " if text else "")
+        text.append(f"{preview.roll.odds.bonus:+d} to the die")
+    return text
+
+
 def attack_table(preview: AttackPreview) -> Table:
-    """Odds, cost, and the damage of a hit, on any face and on each of 17 to 20 (R-CMB-2)."""
+    """Odds, what eases it, cost, and the damage of a hit, on any face and on each of 17
+    to 20 (R-CMB-2, R-SPEC-2..5); each further target of an area attack (R-EFF-5)."""
     table = grid()
     table.add_row("Odds", odds_text(preview.roll.odds))
+    if preview.steps or preview.roll.odds.bonus:
+        table.add_row("Eased", steps_text(preview))
     table.add_row("Cost", cost_text(preview.roll))
     plain = next((hit for hit in preview.hits if hit.die is None), None)
     if plain is not None:
         table.add_row("A hit", hit_line(plain, preview))
-    specials = Text()
-    for hit in preview.hits:
-        if hit.die is not None:
-            if specials:
-                specials.append(" · ")
-            specials.append(f"{hit.die}: {hit.damage}")
-            if hit.effect:
-                specials.append(f" + {hit.condition or hit.effect}", style="magenta")
-    if specials:
+    faces = [hit for hit in preview.hits if hit.die is not None]
+    if faces:
+        specials = Text()
+        for n, hit in enumerate(faces):
+            if n:
+                specials.append("\n" if n == 2 else " · ")
+            specials.append_text(special_hit(hit))
         table.add_row("17 to 20", specials)
     if not preview.hits:
         table.add_row("A hit", Text("No die can hit.", style="red"))
+    for other in preview.others:
+        chance = "always" if other.automatic else f"{other.p_hit:.0%}"
+        line = Text(f"{other.name} ({chance}): ")
+        line.append(f"{other.damage} damage", style="bold")
+        line.append(f" → {other.health}/{other.max_health}", style="dim")
+        table.add_row("Also", line)
     return table
 
 
 def defense_table(preview: DefensePreview) -> Table:
     """Odds, cost, and what a failure would do to the defender (R-CMB-3)."""
     table = grid()
-    table.add_row("Odds", odds_text(preview.roll.odds))
-    table.add_row("Cost", cost_text(preview.roll))
+    if preview.no_roll:
+        table.add_row("No roll", Text(preview.no_roll, style="bold red"))
+    else:
+        table.add_row("Odds", odds_text(preview.roll.odds))
+        table.add_row("Cost", cost_text(preview.roll))
     failure = Text(f"{preview.damage} damage − Armor {preview.armor} = ")
     failure.append(f"{preview.taken}", style="bold red")
     if preview.pools is not None and preview.track is not None:
@@ -111,7 +155,7 @@ def defense_table(preview: DefensePreview) -> Table:
         failure.append(preview.track.label, style="bold")
     elif preview.problem:
         failure.append(f" ({preview.problem})", style="dim")
-    table.add_row("On a failure", failure)
+    table.add_row("The hit" if preview.no_roll else "On a failure", failure)
     return table
 
 
@@ -126,7 +170,7 @@ class CombatRoll(CharacterDialog):
     def __init__(self, character_id: str, npc_id: str) -> None:
         super().__init__(character_id)
         self.npc_id = npc_id
-        self.rolled: RollMade | None = None
+        self.done = False
 
     @property
     def npc(self) -> Combatant:
@@ -137,21 +181,17 @@ class CombatRoll(CharacterDialog):
     def efforts(self) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(self.character.effort + 1)]
 
-    def die_widgets(self) -> list[Any]:
-        return [
-            row(
-                "Your die",
-                Input(
-                    placeholder="blank: the app rolls",
-                    type="integer",
-                    valid_empty=True,
-                    id="die",
-                    compact=True,
-                ),
-            ),
-            Static(id="preview", classes="preview"),
-            Static(id="result"),
-        ]
+    def die_input(self) -> Input:
+        return Input(
+            placeholder="blank: the app rolls",
+            type="integer",
+            valid_empty=True,
+            id="die",
+            compact=True,
+        )
+
+    def outcome_widgets(self) -> list[Any]:
+        return [Static(id="preview", classes="preview"), Static(id="result")]
 
     def buttons(self) -> Horizontal:
         return Horizontal(
@@ -181,13 +221,15 @@ class CombatRoll(CharacterDialog):
         raise NotImplementedError
 
     def update_preview(self) -> None:
-        if self.rolled is not None:
+        if self.done:
             return
         shown = self.query_one("#preview", Static)
         try:
             shown.update(self.render_preview(self.session.preview(self.command())))
         except Refused as refused:
             shown.update(Text(str(refused), style="red"))
+        except ValueError as wrong:
+            shown.update(Text(str(wrong), style="red"))
 
     def typed_die(self) -> int | None | str:
         """The die the player typed (None: the app rolls), or what is wrong with it."""
@@ -199,32 +241,35 @@ class CombatRoll(CharacterDialog):
     @on(Button.Pressed, "#go")
     @on(Input.Submitted)
     def go(self) -> None:
-        if self.rolled is not None:
+        if self.done:
             self.dismiss(True)
             return
         die = self.typed_die()
         if isinstance(die, str):
             self.notify(die, severity="warning")
             return
-        command = self.command(die)
         try:
+            command = self.command(die)
             before = self.session.preview(command)
-        except Refused as refused:
+        except (Refused, ValueError) as refused:
             self.notify(str(refused), title="Not possible", severity="error")
             return
         events = strange_app(self).run_command(command)
         if not events:
             return
-        made = events[0]
-        assert isinstance(made, RollMade)
-        self.rolled = made
+        self.done = True
+        made = events[0] if isinstance(events[0], RollMade) else None
         self.show_result(made, events, before, app_rolled=die is None)
         go = self.query_one("#go", Button)
         go.label = "Done"
         go.focus()
 
     def show_result(
-        self, made: RollMade, events: tuple[AnyEvent, ...], before: Any, app_rolled: bool
+        self,
+        made: RollMade | None,
+        events: tuple[AnyEvent, ...],
+        before: Any,
+        app_rolled: bool,
     ) -> None:
         raise NotImplementedError
 
@@ -246,76 +291,130 @@ class CombatRoll(CharacterDialog):
 
 
 class AttackDialog(CombatRoll):
-    """R-CMB-2: the active PC attacks an NPC with a weapon (light eases), Effort to ease
-    or to add damage; what a 19 or a 20 brings is chosen before the die."""
+    """R-CMB-2: the active PC attacks an NPC with one of their own weapons (light eases),
+    eased by their training with it (an inability hinders), assets and Effort, with a
+    bonus to the die; Effort may add damage instead; what a 19 or a 20 brings is chosen
+    before the die. An area attack (R-EFF-5) hits the marked NPCs too."""
+
+    DEFAULT_CSS = """
+    AttackDialog .dialog { width: 80; }
+    AttackDialog #form { grid-size: 4; grid-columns: 10 1fr 10 1fr; grid-rows: 1;
+                         grid-gutter: 0 1; height: auto; }
+    AttackDialog #form Label { text-style: bold; color: $text-muted; }
+    AttackDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
+    """
+
+    def __init__(self, character_id: str, npc_id: str, marked: tuple[str, ...] = ()) -> None:
+        super().__init__(character_id, npc_id)
+        self.marked = marked
 
     def compose(self) -> ComposeResult:
-        self.weapons = self.session.content.kind("weapons")
-        owned = {item.lower() for item in self.character.equipment}
-        options = [(f"{w.name} ({w.damage})", wid) for wid, w in self.weapons.items()]
-        default = next(
-            (wid for wid, w in self.weapons.items() if w.name.lower() in owned), "unarmed"
-        )
+        self.weapons = weapons_of(self.character, self.session.content)
+        options = [
+            (f"{w.name} ({w.category} {w.damage})", str(n)) for n, w in enumerate(self.weapons)
+        ]
         encounter = self.session.state.encounter
         assert encounter is not None
         targets = [(c.name, c.id) for c in encounter.npcs() if not c.defeated]
         specials = special_options(self.session.state, self.character_id)
+        first = self.weapons[0]
         with Vertical(classes="dialog") as box:
-            box.border_title = f"{self.character.name} attacks"
-            yield row(
-                "Target",
-                Select(targets, value=self.npc_id, allow_blank=False, id="target", compact=True),
-            )
-            yield row(
-                "Weapon",
-                Select(
-                    options,
-                    value=default if default in self.weapons else options[0][1],
-                    allow_blank=False,
-                    id="weapon",
-                    compact=True,
-                ),
-            )
-            yield row(
-                "Effort",
-                Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True),
-            )
-            yield row(
-                "On damage",
-                Select(
+            box.border_title = f"{escape(self.character.name)} attacks"
+            with Grid(id="form"):
+                yield Label("Target")
+                yield Select(
+                    targets, value=self.npc_id, allow_blank=False, id="target", compact=True
+                )
+                yield Label("Weapon")
+                yield Select(options, value="0", allow_blank=False, id="weapon", compact=True)
+                yield Label("Effort")
+                yield Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True)
+                yield Label("On damage")
+                yield Select(
                     self.efforts(), value=0, allow_blank=False, id="damage_effort", compact=True
-                ),
-            )
-            for face in (19, 20):
-                choices = [(f"+{specials.bonus[face]} damage", DAMAGE)]
-                choices += [(effect, effect) for effect in specials.effects[face]]
-                yield row(
-                    f"On a {face}:",
-                    Select(
+                )
+                yield Label("Assets")
+                yield Select(
+                    [("0", 0), ("1", 1), ("2", 2)],
+                    value=0,
+                    allow_blank=False,
+                    id="assets",
+                    compact=True,
+                )
+                yield Label("Bonus")
+                yield Input("0", type="integer", id="bonus", compact=True)
+                for face in (19, 20):
+                    choices = [(f"+{specials.bonus[face]} damage", DAMAGE)]
+                    choices += [(effect, effect) for effect in specials.effects[face]]
+                    yield Label(f"On a {face}")
+                    yield Select(
                         choices,
                         value=DAMAGE,
                         allow_blank=False,
                         id=f"on_{face}",
                         compact=True,
                         disabled=len(choices) == 1,
-                    ),
-                )
-            yield from self.die_widgets()
+                    )
+                yield Checkbox("Area", id="area")
+                yield Checkbox("Gun", value=first.gun, id="gun", disabled=not first.ranged)
+                yield Label("Your die")
+                yield self.die_input()
+            yield from self.outcome_widgets()
             yield self.buttons()
 
+    @property
+    def weapon(self) -> WeaponUsed:
+        return self.weapons[int(self.query_one("#weapon", Select).value)]
+
+    @on(Select.Changed, "#weapon")
+    def weapon_changed(self) -> None:
+        """A gun is a ranged weapon; its name says if it is one (the player may say so)."""
+        gun = self.query_one("#gun", Checkbox)
+        gun.value, gun.disabled = self.weapon.gun, not self.weapon.ranged
+
+    @on(Checkbox.Changed, "#area")
+    def area_changed(self, event: Checkbox.Changed) -> None:
+        """An area attack takes a 19 or a 20 as damage (R-EFF-5 here)."""
+        specials = special_options(self.session.state, self.character_id)
+        for face in (19, 20):
+            select = self.query_one(f"#on_{face}", Select)
+            if event.value:
+                select.value = DAMAGE
+            select.disabled = event.value or not specials.effects[face]
+        self.update_preview()
+
+    @on(Checkbox.Changed, "#gun")
+    @on(Input.Changed, "#bonus")
+    def form_changed(self) -> None:
+        self.update_preview()
+
     def command(self, die: int | None = None) -> Attack:
-        weapon = self.weapons[self.query_one("#weapon", Select).value]
-        return Attack(
-            character=self.character_id,
-            target=self.npc_id,
-            weapon=WeaponUsed(
+        bonus = int_value(self.query_one("#bonus", Input))
+        if bonus is None:
+            raise ValueError("The bonus is a whole number (e.g. 1 or -1).")
+        weapon = self.weapon
+        if weapon.ranged:
+            weapon = WeaponUsed(
                 name=weapon.name,
                 category=weapon.category,
                 damage=weapon.damage,
-                ranged=weapon.ranged,
-            ),
+                ranged=True,
+                gun=self.query_one("#gun", Checkbox).value,
+            )
+        area = self.query_one("#area", Checkbox).value
+        encounter = self.session.state.encounter
+        standing = {c.id for c in encounter.npcs() if not c.defeated} if encounter else set()
+        others = tuple(m for m in self.marked if m != self.npc_id and m in standing)
+        return Attack(
+            character=self.character_id,
+            target=self.npc_id,
+            weapon=weapon,
             effort=self.query_one("#effort", Select).value,
             damage_effort=self.query_one("#damage_effort", Select).value,
+            assets=self.query_one("#assets", Select).value,
+            bonus=bonus,
+            area=area,
+            others=others if area else (),
             on_19=self.query_one("#on_19", Select).value,
             on_20=self.query_one("#on_20", Select).value,
             die=die,
@@ -325,21 +424,48 @@ class AttackDialog(CombatRoll):
         return attack_table(preview)
 
     def show_result(
-        self, made: RollMade, events: tuple[AnyEvent, ...], before: AttackPreview, app_rolled: bool
+        self,
+        made: RollMade | None,
+        events: tuple[AnyEvent, ...],
+        before: AttackPreview,
+        app_rolled: bool,
     ) -> None:
+        assert made is not None
+        if before.area:
+            hit = next((e for e in events if isinstance(e, NpcHealthChanged)), None)
+            encounter = self.session.state.encounter
+            names = [encounter.combatants[t].name for t in hit.targets] if hit and encounter else []
+            if made.success:
+                verdict = "hits every target!"
+            else:
+                verdict = "reaches only some targets." if names else "misses every target."
+            text = self.roll_text(made, app_rolled, verdict, verdict)
+            if hit is not None:
+                text.append(f"\nHit for {-hit.amount} each (less Armor): {', '.join(names)}.")
+            self.query_one("#result", Static).update(text)
+            return
         text = self.roll_text(made, app_rolled, "hit!", "miss.")
         if made.success:
             face = made.die if made.die in (17, 18, 19, 20) else None
-            hit = next((h for h in before.hits if h.die == face), None)
-            if hit is not None:
+            hit_shown = next((h for h in before.hits if h.die == face), None)
+            if hit_shown is not None:
                 text.append("\n")
-                text.append_text(hit_line(hit, before))
+                text.append_text(hit_line(hit_shown, before))
         self.query_one("#result", Static).update(text)
+
+
+DEFENSE_SKILLS = [
+    ("Untrained", ""),
+    ("Trained", "trained"),
+    ("Specialized", "specialized"),
+    ("Inability", "inability"),
+]
 
 
 class DefenseDialog(CombatRoll):
     """R-CMB-3: the NPC attacks; the PC rolls to defend (Speed unless said otherwise) at
-    the NPC's level; a failure takes the NPC's damage less Armor."""
+    the NPC's level, trained as the sheet says (the player may change it); a failure
+    takes the NPC's damage less Armor. R-DMG-4: a debilitated PC cannot defend."""
 
     def __init__(self, npc_id: str, character_id: str) -> None:
         super().__init__(character_id, npc_id)
@@ -347,10 +473,14 @@ class DefenseDialog(CombatRoll):
     def compose(self) -> ComposeResult:
         encounter = self.session.state.encounter
         assert encounter is not None
-        pcs = [(c.name, c.id) for c in encounter.combatants.values() if c.pc]
-        skills = [("Untrained", ""), ("Trained", "trained"), ("Specialized", "specialized")]
+        state = self.session.state
+        pcs = [
+            (c.name, c.id)
+            for c in encounter.combatants.values()
+            if c.pc and not out_of_fight(state, c.id)
+        ]
         with Vertical(classes="dialog") as box:
-            box.border_title = f"{self.npc.name} attacks (damage {self.npc.damage})"
+            box.border_title = f"{escape(self.npc.name)} attacks (damage {self.npc.damage})"
             yield row(
                 "Defender",
                 Select(pcs, value=self.character_id, allow_blank=False, id="pc", compact=True),
@@ -366,14 +496,29 @@ class DefenseDialog(CombatRoll):
                 ),
             )
             yield row(
-                "Skill", Select(skills, value="", allow_blank=False, id="skill", compact=True)
+                "Skill",
+                Select(
+                    DEFENSE_SKILLS,
+                    value=defense_skill(state, self.character_id, Stat.SPEED),
+                    allow_blank=False,
+                    id="skill",
+                    compact=True,
+                ),
             )
             yield row(
                 "Effort",
                 Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True),
             )
-            yield from self.die_widgets()
+            yield row("Your die", self.die_input())
+            yield from self.outcome_widgets()
             yield self.buttons()
+
+    @on(Select.Changed, "#pc, #stat")
+    def sheet_skill(self) -> None:
+        """The sheet's training for this defender and this defense, as the default."""
+        stat, pc = self.query_one("#stat", Select).value, self.query_one("#pc", Select).value
+        if isinstance(stat, Stat) and isinstance(pc, str):
+            self.query_one("#skill", Select).value = defense_skill(self.session.state, pc, stat)
 
     def command(self, die: int | None = None) -> Defend:
         return Defend(
@@ -389,11 +534,18 @@ class DefenseDialog(CombatRoll):
         return defense_table(preview)
 
     def show_result(
-        self, made: RollMade, events: tuple[AnyEvent, ...], before: DefensePreview, app_rolled: bool
+        self,
+        made: RollMade | None,
+        events: tuple[AnyEvent, ...],
+        before: DefensePreview,
+        app_rolled: bool,
     ) -> None:
-        text = self.roll_text(made, app_rolled, "defended!", f"hit for {before.taken}")
-        if not made.success:
+        after = self.character
+        if made is None:
+            text = Text(f"No roll: hit for {before.taken}", style="bold red")
+        else:
+            text = self.roll_text(made, app_rolled, "defended!", f"hit for {before.taken}")
+        if made is None or not made.success:
             text.append(f" (Armor {before.armor}).", style="bold red")
-            after = self.character
             text.append(f" {after.name} is {after.track.label}.")
         self.query_one("#result", Static).update(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -52,7 +53,7 @@ class GainCypherDialog(CharacterDialog):
         self.cyphers: dict[str, CypherDef] = self.session.content.kind("cyphers")
         options = [(f"{c.name} ({c.level}, {c.kind})", cid) for cid, c in self.cyphers.items()]
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Gain a cypher: {self.character.name}"
+            box.border_title = f"Gain a cypher: {escape(self.character.name)}"
             yield row("From packs", Select(options, prompt="type to search", id="pick"))
             yield row("Or name", Input(placeholder="a cypher of your own", id="name"))
             yield row(
@@ -139,7 +140,7 @@ class UseCypherDialog(CharacterDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Cyphers: {self.character.name}"
+            box.border_title = f"Cyphers: {escape(self.character.name)}"
             yield OptionList(
                 *(
                     Option(
@@ -196,7 +197,7 @@ class NotesDialog(CharacterDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Notes: {self.character.name} (ctrl+s saves)"
+            box.border_title = f"Notes: {escape(self.character.name)} (ctrl+s saves)"
             yield TextArea(self.character.notes, id="notes")
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save")

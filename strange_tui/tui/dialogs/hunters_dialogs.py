@@ -1,6 +1,8 @@
-"""Dialogs of a Hunters campaign: a new hunter, a roll with its odds and degrees, damage by
-type (R-HUN). Each builds a command from the form, shows its preview and runs it; the
-numbers come from the model (``campaign.commands.hunters``), never from the dialog."""
+"""Dialogs of a Hunters campaign: a new hunter, a roll with its odds and degrees (situational
+modifiers, a person's defense, a raised damage type), damage by type or from a roll, a
+disabled hunter stabilised (R-HUN). Each builds a command from the form, shows its preview
+and runs it; the numbers come from the model (``campaign.commands.hunters``), never from the
+dialog."""
 
 from __future__ import annotations
 
@@ -9,15 +11,18 @@ import re
 from msgspec.structs import replace
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.base import Command
 from strange_tui.campaign.commands.hunters import (
     DAMAGE_TYPES,
+    DEFENSES,
     DICE_COUNTS,
     EQUIPMENT_TOP,
+    RAISE_CR,
     SKILL_TOP,
     TRAIT_TOP,
     VITALS,
@@ -27,7 +32,13 @@ from strange_tui.campaign.commands.hunters import (
     HunterOdds,
     HunterRoll,
     HunterRollOutcome,
+    Part,
+    StabiliseHunter,
+    StabilisePreview,
+    pending_rolls,
+    read_modifiers,
     roll_outcome,
+    worsening_vitals,
 )
 from strange_tui.campaign.events import HunterRolled
 from strange_tui.campaign.hunters_state import Hunter
@@ -137,9 +148,35 @@ class NewHunterDialog(HuntersDialog):
         self.commit(self.command())
 
 
+def parts_text(label: str, parts: tuple[Part, ...], total: int) -> Text:
+    """'Bonus: Firearms +4, flaws -1, distracted -1 = +2', 'CR: default 4, standard defense
+    +3 = 7' (each part as the model itemised)."""
+    listed = (
+        ", ".join(
+            f"{part.label} {part.value}"
+            if label == "CR" and not n
+            else f"{part.label} {part.value:+d}"
+            for n, part in enumerate(parts)
+        )
+        or "none"
+    )
+    text = Text(f"{label}: ", style="bold")
+    text.append(f"{listed} = ")
+    text.append(f"{total:+d}" if label == "Bonus" else str(total), style="bold")
+    return text
+
+
 def odds_text(odds: HunterOdds) -> Text:
-    """R-HUN-1, R-HUN-5: '2d6 +3 vs CR 10 (average): 58%  degrees: 1: 42%, 2: 17%'."""
-    text = Text(f"{odds.dice}d6 {odds.bonus:+d} vs CR {odds.cr} ({odds.cr_name}): ", style="bold")
+    """R-HUN-1..5: the bonus and the CR itemised, then '2d6 +3 vs CR 10 (average): 58%
+    degrees: 1: 42%, 2: 17%'."""
+    text = Text()
+    if odds.bonus_parts:
+        text.append_text(parts_text("Bonus", odds.bonus_parts, odds.bonus))
+        text.append("\n")
+    if len(odds.cr_parts) > 1:
+        text.append_text(parts_text("CR", odds.cr_parts, odds.cr))
+        text.append("\n")
+    text.append(f"{odds.dice}d6 {odds.bonus:+d} vs CR {odds.cr} ({odds.cr_name}): ", style="bold")
     text.append(
         f"{odds.p_success:.0%}", style="bold green" if odds.p_success >= 0.5 else "bold yellow"
     )
@@ -159,6 +196,8 @@ def outcome_text(outcome: HunterRollOutcome) -> Text:
     )
     if outcome.success:
         text.append(f"success, {outcome.degrees} degree(s)", style="bold green")
+        if outcome.raised:
+            text.append(" (damage a type higher)", style="green")
     else:
         text.append("double 1s: failure" if outcome.fumbled else "failure", style="bold red")
     if outcome.challenge_left is not None:
@@ -167,8 +206,27 @@ def outcome_text(outcome: HunterRollOutcome) -> Text:
     return text
 
 
+AGAINST: list[tuple[str, str]] = [
+    ("a CR", ""),
+    ("a person (their penalties help)", "person"),
+    *[(f"{label} defense", mode) for mode, label in DEFENSES],
+]
+"""R-HUN-3, R-HUN-4: what the roll faces."""
+
+
 class HunterRollDialog(HuntersDialog):
-    """Skill + trait + equipment - flaws + situation against a CR (or a challenge)."""
+    """Skill + trait + equipment - flaws + situational modifiers against a CR, a person's
+    defense, or a challenge; the damage type raised at +2 CR. One roll per dialog: the seed
+    has no reroll, so once rolled the form is spent (close it to roll anew)."""
+
+    DEFAULT_CSS = """
+    HunterRollDialog .dialog Input.small { width: 6; }
+    HunterRollDialog .dialog Select.small { width: 10; }
+    HunterRollDialog .dialog Label.unit { width: auto; padding: 0 1; }
+    HunterRollDialog .dialog Checkbox { width: auto; }
+    HunterRollDialog #result { display: none; }
+    HunterRollDialog #result.rolled { display: block; }
+    """
 
     def compose(self) -> ComposeResult:
         h = self.hunter
@@ -177,8 +235,8 @@ class HunterRollDialog(HuntersDialog):
             (f"{c.name} (CR {c.cr}, {c.remaining} left)", cid)
             for cid, c in self.session.state.challenges.items()
         ]
-        with Vertical(classes="dialog") as box:
-            box.border_title = f"{h.name} rolls"
+        with VerticalScroll(classes="dialog") as box:
+            box.border_title = f"{escape(h.name)} rolls"
             for label, field, points in (
                 ("Skill", "skill", h.skills),
                 ("Trait", "trait", h.traits),
@@ -187,28 +245,53 @@ class HunterRollDialog(HuntersDialog):
                 options = none + [(f"{k} +{v}", k) for k, v in points.items()]
                 picker = Select(options, value="", allow_blank=False, id=field, compact=True)
                 yield row(label, picker)
-            yield row("Situation", Input("0", placeholder="-4..+4", id="situation", compact=True))
+            yield row(
+                "Situation",
+                Input(placeholder="distracted, no lighting, tools +2", id="situation",
+                      compact=True),
+            )  # fmt: skip
+            yield row(
+                "Against",
+                Select(AGAINST, value="", allow_blank=False, id="against", compact=True),
+            )
+            yield Horizontal(
+                Label("Defender", classes="field"),
+                Label("bonus", classes="unit"),
+                Input("0", type="integer", id="defense_bonus", compact=True, classes="small",
+                      disabled=True),
+                Label("skill", classes="unit"),
+                Input("0", type="integer", id="defense_skill", compact=True, classes="small",
+                      disabled=True),
+                Input(placeholder="their penalties: distracted", id="defender", compact=True,
+                      disabled=True),
+                classes="row flat",
+            )  # fmt: skip
             yield row(
                 "Challenge",
                 Select(
                     none + challenges, value="", allow_blank=False, id="challenge", compact=True
                 ),
             )
-            yield row("CR", Input("10", type="integer", id="cr", compact=True))
-            yield row(
-                "Dice",
+            yield Horizontal(
+                Label("CR / default", classes="field"),
+                Input("10", type="integer", id="cr", compact=True, classes="small"),
+                Checkbox(f"Raise the damage type (+{RAISE_CR} CR)", id="raised"),
+                classes="row flat",
+            )
+            yield Horizontal(
+                Label("Dice", classes="field"),
                 Select(
                     [(f"{n}d6", n) for n in DICE_COUNTS],
                     value=2,
                     allow_blank=False,
                     id="dice",
                     compact=True,
+                    classes="small",
                 ),
-            )
-            yield row(
-                "Your dice",
-                Input(placeholder="e.g. 3,5 (blank: the app rolls)", id="values", compact=True),
-            )
+                Input(placeholder="yours, e.g. 3,5 (blank: the app rolls)", id="values",
+                      compact=True),
+                classes="row flat",
+            )  # fmt: skip
             yield Static(id="preview", classes="preview")
             yield Static(id="result")
             yield self.buttons("Roll")
@@ -217,20 +300,50 @@ class HunterRollDialog(HuntersDialog):
         self.query_one("#values", Input).focus()
         self.update_preview()
 
+    @property
+    def rolled(self) -> bool:
+        return self.query_one("#go", Button).disabled
+
     def command(self) -> HunterRoll | str:
         """The roll the form describes (without the typed dice), or what is wrong."""
-        situation = int_value(self.query_one("#situation", Input))
         cr = int_value(self.query_one("#cr", Input))
         challenge = self.query_one("#challenge", Select).value or None
-        if situation is None or (cr is None and challenge is None):
-            return "CR from 1 to 32; the situation from -4 to +4."
+        if cr is None and challenge is None:
+            return "CR from 1 to 32."
+        situation = read_modifiers(self.query_one("#situation", Input).value)
+        if isinstance(situation, str):
+            return situation
+        modifiers, own = situation
+        against = self.query_one("#against", Select).value
+        defense = against if against not in ("", "person") else ""
+        defender: dict[str, int] = {}
+        bonus = skill = 0
+        if against:
+            penalties = read_modifiers(self.query_one("#defender", Input).value)
+            if isinstance(penalties, str):
+                return penalties
+            defender = dict(penalties[0])
+            if penalties[1]:
+                defender["other"] = penalties[1]
+        if defense:
+            bonus = int_value(self.query_one("#defense_bonus", Input))  # type: ignore[assignment]
+            skill = int_value(self.query_one("#defense_skill", Input))  # type: ignore[assignment]
+            if bonus is None or skill is None:
+                return "The defender's bonuses and skill points are whole numbers."
         return HunterRoll(
             hunter=self.character_id,
             skill=self.query_one("#skill", Select).value,
             trait=self.query_one("#trait", Select).value,
             equipment=self.query_one("#equipment", Select).value,
-            situation=situation,
+            situation=own,
+            modifiers=modifiers,
             cr=cr if cr is not None else 10,
+            defense=defense,
+            defense_bonus=bonus,
+            defense_skill=skill,
+            against_person=bool(against),
+            defender=defender,
+            raised=self.query_one("#raised", Checkbox).value,
             challenge=challenge,
             dice=self.query_one("#dice", Select).value,
         )
@@ -247,9 +360,15 @@ class HunterRollDialog(HuntersDialog):
 
     @on(Input.Changed)
     @on(Select.Changed)
+    @on(Checkbox.Changed)
     def update_preview(self) -> None:
-        if not self.query_one("#go", Button).disabled:
-            self.show_preview(self.command())
+        if self.rolled:
+            return
+        against = self.query_one("#against", Select).value
+        for field in ("#defense_bonus", "#defense_skill"):
+            self.query_one(field, Input).disabled = against in ("", "person")
+        self.query_one("#defender", Input).disabled = not against
+        self.show_preview(self.command())
 
     def render_preview(self, seen: object) -> Text:
         assert isinstance(seen, HunterOdds)
@@ -258,7 +377,7 @@ class HunterRollDialog(HuntersDialog):
     @on(Button.Pressed, "#go")
     @on(Input.Submitted)
     def go(self) -> None:
-        if self.query_one("#go", Button).disabled:
+        if self.rolled:
             return
         command = self.command()
         if isinstance(command, str):
@@ -273,19 +392,45 @@ class HunterRollDialog(HuntersDialog):
             return
         event = events[0]
         assert isinstance(event, HunterRolled)
-        self.query_one("#result", Static).update(
-            outcome_text(roll_outcome(self.session.state, event))
-        )
+        result = self.query_one("#result", Static)
+        result.update(outcome_text(roll_outcome(self.session.state, event)))
+        result.add_class("rolled")
+        # One roll per dialog (the seed has no reroll): the form is spent.
         self.query_one("#go", Button).disabled = True
+        for widget in self.query("Input, Select, Checkbox"):
+            widget.disabled = True
+        close = self.query_one("#cancel", Button)
+        close.label = "Close"
+        close.focus()
 
 
 class HunterDamageDialog(HuntersDialog):
     """R-HUN-7: damage by degrees (bruising first, a type higher for each further degree,
-    tools and a raised attack push it up), or points of one chosen type."""
+    tools and a raised attack push it up), from an attacker's roll or by hand, or points
+    of one chosen type."""
 
     def compose(self) -> ComposeResult:
+        self.rolls = {r.hunter: r for r in pending_rolls(self.session.state)}
+        rolls = [
+            (
+                f"{r.name}'s {r.label}: {r.degrees} degree(s)"
+                + (", type raised" if r.raised else ""),
+                r.hunter,
+            )
+            for r in self.rolls.values()
+        ]
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Damage to {self.hunter.name}"
+            box.border_title = f"Damage to {escape(self.hunter.name)}"
+            yield row(
+                "From",
+                Select(
+                    [("by hand", "")] + rolls,
+                    value="",
+                    allow_blank=False,
+                    id="attacker",
+                    compact=True,
+                ),
+            )
             yield row(
                 "Vital",
                 Select(
@@ -298,7 +443,8 @@ class HunterDamageDialog(HuntersDialog):
             )
             yield row("Degrees", Input("1", type="integer", id="degrees", compact=True))
             yield row("Tool bonus", Input("0", type="integer", id="tool", compact=True))
-            yield row("", Checkbox("Type raised (+2 CR)", id="raised"))
+            yield row("", Checkbox(f"Type raised (+{RAISE_CR} CR, rolled at the table)",
+                                   id="raised"))  # fmt: skip
             yield row(
                 "Or type",
                 Select(
@@ -321,27 +467,94 @@ class HunterDamageDialog(HuntersDialog):
         tool = int_value(self.query_one("#tool", Input))
         if degrees is None or tool is None:
             return "Degrees from 1 to 20, tool bonus 0 to 10."
+        attacker = self.query_one("#attacker", Select).value
         return DamageHunter(
             hunter=self.character_id,
             vital=self.query_one("#vital", Select).value,
             degrees=degrees,
             tool=tool,
-            raised=self.query_one("#raised", Checkbox).value,
-            kind=self.query_one("#kind", Select).value,
+            raised=self.query_one("#raised", Checkbox).value and not attacker,
+            kind="" if attacker else self.query_one("#kind", Select).value,
+            attacker=attacker,
         )
 
     @on(Input.Changed)
     @on(Select.Changed)
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
+        by_roll = self.rolls.get(self.query_one("#attacker", Select).value)
+        for field in ("#degrees", "#raised", "#kind"):
+            self.query_one(field).disabled = by_roll is not None
+        if by_roll is not None:  # The roll's degrees and raised type, shown as they apply.
+            self.query_one("#degrees", Input).value = str(by_roll.degrees)
+            self.query_one("#raised", Checkbox).value = by_roll.raised
+            self.query_one("#kind", Select).value = ""
         self.show_preview(self.command())
 
     def render_preview(self, seen: object) -> Text:
         assert isinstance(seen, HunterDamagePreview)
-        text = Text(", ".join(seen.kinds))
+        text = Text(f"From {seen.source}: " if seen.source else "", style="dim")
+        text.append(", ".join(seen.kinds))
         text.append(f"  → {seen.vital.title()} {seen.left}/{seen.maximum}", style="dim")
         if seen.condition != "fine":
             text.append(f"  {seen.condition.upper()}", style="bold white on red")
+        if seen.worsening:
+            text.append(
+                f"\nWorsens each minute ({seen.worsening} first) until stabilised (s).",
+                style="bold red",
+            )
+        return text
+
+    @on(Button.Pressed, "#go")
+    @on(Input.Submitted)
+    def go(self) -> None:
+        self.commit(self.command())
+
+
+class StabiliseDialog(HuntersDialog):
+    """R-HUN-8: a professional stabilises a disabled hunter: the vital stops worsening."""
+
+    def compose(self) -> ComposeResult:
+        vitals = worsening_vitals(self.session.state, self.character_id)
+        with Vertical(classes="dialog") as box:
+            box.border_title = f"Stabilise {escape(self.hunter.name)}"
+            yield row(
+                "Vital",
+                Select(
+                    [(v.title(), v) for v in vitals],
+                    value=vitals[0],
+                    allow_blank=False,
+                    id="vital",
+                    compact=True,
+                ),
+            )
+            yield row("By", Input(placeholder="who: a medic, a priest...", id="by",
+                                  compact=True))  # fmt: skip
+            yield Static(id="preview", classes="preview")
+            yield self.buttons("Stabilise")
+
+    def on_mount(self) -> None:
+        self.query_one("#by", Input).focus()
+        self.update_preview()
+
+    def command(self) -> StabiliseHunter:
+        return StabiliseHunter(
+            hunter=self.character_id,
+            vital=self.query_one("#vital", Select).value,
+            by=self.query_one("#by", Input).value,
+        )
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def update_preview(self) -> None:
+        self.show_preview(self.command())
+
+    def render_preview(self, seen: object) -> Text:
+        assert isinstance(seen, StabilisePreview)
+        damage = ", ".join(f"{n} {kind}" for kind, n in seen.damage.items())
+        text = Text(f"{seen.vital.title()}: {damage}. ")
+        text.append(f"Stops worsening (now {seen.worsening} first, a type a minute).",
+                    style="green")  # fmt: skip
         return text
 
     @on(Button.Pressed, "#go")

@@ -1,22 +1,16 @@
 """Dialogs of a Hunters campaign that concern the table, not one hunter: a complex
-challenge to wear down, and time passing (R-HUN-6, R-HUN-7). Each builds a command and
-runs it; the model checks and applies it."""
+challenge to wear down (R-HUN-6). Time passing is the dialog both rulesets share
+(``dialogs.pass_time``). Each builds a command and runs it; the model checks and applies
+it."""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Select
 
-from strange_tui.campaign.commands.hunters import (
-    CHALLENGE_INTERVALS,
-    TIME_UNITS,
-    PassTime,
-    StartChallenge,
-    TimePreview,
-)
+from strange_tui.campaign.commands.hunters import CHALLENGE_INTERVALS, StartChallenge
 from strange_tui.tui.dialogs.base import int_value, row
 from strange_tui.tui.dialogs.hunters_dialogs import HuntersDialog
 
@@ -64,44 +58,6 @@ class ChallengeDialog(HuntersDialog):
             multiplier=self.query_one("#multiplier", Select).value,
             interval=self.query_one("#interval", Select).value,
         )
-
-    @on(Button.Pressed, "#go")
-    @on(Input.Submitted)
-    def go(self) -> None:
-        self.commit(self.command())
-
-
-class ClockDialog(HuntersDialog):
-    """In-game time passes (and wounds heal with it, R-HUN-7)."""
-
-    def compose(self) -> ComposeResult:
-        units = [(name, name) for name in TIME_UNITS]
-        with Vertical(classes="dialog") as box:
-            box.border_title = "Time passes"
-            yield row("How long", Input("1", type="integer", id="amount", compact=True))
-            yield row(
-                "Unit", Select(units, value="hours", allow_blank=False, id="unit", compact=True)
-            )
-            yield Static(id="preview", classes="preview")
-            yield self.buttons("Advance")
-
-    def on_mount(self) -> None:
-        self.update_preview()
-
-    def command(self) -> PassTime | str:
-        amount = int_value(self.query_one("#amount", Input))
-        if amount is None:
-            return "From 1 to 1000."
-        return PassTime(amount=amount, unit=self.query_one("#unit", Select).value)
-
-    @on(Input.Changed)
-    @on(Select.Changed)
-    def update_preview(self) -> None:
-        self.show_preview(self.command())
-
-    def render_preview(self, seen: object) -> Text:
-        assert isinstance(seen, TimePreview)
-        return Text(f"Until {seen.until}")
 
     @on(Button.Pressed, "#go")
     @on(Input.Submitted)

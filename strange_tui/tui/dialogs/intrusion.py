@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -28,7 +29,7 @@ class IntrusionDialog(CharacterDialog):
             (c.name, cid) for cid, c in self.session.state.characters.items() if cid != who.id
         ]
         with Vertical(classes="dialog") as box:
-            box.border_title = f"GM intrusion: {who.name}"
+            box.border_title = f"GM intrusion: {escape(who.name)}"
             yield row("What", Input(placeholder="the complication (optional)", id="what"))
             if friends:
                 yield row(

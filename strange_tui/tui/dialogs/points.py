@@ -8,6 +8,7 @@ from typing import Literal
 
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -78,7 +79,7 @@ class DamageDialog(CharacterDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Damage to {self.character.name}"
+            box.border_title = f"Damage to {escape(self.character.name)}"
             yield row("Amount", Input("", placeholder="points", type="integer", id="amount"))
             yield row("Pool", Select(POOLS, value=Stat.MIGHT, allow_blank=False, id="pool"))
             yield row("", Checkbox("Ambient (no Armor)", id="ambient"))
@@ -141,7 +142,7 @@ class PointsDialog(CharacterDialog):
     def compose(self) -> ComposeResult:
         verb = "Spend" if self.mode == "spend" else "Heal"
         with Vertical(classes="dialog") as box:
-            box.border_title = f"{verb} points: {self.character.name}"
+            box.border_title = f"{verb} points: {escape(self.character.name)}"
             yield row("Amount", Input("", placeholder="points", type="integer", id="amount"))
             yield row("Pool", Select(POOLS, value=Stat.MIGHT, allow_blank=False, id="pool"))
             if self.mode == "spend" and self.character.pools.luck is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -74,7 +75,7 @@ class RestDialog(CharacterDialog):
         who = self.character
         look = self.first_look()
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Rest: {who.name}"
+            box.border_title = f"Rest: {escape(who.name)}"
             yield Static(rest_intro(look) if isinstance(look, RestPreview) else Text(look))
             with Horizontal(id="die-row"):
                 yield Label("Your d6")

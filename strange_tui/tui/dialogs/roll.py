@@ -1,12 +1,15 @@
 """The roll dialog: set the task up, see the exact odds and the cost, then roll (or type
 the physical die). The roll is recorded the moment the die lands (R-TASK-5, R-TASK-6); a
-reroll for 1 XP is a command of its own, with the player's die or the app's (R-XP-2)."""
+reroll for 1 XP is a command of its own, with the player's die or the app's (R-XP-2).
+Marking the task as tied to the focus, a perception task or a focus ability lets the
+effects on the character (after a translation, R-TR-6..8) move or refuse it."""
 
 from __future__ import annotations
 
 import msgspec
 from rich.text import Text
 from textual import on
+from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -38,6 +41,8 @@ class RollDialog(CharacterDialog):
     RollDialog #form Label { text-style: bold; color: $text-muted; }
     RollDialog #form .wide { column-span: 3; }
     RollDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
+    RollDialog .checks { height: 1; }
+    RollDialog .checks Checkbox { width: auto; margin-right: 2; }
     RollDialog #result { height: auto; padding: 0 1; }
     """
     BINDINGS = [
@@ -56,7 +61,7 @@ class RollDialog(CharacterDialog):
         who = self.character
         effort = [(str(n), n) for n in range(who.effort + 1)]
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Roll: {who.name}"
+            box.border_title = f"Roll: {escape(who.name)}"
             with Grid(id="form"):
                 yield Label("Task")
                 yield Input(
@@ -120,6 +125,12 @@ class RollDialog(CharacterDialog):
                     compact=True,
                     classes="wide",
                 )
+                # After the die, so the tab order to the die stays as it was.
+                yield Label("Task is")
+                with Horizontal(classes="wide checks"):
+                    yield Checkbox("Focus task", id="focus_task")
+                    yield Checkbox("Perception", id="perception")
+                    yield Checkbox("Focus ability", id="focus_ability")
             yield Static(id="preview", classes="preview")
             yield Static(id="result")
             with Horizontal(classes="buttons"):
@@ -155,6 +166,9 @@ class RollDialog(CharacterDialog):
             attack=self.query_one("#attack", Checkbox).value,
             helper=self.query_one("#helper", Select).value,
             forced=self.forced,
+            focus_task=self.query_one("#focus_task", Checkbox).value,
+            perception=self.query_one("#perception", Checkbox).value,
+            focus_ability=self.query_one("#focus_ability", Checkbox).value,
         )
 
     def typed_die(self) -> int | None | str:

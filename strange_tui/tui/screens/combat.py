@@ -19,7 +19,9 @@ from strange_tui.campaign.commands.combat import (
     NextTurn,
     RollInitiative,
     StartCombat,
+    acting_problem,
     commands_back_to_turn,
+    out_of_fight,
     turn_of,
 )
 from strange_tui.campaign.encounter import Combatant, Encounter
@@ -171,12 +173,13 @@ class CombatScreen(CampaignScreen):
             # The active combatant is shown by the cursor (moved to it each turn); a mark
             # here is the multi-select. Changing fewer cells keeps the table's redraw cheap.
             marker = Text("●" if cid in self.marked else " ", style="bold cyan")
-            name = Text(c.name, style="dim" if c.defeated else ("bold" if c.pc else ""))
+            out = out_of_fight(state, cid)
+            name = Text(c.name, style="dim" if out else ("bold" if c.pc else ""))
             if c.swarm:
                 name.append(" (swarm)", style="dim")
             if c.boss:
                 name.append(" (boss)", style="dim")
-            conditions = ", ".join(f"{x.name} {x.rounds or '∞'}" for x in c.conditions)
+            conditions = Text(", ".join(f"{x.name} {x.rounds or '∞'}" for x in c.conditions))
             level = "PC" if c.pc else str(c.level)
             armor = str(state.characters[cid].armor if c.pc else c.armor)
             rows[cid] = (marker, name, level, health_text(c, state), armor, conditions)
@@ -191,8 +194,10 @@ class CombatScreen(CampaignScreen):
         text = Text(f"Round {turn.round}\n", style="bold")
         if turn.active is not None:
             text.append(f"{turn.name}'s turn\n", style="bold yellow")
-            if turn.loses_turn:
-                text.append("Stunned: loses this turn (n).\n", style="red")
+            if turn.limit:
+                text.append(f"{turn.limit}\nn: next turn.\n", style="red")
+            elif turn.loses_turn:
+                text.append("Stunned: loses its action this turn (n).\n", style="red")
             elif turn.pc:
                 text.append("a: attack an NPC · or roll any task from Home.\n")
             else:
@@ -289,13 +294,20 @@ class CombatScreen(CampaignScreen):
         if encounter is None or active is None or not active.pc:
             self.notify("Attacks are made on a PC's turn (n moves on).", severity="warning")
             return
+        if problem := acting_problem(self.state, active.id):
+            self.notify(problem, title="Not possible", severity="warning")
+            return
+        standing = [c.id for c in encounter.npcs() if not c.defeated]
+        marked = tuple(cid for cid in encounter.order if cid in self.marked and cid in standing)
         target = self.highlighted()
-        if target is None or target.pc or target.defeated:
-            target = next((c for c in encounter.npcs() if not c.defeated), None)
+        if target is None or target.id not in standing:
+            target = encounter.combatants[marked[0]] if marked else None
+        if target is None and standing:
+            target = encounter.combatants[standing[0]]
         if target is None:
             self.notify("No NPC is left standing.", severity="warning")
             return
-        self.app.push_screen(AttackDialog(active.id, target.id))
+        self.app.push_screen(AttackDialog(active.id, target.id, marked))
 
     def action_defend(self) -> None:
         encounter = self.encounter
@@ -303,8 +315,15 @@ class CombatScreen(CampaignScreen):
         if encounter is None or active is None or active.pc:
             self.notify("NPCs attack on their own turn (n moves on).", severity="warning")
             return
+        if problem := acting_problem(self.state, active.id):
+            self.notify(problem, title="Not possible", severity="warning")
+            return
+        state = self.state
+        pcs = [c for c in encounter.combatants.values() if c.pc and not out_of_fight(state, c.id)]
         target = self.highlighted()
-        if target is None or not target.pc:
-            target = next((c for c in encounter.combatants.values() if c.pc), None)
-        if target is not None:
-            self.app.push_screen(DefenseDialog(active.id, target.id))
+        if target is None or target not in pcs:
+            target = pcs[0] if pcs else None
+        if target is None:
+            self.notify("No PC is left in the fight.", severity="warning")
+            return
+        self.app.push_screen(DefenseDialog(active.id, target.id))

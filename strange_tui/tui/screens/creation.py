@@ -67,6 +67,7 @@ class CreationScreen(Screen):
     CreationScreen #body Input { margin: 0; }
     CreationScreen #notes { height: 1fr; min-height: 4; }
     CreationScreen .pools { height: auto; }
+    CreationScreen #pick-armor { height: 6; }
     """
     BINDINGS = [
         Binding("ctrl+n", "next", "Next", priority=True, id="create.next"),
@@ -190,7 +191,7 @@ class CreationScreen(Screen):
             6: "Make any choice asked for, then enter (or ctrl+n) goes on.",
             8: "Enter goes on.",
             5: "Enter ticks an ability; ctrl+n goes on when enough are ticked.",
-            7: "Enter ticks a weapon; ctrl+n goes on.",
+            7: "Enter ticks a weapon (tab: the armor, if offered); ctrl+n goes on.",
             9: "Enter ticks a cypher; ctrl+n goes on.",
             10: "Tab to the background; ctrl+n goes on.",
             REVIEW: "Enter creates the character; escape goes back.",
@@ -208,8 +209,9 @@ class CreationScreen(Screen):
             "pick-type": "type",
             "pick-focus": "focus",
             "pick-focus-choice": "focus_choice",
+            "pick-armor": "armor",
         }[event.control.id]
-        self.set_draft(**{field: event.item_id})
+        self.set_draft(**{field: "" if event.item_id == "none" else event.item_id})
         if not self.query("#body Input.skill"):
             await self.action_next()
 
@@ -222,6 +224,7 @@ class CreationScreen(Screen):
             "pick-focus-choice": "abilities",
             "pick-abilities": "abilities",
             "pick-cyphers": "cyphers",
+            "pick-armor": "armor",
         }.get(event.control.id or "")
         self.looking = (kind, event.item_id) if kind and event.item_id else None
         self.refresh_side()

@@ -17,7 +17,9 @@ from strange_tui.campaign.sheet import sheet_data, text_sheet
 from strange_tui.campaign.state import Campaign
 from strange_tui.campaign.terms import RuleViolation
 from strange_tui.tui.screens.creation_view import (
+    ability_choice_items,
     ability_items,
+    armor_items,
     attacks_table,
     cypher_items,
     descriptor_items,
@@ -60,19 +62,14 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
             tier = creation.tier_one(library, draft)
             kind = library.kind("types")[draft.type].name
             head = Label(f"Choose {tier.choose} {kind} abilities (tier 1).")
-            items = ability_items(library, tier.abilities)
+            choices = draft_view(library, draft, campaign).ability_choices
+            items = ability_choice_items(library, choices)
             chosen = set(draft.abilities)
             return [head, FilterList(items, multi=True, selected=chosen, id="pick-abilities")]
         case 6:
             return descriptor_focus_widgets(library, draft)
         case 7:
-            kind = library.kind("types")[draft.type]
-            view = draft_view(library, draft, campaign)
-            owned = ", ".join(view.possessions) or "—"
-            head = Label(f"Choose up to {plural(view.weapon_picks, 'weapon')}. You have: {owned}")
-            items = weapon_items(library, light_only=kind.weapon_picks_light_only)
-            chosen = set(draft.weapons)
-            return [head, FilterList(items, multi=True, selected=chosen, id="pick-weapons")]
+            return possession_widgets(library, draft, draft_view(library, draft, campaign))
         case 8:
             note = Label("Bare hands are always there. Enter goes on.", classes="muted")
             return [Static(attacks_table(draft_view(library, draft, campaign))), note]
@@ -93,6 +90,23 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
             ]
         case _:
             return [VerticalScroll(Static(review(library, draft, campaign)))]
+
+
+def possession_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
+    """Step 8: the weapons of the player's choice, and the armor Practiced in Armor brings."""
+    owned = ", ".join(view.possessions) or "—"
+    light = view.weapon_picks - view.heavier_picks
+    must = f" ({light} of them light)" if light and view.heavier_picks else ""
+    head = Label(f"Choose up to {plural(view.weapon_picks, 'weapon')}{must}. You have: {owned}")
+    items = weapon_items(library, light_only=not view.heavier_picks)
+    chosen = set(draft.weapons)
+    shown = [head, FilterList(items, multi=True, selected=chosen, id="pick-weapons")]
+    if view.armor_offered:
+        shown += [
+            Label("Practiced in Armor: tab, then choose the armor you start in (enter)."),
+            FilterList(armor_items(library), current=draft.armor or "none", id="pick-armor"),
+        ]
+    return shown
 
 
 def edge_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:

@@ -76,6 +76,26 @@ def ability_items(library: Any, ids: tuple[str, ...]) -> list[Item]:
     ]  # fmt: skip
 
 
+def ability_choice_items(library: Any, choices: tuple[tuple[str, str], ...]) -> list[Item]:
+    """Step 6's entries: one per way to take each ability ('Combat Prowess (melee)')."""
+    abilities = library.kind("abilities")
+    items = []
+    for key, label in choices:
+        entry = abilities[key.partition(":")[0]]
+        items.append(Item(key, one_line(label, ability_cost(entry), width=27),
+                          f"{label} {entry.summary}"))  # fmt: skip
+    return items
+
+
+def armor_items(library: Any) -> list[Item]:
+    """The armor a character practiced in it may start with (R-CMB-6), and none."""
+    items = [Item("none", one_line("No armor", "", width=0), "none no armor")]
+    for aid, a in library.kind("armor").items():
+        detail = f"Armor {a.armor}: {', '.join(a.examples[:3])}"
+        items.append(Item(aid, one_line(a.name, detail, 16), f"{a.name} {' '.join(a.examples)}"))
+    return items
+
+
 def weapon_items(library: Any, light_only: bool) -> list[Item]:
     return [
         Item(
@@ -98,7 +118,7 @@ def cypher_items(library: Any) -> list[Item]:
 
 def details(library: Any, kind: str, entry_id: str) -> Text:
     """The entry under the cursor, in full, for the side panel."""
-    entry = library.kind(kind).get(entry_id)
+    entry = library.kind(kind).get(entry_id.partition(":")[0])
     if entry is None:
         return Text()
     text = Text(entry.name, style="bold underline")
@@ -118,6 +138,8 @@ def details(library: Any, kind: str, entry_id: str) -> Text:
         text.append(f"\nWhere: {', '.join(entry.recursions)}", style="dim")
     elif kind == "abilities":
         text.append(f"\n{ability_cost(entry)}", style="cyan")
+    elif kind == "armor":
+        text.append(f"\nArmor {entry.armor}: {', '.join(entry.examples)}", style="cyan")
     return text
 
 
@@ -149,7 +171,7 @@ def preview(view: DraftView, step: int) -> Group:
         parts += [
             table,
             Text(
-                f"Effort {view.effort} · cyphers {view.cypher_limit}"
+                f"Effort {view.effort} · Armor {view.armor} · cyphers {view.cypher_limit}"
                 f" · weapons: {', '.join(view.weapon_practice)}",
                 style="dim",
             ),

@@ -26,6 +26,7 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("i", "GM intrusion"), ("l", "campaign log"), ("n", "new character (the wizard)"),
         ("g", "GM settings: allowed foci, starting cyphers"),
         ("c", "combat"), ("t", "translate"), ("o", "open another campaign"),
+        ("w", "wait: pass time (minutes, hours, to the next morning; a night resets rests)"),
     ]),
     ("Character sheet", [
         ("d", "take damage"), ("p", "spend points"), ("h", "heal points"),
@@ -58,7 +59,7 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ]),
     ("Hunters campaigns", [
         ("n", "new hunter"), ("r", "roll"), ("d", "damage"), ("h", "complex challenge"),
-        ("a", "time passes"), ("l", "log"),
+        ("a", "time passes"), ("s", "stabilise"), ("l", "log"),
     ]),
     ("Character creation", [
         ("type", "filter the list"), ("↑ ↓", "move"), ("enter", "choose, or tick"),

@@ -40,6 +40,7 @@ class HomeScreen(CampaignScreen):
         # Shown in the key bar once their screens land; in help and the palette today.
         Binding("c", "combat", "Combat", id="home.combat"),
         Binding("t", "translate", "Translate", id="home.translate"),
+        Binding("w", "pass_time", "Wait", id="home.pass_time"),
         Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns"),
     ]
     COMMANDS_TABLE = [
@@ -53,6 +54,7 @@ class HomeScreen(CampaignScreen):
         ("Campaign settings", "Foci the GM allows, starting cyphers", "settings"),
         ("Combat", "The round tracker", "combat"),
         ("Translate", "Move the party to another recursion", "translate"),
+        ("Pass time", "Wait minutes or hours, or sleep to the next morning", "pass_time"),
         ("Open another campaign", "The list of campaigns", "campaigns"),
     ]
 
@@ -81,6 +83,18 @@ class HomeScreen(CampaignScreen):
             party.add_option("No characters yet: press n to make one.")
         where = Text(state.clock.label(), style="bold")
         where.append(f"\n{state.recursion.title()}", style="bold cyan")
+        here = {
+            c.travel.places.get(state.recursion, "")
+            for c in state.characters.values()
+            if not c.travel.recursion
+        } - {""}
+        if here:  # R-TR-9: where the party is in its recursion (the GM's words).
+            where.append(f" · {' / '.join(sorted(here))}", style="cyan")
+        for c in state.characters.values():
+            if c.travel.recursion:  # Stayed behind when the party translated.
+                place = c.travel.places.get(c.travel.recursion, "")
+                at = f", {place}" if place else ""
+                where.append(f"\n{c.name}: in {c.travel.recursion.title()}{at}", style="cyan")
         for effect in state.active_effects():
             until = f" (until {Clock(seconds=effect.until).label()})" if effect.until else ""
             where.append(f"\n{effect.label}{until}", style="yellow")
@@ -179,3 +193,8 @@ class HomeScreen(CampaignScreen):
         from strange_tui.tui.screens.translation import TranslationScreen
 
         self.app.push_screen(TranslationScreen())
+
+    def action_pass_time(self) -> None:
+        from strange_tui.tui.dialogs.pass_time import PassTimeDialog
+
+        self.app.push_screen(PassTimeDialog())

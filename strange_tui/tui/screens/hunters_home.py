@@ -1,5 +1,6 @@
 """Home of a Hunters campaign: the hunters with their vital statistics and wounds by type
-(and when each heals), complex challenges in progress, the clock, the latest events."""
+(and when each point heals, one interval each in turn), who is disabled and worsening until
+stabilised, complex challenges in progress, the clock, the latest events."""
 
 from __future__ import annotations
 
@@ -12,17 +13,19 @@ from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
 from strange_tui.campaign.commands.hunters import HunterView, hunter_view
-from strange_tui.campaign.hunters_state import Hunter
 from strange_tui.campaign.events import batches
+from strange_tui.campaign.hunters_state import Hunter
 from strange_tui.campaign.narrate import command_sentence
 from strange_tui.campaign.state import Campaign
-from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.dialogs.hunters_dialogs import (
     HunterDamageDialog,
     HunterRollDialog,
     NewHunterDialog,
+    StabiliseDialog,
 )
-from strange_tui.tui.dialogs.hunters_table import ChallengeDialog, ClockDialog
+from strange_tui.tui.dialogs.hunters_table import ChallengeDialog
+from strange_tui.tui.dialogs.pass_time import PassTimeDialog
+from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.text_panel import TextPanel
 
@@ -53,19 +56,28 @@ def hunter_card(view: HunterView) -> Group:
             line.append(f" {kind} {points}", style=KIND_STYLES[kind])
         if vital.condition != "fine":
             line.append(f"  {vital.condition.upper()}", style="bold white on red")
+        if vital.worsening:
+            line.append("  worsening (s)", style="bold red")
+        elif vital.stable and vital.condition == "disabled":
+            line.append("  stabilised", style="green")
         lines.append(line)
     return Group(*lines)
 
 
 def healing_lines(view: HunterView) -> list[Text]:
-    """When the next point of each type heals (R-HUN-7)."""
-    return [
-        Text(
-            f"{line.vital} {line.kind}: next point heals {line.when_label}",
-            style=KIND_STYLES[line.kind],
-        )
-        for line in view.healing
-    ]
+    """When the next point of each type heals, and the last (R-HUN-7: one interval each,
+    in turn)."""
+    lines = []
+    for line in view.healing:
+        text = f"{line.vital} {line.kind} {line.points}: "
+        if line.when is None:
+            text += "never heals"
+        elif line.points == 1:
+            text += f"heals {line.when_label}"
+        else:
+            text += f"next heals {line.when_label}, the last {line.last_label}"
+        lines.append(Text(text, style=KIND_STYLES[line.kind]))
+    return lines
 
 
 class HuntersHomeScreen(CampaignScreen):
@@ -82,6 +94,7 @@ class HuntersHomeScreen(CampaignScreen):
         Binding("d", "damage", "Damage", id="hunt.damage"),
         Binding("h", "challenge", "Challenge", id="hunt.challenge"),
         Binding("a", "advance", "Time", id="hunt.advance"),
+        Binding("s", "stabilise", "Stabilise", id="hunt.stabilise"),
         Binding("l", "log", "Log", id="hunt.log"),
         Binding("o", "campaigns", "Campaigns", show=False, id="hunt.campaigns"),
     ]
@@ -90,7 +103,8 @@ class HuntersHomeScreen(CampaignScreen):
         ("Roll", "2d6 + bonus against a CR, odds and degrees first", "roll"),
         ("Damage", "Points by type to a vital statistic", "damage"),
         ("Complex challenge", "A threshold worn down roll by roll", "challenge"),
-        ("Time passes", "Advance the clock; wounds heal", "advance"),
+        ("Time passes", "Advance the clock; wounds heal, the disabled worsen", "advance"),
+        ("Stabilise", "A disabled hunter stops worsening", "stabilise"),
         ("Campaign log", "Every action as a sentence", "log"),
     ]
 
@@ -171,7 +185,17 @@ class HuntersHomeScreen(CampaignScreen):
         self.app.push_screen(ChallengeDialog())
 
     def action_advance(self) -> None:
-        self.app.push_screen(ClockDialog())
+        self.app.push_screen(PassTimeDialog())
+
+    def action_stabilise(self) -> None:
+        hunter = self.selected()
+        if hunter is None:
+            return
+        view = hunter_view(hunter, self.state.clock.seconds)
+        if not any(vital.worsening for vital in view.vitals):
+            self.notify(f"{hunter.name} is not worsening: nothing to stabilise.")
+            return
+        self.app.push_screen(StabiliseDialog(hunter.id))
 
     def action_log(self) -> None:
         from strange_tui.tui.screens.log import LogScreen

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.markup import escape
 from textual.widgets import Header, Static
 
 from strange_tui.campaign.commands.character import sheet_facts
@@ -16,10 +17,12 @@ from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.terms import Stat
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.dialogs.advance import AdvanceDialog
+from strange_tui.tui.dialogs.armor import ArmorDialog
 from strange_tui.tui.dialogs.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
 from strange_tui.tui.dialogs.points import DamageDialog, PointsDialog
 from strange_tui.tui.dialogs.rest import RestDialog
 from strange_tui.tui.dialogs.roll import RollDialog
+from strange_tui.tui.dialogs.weakness import WeaknessDialog
 from strange_tui.tui.widgets.gauges import gauge, track_line
 from strange_tui.tui.widgets.keybar import KeyBar
 
@@ -39,7 +42,8 @@ def stats_block(character: Character) -> Group:
     over = " — over the limit!" if facts.over_limit else ""
     numbers.add_row("Tier", str(character.tier))
     numbers.add_row("Effort", str(character.effort))
-    numbers.add_row("Armor", str(character.armor))
+    worn = f" ({facts.worn} armor: {facts.armor_costs})" if facts.worn else ""
+    numbers.add_row("Armor", Text(f"{character.armor}{worn}"))
     numbers.add_row("XP", str(character.xp))
     numbers.add_row(
         "Cyphers",
@@ -48,7 +52,7 @@ def stats_block(character: Character) -> Group:
     numbers.add_row("Recovery", f"d6+{facts.recovery_bonus}")
     numbers.add_row("Next rest", facts.next_rest_label)
     if character.advancements:
-        numbers.add_row("Bought", ", ".join(character.advancements))
+        numbers.add_row("Bought", Text(", ".join(character.advancements)))
     lines.append(numbers)
     return Group(*lines)
 
@@ -99,6 +103,8 @@ class SheetScreen(CampaignScreen):
         Binding("r", "roll", "Roll", id="sheet.roll"),
         Binding("s", "rest", "Rest", id="sheet.rest"),
         Binding("x", "advance", "XP", id="sheet.xp"),
+        Binding("a", "armor", "Armor", id="sheet.armor"),
+        Binding("w", "weakness", "Weakness", id="sheet.weakness", show=False),
     ]
     COMMANDS_TABLE = [
         ("Take damage", "Armor, spill-over and the damage track", "damage"),
@@ -110,6 +116,8 @@ class SheetScreen(CampaignScreen):
         ("Roll a task", "Odds first, then the die", "roll"),
         ("Rest", "The next recovery roll of the day", "rest"),
         ("XP and advancement", "Award XP, buy steps", "advance"),
+        ("Wear armor", "Put armor on or take it off (R-CMB-6)", "armor"),
+        ("Take a weakness", "A weakness in one pool for +1 Edge in another", "weakness"),
     ]
 
     def __init__(self, character_id: str) -> None:
@@ -137,11 +145,14 @@ class SheetScreen(CampaignScreen):
         if character is None:
             return
         stats = self.query_one("#stats", VerticalScroll)
-        stats.border_title = character.name
+        stats.border_title = escape(character.name)
         stats.border_subtitle = character.track.label
         self.query_one("#stats-body", Static).update(stats_block(character))
         self.query_one("#lists", VerticalScroll).border_title = "Skills and gear"
         self.query_one("#lists-body", Static).update(lists_block(character))
+
+    def action_weakness(self) -> None:
+        self.app.push_screen(WeaknessDialog(self.character_id))
 
     def action_damage(self) -> None:
         self.app.push_screen(DamageDialog(self.character_id))
@@ -172,3 +183,6 @@ class SheetScreen(CampaignScreen):
 
     def action_advance(self) -> None:
         self.app.push_screen(AdvanceDialog(self.character_id))
+
+    def action_armor(self) -> None:
+        self.app.push_screen(ArmorDialog(self.character_id))

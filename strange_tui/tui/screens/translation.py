@@ -18,6 +18,7 @@ from strange_tui.campaign.commands.translation import (
     Translate,
     TranslationOutcome,
     TranslationPreview,
+    choices_of,
     outcome_of,
 )
 from strange_tui.campaign.state import Campaign
@@ -62,6 +63,10 @@ class TranslationScreen(TranslationView, Screen):
         self.likeness = False
         self.roles: dict[str, str] = {}
         self.effort = 0
+        self.assets = 0
+        self.place: str | None = None
+        self.leaving: str | None = None
+        self.picks: dict[str, dict[int, str]] = {}
         self.arrival: dict[str, str] = {}
         self.on_failure = ""
         self.interrupted = False
@@ -79,6 +84,7 @@ class TranslationScreen(TranslationView, Screen):
 
     async def on_mount(self) -> None:
         content = session_of(self).content
+        self.content = content
         self.recursions = content.kind("recursions")
         self.foci = content.kind("foci")
         self.origin = self.state.recursion
@@ -112,10 +118,17 @@ class TranslationScreen(TranslationView, Screen):
             helpers=tuple(c for c, r in self.roles.items() if r == "helper"),
             likeness=self.likeness,
             effort=self.effort,
+            assets=self.assets,
             foci={cid: focus for cid, focus in self.arrival.items() if cid in chosen},
+            picks={
+                cid: tuple(picked.values()) for cid, picked in self.picks.items() if cid in chosen
+            },
+            content=self.content,
             on_failure=self.on_failure or DRAW,
             recursions=tuple(self.recursions),
             interrupted=self.interrupted,
+            place=self.place,
+            leaving=self.leaving,
             die=die,
             reroll=reroll,
         )
@@ -184,15 +197,43 @@ class TranslationScreen(TranslationView, Screen):
         self.refresh_side()
 
     @on(Select.Changed)
-    def select_changed(self, event: Select.Changed) -> None:
+    async def select_changed(self, event: Select.Changed) -> None:
         name = event.select.id or ""
         if name.startswith("role-"):
             self.roles[name.removeprefix("role-")] = event.value
         elif name.startswith("focus-"):
-            self.arrival[name.removeprefix("focus-")] = event.value
+            cid = name.removeprefix("focus-")
+            had = any((w.id or "").startswith(f"pick-{cid}-") for w in self.query(Select))
+            self.arrival[cid] = event.value
+            if had or self.choices(cid, event.value):
+                await self.show_step()  # The new focus asks for other picks (R-TR-8).
+                self.query_one(f"#{name}", Select).focus()
+        elif name.startswith("pick-"):
+            cid, tier = name.removeprefix("pick-").rsplit("-", 1)
+            self.picks.setdefault(cid, {})[int(tier)] = event.value
         elif name == "effort":
             self.effort = event.value
+        elif name == "assets":
+            self.assets = event.value
         self.refresh_side()
+
+    @on(Input.Changed, "#place, #leaving")
+    def place_changed(self, event: Input.Changed) -> None:
+        """R-TR-9: the GM edits where they leave from, or where they arrive."""
+        if event.input.id == "place":
+            self.place = event.value
+        else:
+            self.leaving = event.value
+        self.refresh_side()
+
+    def choices(self, cid: str, focus: str) -> list[tuple[int, tuple[str, ...]]]:
+        """R-TR-8: the tiers of ``focus`` that ask ``cid`` for a pick."""
+        who = self.state.characters.get(cid)
+        return choices_of(self.content, who, focus) if who is not None else []
+
+    def ability_name(self, ability_id: str) -> str:
+        ability = self.content.kind("abilities").get(ability_id)
+        return ability.name if ability is not None else ability_id
 
     @on(Input.Submitted, "#die")
     async def die_submitted(self) -> None:
@@ -200,6 +241,10 @@ class TranslationScreen(TranslationView, Screen):
         if reroll:
             reroll.first(Input).focus()  # A paradox types the free reroll's die too.
             return
+        await self.action_next()
+
+    @on(Input.Submitted, "#place, #leaving")
+    async def place_submitted(self) -> None:
         await self.action_next()
 
     @on(Input.Submitted, "#reroll")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from rich.table import Table
 from rich.text import Text
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.translation import (
@@ -60,6 +61,10 @@ class TranslationView:
     outcome: TranslationOutcome | None
     recursions: dict[str, Recursion]
     foci: dict[str, Focus]
+    assets: int
+    place: str | None
+    leaving: str | None
+    picks: dict[str, dict[int, str]]
 
     @property
     def state(self) -> Campaign:
@@ -79,12 +84,14 @@ class TranslationView:
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        table.add_row("From", self.recursion_name(self.origin))
+        shown = self.current_preview() if self.outcome is None and self.step > 0 else None
+        origin = shown.origin if isinstance(shown, TranslationPreview) else self.origin
+        table.add_row("From", self.recursion_name(origin or self.origin))
         if self.destination:
             r = self.recursions[self.destination]
             table.add_row("To", f"{r.name} (level {r.level}, {', '.join(r.laws)})")
-        if self.outcome is None and self.step > 0:
-            self.preview_rows(table)
+        if shown is not None:
+            self.preview_rows(table, shown)
         if self.on_failure and self.outcome is None:
             table.add_row("If it fails", policy_words(self.on_failure))
         if self.outcome is not None:
@@ -95,9 +102,9 @@ class TranslationView:
         table.add_row("", Text(HELP, style="dim"))
         return table
 
-    def preview_rows(self, table: Table) -> None:
-        """Times, difficulty, odds and cost, as the model previews them."""
-        shown = self.current_preview()
+    def preview_rows(self, table: Table, shown: TranslationPreview | str) -> None:
+        """Times, difficulty, what eases or hinders the roll, help, odds and cost, the
+        foci and the places, as the model previews them."""
         if isinstance(shown, str):
             table.add_row("", Text(shown, style="yellow"))
             return
@@ -105,8 +112,17 @@ class TranslationView:
         table.add_row("Acclimation", duration(shown.acclimation))
         parts = " + ".join(f"{p.steps} {p.label}" for p in shown.parts)
         table.add_row("Difficulty", f"{parts} = {shown.difficulty}")
-        if shown.helpers:
-            table.add_row("Helpers", f"+{shown.helpers} to the roll")
+        for index, line in enumerate(shown.help):
+            table.add_row("Helpers" if not index else "", f"{line.name} {line.text}")
+        for index, step in enumerate(shown.steps):
+            style = "green" if step.steps < 0 else "yellow"
+            row = Text(f"{step.steps:+d} ", style=f"bold {style}")
+            row.append(step.label)
+            table.add_row("Roll" if not index else "", row)
+        if shown.stay:
+            table.add_row("Stay behind", ", ".join(shown.stay))
+        if self.step == 2:
+            self.arrival_rows(table, shown)
         odds = shown.odds
         if odds.automatic:
             table.add_row("Odds", Text("automatic: no roll", style="bold green"))
@@ -123,6 +139,23 @@ class TranslationView:
             if shown.problem:
                 cost.append(f" — {shown.problem}", style="bold red")
             table.add_row("Effort", cost)
+
+    def arrival_rows(self, table: Table, shown: TranslationPreview) -> None:
+        """R-TR-8, R-TR-9: what each change of focus takes and gives, and the places."""
+        for change in shown.foci:
+            if change.new == change.old:
+                continue
+            row = Text(f"{change.name}: {change.new}")
+            if change.restored:
+                row.append(" (back as left)", style="dim")
+            for name in change.leaves:
+                row.append(f"\n - {name}", style="red")
+            for name in change.comes:
+                row.append(f"\n + {name}", style="green")
+            table.add_row("Focus", row)
+        if shown.leaving:
+            table.add_row("Leaving", shown.leaving)
+        table.add_row("Arrive at", shown.place or Text("where the GM says", style="dim"))
 
     def verdict(self, outcome: TranslationOutcome) -> Text:
         if outcome.interrupted:
@@ -152,6 +185,8 @@ class TranslationView:
         where = self.recursion_name(outcome.destination)
         if outcome.arrived:
             text.append(f"\n\nThe party is in {where}", style="bold")
+            if outcome.place:
+                text.append(f", at {outcome.place}", style="bold")
             text.append(f" after {duration(outcome.trance)} of trance")
             if outcome.acclimation:
                 text.append(f"; acclimation {duration(outcome.acclimation)}.")
@@ -161,6 +196,12 @@ class TranslationView:
                 how = "takes" if arrival.changed else "keeps"
                 text.append(f"\n{arrival.name} {how} ", style="")
                 text.append(arrival.focus, style="bold cyan")
+                changes = [f"-{name}" for name in arrival.leaves]
+                changes += [f"+{name}" for name in arrival.comes]
+                if changes:
+                    text.append(f" ({', '.join(changes)})", style="dim")
+            for name, recursion in outcome.stayed:
+                text.append(f"\n{name} stays in {self.recursion_name(recursion)}.", style="dim")
         else:
             text.append(f"\n\nThe party stays in {self.recursion_name(self.origin)}", style="bold")
             text.append(f" after {duration(outcome.trance)} of trance.")
@@ -187,6 +228,7 @@ class TranslationView:
                 return [Static(self.result_text(self.outcome), id="result")]
 
     def destination_widgets(self) -> list[Any]:
+        apart = any(c.travel.recursion for c in self.state.characters.values())
         items = [
             Item(
                 rid,
@@ -198,7 +240,7 @@ class TranslationView:
                 f"{r.name} {r.summary}",
             )
             for rid, r in self.recursions.items()
-            if rid != self.origin
+            if rid != self.origin or apart  # Those apart may rejoin the party there.
         ]
         return [
             FilterList(items, current=self.destination, id="destination"),
@@ -210,7 +252,7 @@ class TranslationView:
         for cid, who in self.state.characters.items():
             rows.append(
                 Horizontal(
-                    Label(f"{who.name[:16]}", classes="field"),
+                    Label(Content(who.name[:16]), classes="field"),
                     Select(
                         ROLES, value=self.roles[cid], allow_blank=False, id=f"role-{cid}",
                         compact=True,
@@ -223,6 +265,14 @@ class TranslationView:
             Horizontal(
                 Label("Effort", classes="field"),
                 Select(efforts, value=self.effort, allow_blank=False, id="effort", compact=True),
+                classes="role",
+            )
+        )
+        assets = [(str(n), n) for n in range(3)]
+        rows.append(
+            Horizontal(
+                Label("Assets", classes="field"),
+                Select(assets, value=self.assets, allow_blank=False, id="assets", compact=True),
                 classes="role",
             )
         )
@@ -255,12 +305,12 @@ class TranslationView:
             )
             if default is None:
                 self.arrival.pop(cid, None)
-                rows.append(Label(f"{who.name}: no focus is available there; keeps {who.focus}."))
+                rows.append(Label(Content(f"{who.name}: no focus is available there; keeps {who.focus}.")))
                 continue
             self.arrival[cid] = default
             rows.append(
                 Horizontal(
-                    Label(who.name[:16], classes="field"),
+                    Label(Content(who.name[:16]), classes="field"),
                     Select(
                         available, value=default, allow_blank=False, id=f"focus-{cid}",
                         compact=True,
@@ -268,7 +318,49 @@ class TranslationView:
                     classes="role",
                 )
             )
+            rows += self.pick_widgets(cid, default)
+        shown = self.current_preview()
+        place = shown.place if isinstance(shown, TranslationPreview) else ""
+        leaving = shown.leaving if isinstance(shown, TranslationPreview) else ""
+        rows += [
+            Horizontal(
+                Label("Leaving from", classes="field"),
+                Input(leaving if self.leaving is None else self.leaving, id="leaving",
+                      placeholder="where they leave from", compact=True),
+                classes="role",
+            ),
+            Horizontal(
+                Label("Arrive at", classes="field"),
+                Input(place if self.place is None else self.place, id="place",
+                      placeholder="where the GM says", compact=True),
+                classes="role",
+            ),
+        ]  # fmt: skip
         return rows
+
+    def pick_widgets(self, cid: str, focus: str) -> list[Any]:
+        """R-TR-8: a picker for each tier of the new focus that offers a choice."""
+        rows: list[Any] = []
+        for tier, options in self.choices(cid, focus):
+            chosen = self.picks.setdefault(cid, {}).get(tier)
+            if chosen not in options:
+                chosen = options[0]
+                self.picks[cid][tier] = chosen
+            rows.append(
+                Horizontal(
+                    Label(f"  tier {tier}", classes="field"),
+                    Select([(self.ability_name(a), a) for a in options], value=chosen,
+                           allow_blank=False, id=f"pick-{cid}-{tier}", compact=True),
+                    classes="role",
+                )
+            )  # fmt: skip
+        return rows
+
+    def choices(self, cid: str, focus: str) -> list[tuple[int, tuple[str, ...]]]:
+        raise NotImplementedError
+
+    def ability_name(self, ability_id: str) -> str:
+        raise NotImplementedError
 
     def failure_widgets(self) -> list[Any]:
         items = [

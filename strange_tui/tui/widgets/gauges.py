@@ -17,7 +17,8 @@ TRACK_STYLES = {
 
 
 def gauge(name: str, pool: Pool, width: int = 12) -> Text:
-    """'Might  ████████░░░░ 10/14 E1': the bar, the numbers, the Edge."""
+    """'Might  ████████░░░░ 10/14 E1': the bar, the numbers, the Edge (and W1, a
+    weakness)."""
     filled = round(width * pool.current / pool.maximum) if pool.maximum else 0
     style = POOL_STYLES.get(name.lower(), "cyan")
     line = Text(f"{name[:5].title():<6}", style="bold")
@@ -28,6 +29,8 @@ def gauge(name: str, pool: Pool, width: int = 12) -> Text:
     )
     if pool.edge:
         line.append(f" E{pool.edge}", style="cyan")
+    if pool.weakness:
+        line.append(f" W{pool.weakness}", style="magenta")  # R-WEAK-1: costs 1 more.
     return line
 
 

@@ -42,8 +42,12 @@ def grid() -> Table:
 
 
 def preview_table(preview: RollPreview) -> Table:
-    """Final difficulty, target, odds bar, specials and cost, before the die (R-TASK-5)."""
+    """Each effect that moves the roll (R-TR-6, R-TR-7), then the final difficulty, target,
+    odds bar, specials and cost, before the die (R-TASK-5)."""
     table = grid()
+    for index, effect in enumerate(preview.effects):
+        style = "green" if effect.steps < 0 else "yellow"
+        table.add_row("Effects" if not index else "", Text(effect.text, style=style))
     odds_rows(table, preview.odds)
     cost = Text(f"{preview.cost} {preview.stat.value}")
     if preview.problem:

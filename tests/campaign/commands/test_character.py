@@ -9,6 +9,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.character import (
+    ChangeArmor,
     DiscardCypher,
     EditNotes,
     GainCypher,
@@ -21,8 +22,11 @@ from strange_tui.campaign.commands.character import (
     sheet_facts,
     suggested_split,
 )
+from strange_tui.campaign.commands.rolls import Roll
 from strange_tui.campaign.events import (
+    ArmorChanged,
     CharacterCreated,
+    ClockAdvanced,
     CypherGained,
     CypherUsed,
     DamageTaken,
@@ -30,8 +34,9 @@ from strange_tui.campaign.events import (
     NotesEdited,
     PointsSpent,
     RecoveryRolled,
+    SettingsChanged,
 )
-from strange_tui.campaign.state import Campaign, Character, Cypher
+from strange_tui.campaign.state import Campaign, Character, Cypher, Settings
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation
@@ -465,3 +470,149 @@ def test_r_rec_2_r_cyp_1_the_sheet_facts():
     )
     assert (facts.cypher_load, facts.cypher_limit, facts.over_limit) == (2, 2, 0)
     assert facts.recovery_bonus == 1 and not facts.can_step_up and not facts.dead
+
+
+# R-CMB-6: armor worn.
+
+
+def test_r_cmb_6_putting_on_armor_unpracticed_adds_armor_and_takes_speed():
+    """Light armor, not practiced: Armor 1 + 1 = 2; the Speed pool's maximum 10 - 2."""
+    store = store_of(mara())
+    before = store.state
+    events = run(store, ChangeArmor(character="mara", armor="light"))
+    assert [type(e) for e in events] == [ArmorChanged]
+    who = store.state.characters["mara"]
+    assert (who.armor, who.pools.speed.maximum, who.pools.speed.current) == (2, 8, 8)
+    assert (who.worn.category, who.worn.might_per_hour, who.worn.speed_loss) == ("light", 1, 2)
+    assert "light armor: Speed −2, 1 Might an hour" in sheet_facts_line(who)
+    assert store.undo() == events and store.state == before
+
+
+def sheet_facts_line(who: Character) -> str:
+    facts = sheet_facts(who)
+    return f"{facts.worn} armor: {facts.armor_costs}"
+
+
+@pytest.mark.parametrize(("armor", "rating", "speed"), [("light", 1, 2), ("medium", 2, 3),
+                                                        ("heavy", 3, 5)])  # fmt: skip
+def test_r_cmb_6_each_category_s_armor_and_speed_loss(armor, rating, speed):
+    store = store_of(mara())
+    shown = preview(store.state, ChangeArmor(character="mara", armor=armor))
+    assert (shown.armor_before, shown.armor_after) == (1, 1 + rating)
+    assert (shown.speed_before, shown.speed_after) == (10, 10 - speed)
+    run(store, ChangeArmor(character="mara", armor=armor))
+    assert store.state.characters["mara"].pools.speed.maximum == 10 - speed
+
+
+def test_r_cmb_6_practiced_in_armor_wears_it_for_nothing():
+    store = store_of(mara(abilities=("Practiced in Armor",)))
+    run(store, ChangeArmor(character="mara", armor="heavy"))
+    who = store.state.characters["mara"]
+    assert (who.armor, who.pools.speed.maximum, who.worn.might_per_hour) == (4, 10, 0)
+    shown = preview(store.state, ChangeArmor(character="mara", armor=""))
+    assert shown.practiced and shown.costs_before == "no cost"
+
+
+def test_r_cmb_6_taking_armor_off_gives_the_speed_maximum_back():
+    store = store_of(at(mara(), speed=4))
+    run(store, ChangeArmor(character="mara", armor="heavy"))
+    run(store, ChangeArmor(character="mara", armor=""))
+    who = store.state.characters["mara"]
+    assert (who.armor, who.worn, who.pools.speed.maximum, who.pools.speed.current) == (
+        1, None, 10, 4)  # fmt: skip
+
+
+def test_r_cmb_6_the_armor_worn_counts_against_a_hit():
+    """R-DMG-1 with R-CMB-6: Armor 1 (Tough) + 2 (medium) stops 3 of a 5-point hit."""
+    store = store_of(mara())
+    run(store, ChangeArmor(character="mara", armor="medium"))
+    shown = preview(store.state, TakeDamage(character="mara", amount=5))
+    assert (shown.armor, shown.taken) == (3, 2)
+    (hit,) = run(store, TakeDamage(character="mara", amount=5))
+    assert hit.armor == 3 and store.state.characters["mara"].pools.might.current == 10
+
+
+def test_r_cmb_6_a_rest_pays_might_for_each_whole_hour_in_armor():
+    """Medium armor unpracticed: 2 Might an hour. 3 h 10 min pass: the next rest pays 6
+    Might for 3 h, in the same command; the 10 minutes carry over."""
+    store = store_of(mara(), character("jun"))
+    run(store, ChangeArmor(character="mara", armor="medium"))
+    store.dispatch(ClockAdvanced(seconds=3 * 3600 + 600))
+    command = Rest(character="jun", die=1)
+    shown = preview(store.state, command)
+    assert shown.armor_costs == ("Mara: 3 h in medium armor, 6 Might",)
+    events = run(store, command)
+    assert [type(e) for e in events] == [RecoveryRolled, PointsSpent]
+    assert (events[1].character, events[1].amount, events[1].armor_hours) == ("mara", 6, 3)
+    who = store.state.characters["mara"]
+    assert who.pools.might.current == 6
+    assert store.state.clock.seconds - who.worn.paid_until == 600 + 6  # The rest's round.
+
+
+def test_r_cmb_6_the_hours_owed_are_paid_when_armor_comes_off():
+    store = store_of(mara())
+    run(store, ChangeArmor(character="mara", armor="heavy"))
+    store.dispatch(ClockAdvanced(seconds=2 * 3600))
+    with pytest.raises(RuleViolation, match="owes Might for 2 h in armor"):
+        store.dispatch(ArmorChanged(character="mara", armor=""))
+    shown = preview(store.state, ChangeArmor(character="mara", armor=""))
+    assert (shown.owed_hours, shown.owed_might) == (2, 6)
+    events = run(store, ChangeArmor(character="mara", armor=""))
+    assert [type(e) for e in events] == [PointsSpent, ArmorChanged]
+    assert store.state.characters["mara"].pools.might.current == 6
+
+
+def test_r_cmb_6_the_might_owed_never_takes_more_than_the_pool_holds():
+    store = store_of(at(mara(), might=4))
+    run(store, ChangeArmor(character="mara", armor="heavy"))
+    store.dispatch(ClockAdvanced(seconds=10 * 3600))
+    run(store, ChangeArmor(character="mara", armor=""))
+    who = store.state.characters["mara"]
+    assert who.pools.might.current == 0 and who.track is DamageTrack.IMPAIRED
+
+
+def test_r_cmb_6_the_csrd_reading_costs_speed_effort_instead():
+    """The house rule: no Speed loss and no Might an hour; light armor adds 1 point to each
+    level of Speed Effort (before Edge): 1 level costs 3 + 1 - Edge 1 = 3."""
+    store = store_of(mara())
+    store.dispatch(SettingsChanged(settings=Settings(house_rules=("csrd ARMOR",))))
+    run(store, ChangeArmor(character="mara", armor="light"))
+    who = store.state.characters["mara"]
+    assert (who.pools.speed.maximum, who.worn.might_per_hour, who.worn.effort_extra) == (10, 0, 1)
+    roll = Roll(character="mara", stat=Stat.SPEED, difficulty=3, effort=1, die=10)
+    assert preview(store.state, roll).cost == 3
+    run(store, roll)
+    assert store.state.characters["mara"].pools.speed.current == 7
+    might = Roll(character="mara", stat=Stat.MIGHT, difficulty=3, effort=1, die=10)
+    assert preview(store.state, might).cost == 2  # Only Speed Effort costs more.
+
+
+def test_r_cmb_6_changing_the_armor_rule_recosts_the_armor_worn():
+    store = store_of(mara())
+    run(store, ChangeArmor(character="mara", armor="heavy"))
+    assert store.state.characters["mara"].pools.speed.maximum == 5
+    store.dispatch(SettingsChanged(settings=Settings(house_rules=("CSRD armor",))))
+    who = store.state.characters["mara"]
+    assert (who.pools.speed.maximum, who.worn.effort_extra) == (10, 3)
+    store.dispatch(SettingsChanged(settings=Settings()))
+    assert store.state.characters["mara"].pools.speed.maximum == 5
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        (ChangeArmor(character="mara", armor="mithril"), "light, medium or heavy"),
+        (ChangeArmor(character="mara", armor=""), "already wears no armor"),
+        (ChangeArmor(character="nobody", armor="light"), "No character 'nobody'"),
+    ],
+)
+def test_r_cmb_6_armor_changes_are_refused_with_the_reason(command, reason):
+    store = store_of(mara())
+    with pytest.raises(RuleViolation, match=reason):
+        decide(store.state, command)
+
+
+def test_r_cmb_6_the_dead_wear_nothing_new():
+    store = store_of(mara(track=DamageTrack.DEAD))
+    with pytest.raises(RuleViolation, match="dead"):
+        decide(store.state, ChangeArmor(character="mara", armor="light"))

@@ -30,8 +30,9 @@ ROOK = Draft(
     focus="is-licensed-to-carry",
     bonus={Stat.MIGHT: 3, Stat.SPEED: 3},
     edge_choice=1,
-    abilities=("bash", "combat-prowess", "practiced-in-armor", "improved-edge"),
+    abilities=("bash", "combat-prowess:ranged", "practiced-in-armor", "improved-edge:intellect"),
     weapons=("heavy-ranged",),
+    armor="medium",
     name="Rook Vance",
     notes="Grew up over a bar.",
 )
@@ -52,8 +53,8 @@ def test_a_finished_draft_makes_one_character_created_and_one_undo_step():
     assert [type(e) for e in events] == [CharacterCreated]
     rook = store.state.characters["rook-vance"]
     assert [rook.pools[s].maximum for s in Stat] == [13, 13, 8]
-    assert [rook.pools[s].edge for s in Stat] == [0, 1, 0]
-    assert (rook.tier, rook.effort, rook.armor, rook.notes) == (1, 1, 1, "Grew up over a bar.")
+    assert [rook.pools[s].edge for s in Stat] == [0, 1, 1]
+    assert (rook.tier, rook.effort, rook.armor, rook.notes) == (1, 1, 3, "Grew up over a bar.")
     assert store.undo() == events and store.state == before
 
 
@@ -124,6 +125,7 @@ def test_the_wizard_reads_the_numbers_the_character_will_have():
         (8, 0, 0, 8),
     ]
     assert (view.bonus_points, view.points_left, view.weapon_picks) == (6, 0, 3)
+    assert (view.armor, view.heavier_picks) == (rook.armor, 2)
     assert view.sentence == "I am a Tough Vector who Is Licensed to Carry"
     assert [a.name for a in view.attacks][-1] == "Unarmed"
 
@@ -142,3 +144,90 @@ def test_placing_points_stops_at_the_type_bonus_and_at_zero():
     moved = place_points(CONTENT, place_points(CONTENT, draft, Stat.MIGHT, -1), Stat.SPEED, 1)
     assert moved.bonus == {Stat.MIGHT: 5, Stat.SPEED: 1}
     assert place_points(CONTENT, moved, Stat.SPEED, -1).bonus == {Stat.MIGHT: 5}
+
+
+# Abilities that ask a choice, and the armor Practiced in Armor brings.
+
+
+def test_improved_edge_raises_the_edge_the_player_chose_from_0_to_1():
+    """CSRD Improved Edge: one Edge that is 0 rises to 1 (Vector, Speed Edge chosen)."""
+    for stat in (Stat.MIGHT, Stat.INTELLECT):
+        draft = msgspec.structs.replace(
+            ROOK, abilities=(*ROOK.abilities[:3], f"improved-edge:{stat.value}")
+        )
+        (event,) = decide(campaign(), create(draft))
+        rook = event.character
+        assert rook.pools[stat].edge == 1 and rook.pools.speed.edge == 1
+        assert f"Improved Edge ({stat.value.title()})" in rook.abilities
+        assert draft_view(CONTENT, draft, campaign()).edge[stat] == 1
+
+
+def test_improved_edge_must_name_an_edge_that_is_0():
+    state = campaign()
+    for key in ("improved-edge", "improved-edge:speed", "improved-edge:luck"):
+        draft = msgspec.structs.replace(ROOK, abilities=(*ROOK.abilities[:3], key))
+        reason = re.escape("Improved Edge: choose an Edge that is 0")
+        with pytest.raises(RuleViolation, match=reason):
+            decide(state, create(draft))
+
+
+def test_combat_prowess_asks_melee_or_ranged_and_the_sheet_says_which():
+    state = campaign()
+    (event,) = decide(state, create())
+    assert "Combat Prowess (ranged)" in event.character.abilities
+    offered = [key for key, _ in draft_view(CONTENT, ROOK, state).ability_choices]
+    assert {"combat-prowess:melee", "combat-prowess:ranged"} <= set(offered)
+    assert "combat-prowess" not in offered
+    for abilities, reason in (
+        (("bash", "combat-prowess", "practiced-in-armor", "swipe"), "choose melee or ranged"),
+        (("bash", "combat-prowess:thrown", "practiced-in-armor", "swipe"), "melee or ranged"),
+        (("bash", "combat-prowess:melee", "combat-prowess:ranged", "swipe"), "taken once"),
+        (("bash:melee", "combat-prowess:melee", "practiced-in-armor", "swipe"), "asks no choice"),
+    ):
+        draft = msgspec.structs.replace(ROOK, abilities=abilities)
+        with pytest.raises(RuleViolation, match=f"Step 6 .*{reason}"):
+            decide(state, create(draft))
+
+
+def test_tough_s_extra_weapon_must_be_light():
+    """CSRD Tough: an extra light weapon. A Vector's two picks may be anything."""
+    state = campaign()
+    heavy = msgspec.structs.replace(ROOK, weapons=("heavy-ranged", "medium-melee", "heavy-melee"))
+    with pytest.raises(RuleViolation, match="Tough's extra weapon must be light: at most 2"):
+        decide(state, create(heavy))
+    fine = msgspec.structs.replace(ROOK, weapons=("heavy-ranged", "medium-melee", "light-melee"))
+    (event,) = decide(state, create(fine))
+    assert "Light melee weapon" in event.character.equipment
+
+
+def test_a_spinner_s_weapon_and_tough_s_are_both_light():
+    draft = Draft(descriptor="tough", type="spinner", focus="leads", bonus={Stat.SPEED: 6},
+                  abilities=("anecdote", "babel", "encouragement", "enthrall"),
+                  weapons=("medium-melee",), name="Ida")  # fmt: skip
+    reason = "Tough's extra weapon and Spinner's weapon must be light: at most 0"
+    with pytest.raises(RuleViolation, match=re.escape(reason)):
+        decide(campaign(), create(draft))
+    assert draft_view(CONTENT, draft, campaign()).heavier_picks == 0
+
+
+def test_r_cmb_6_practiced_in_armor_starts_in_the_armor_of_the_player_s_choice():
+    """R-CMB-6: Armor = the descriptor's 1 + medium armor's 2; practiced, it costs nothing."""
+    (event,) = decide(campaign(), create())
+    rook = event.character
+    assert (rook.armor, rook.worn.category, rook.worn.rating) == (3, "medium", 2)
+    assert (rook.worn.speed_loss, rook.worn.might_per_hour) == (0, 0)
+    assert rook.pools.speed.maximum == 13 and "Medium armor" in rook.equipment
+    unarmored = msgspec.structs.replace(ROOK, armor="")
+    (event,) = decide(campaign(), create(unarmored))
+    assert (event.character.armor, event.character.worn) == (1, None)
+
+
+def test_r_cmb_6_only_practiced_in_armor_brings_armor_at_creation():
+    draft = msgspec.structs.replace(ROOK, abilities=("bash", "combat-prowess:ranged", "swipe",
+                                                     "improved-edge:might"))  # fmt: skip
+    with pytest.raises(RuleViolation, match="Step 8 .*Only Practiced in Armor brings armor"):
+        decide(campaign(), create(draft))
+    assert not draft_view(CONTENT, draft, campaign()).armor_offered
+    assert draft_view(CONTENT, ROOK, campaign()).armor_offered
+    with pytest.raises(RuleViolation, match="Choose armor from the list"):
+        decide(campaign(), create(msgspec.structs.replace(ROOK, armor="mithril")))

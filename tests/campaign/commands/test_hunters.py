@@ -2,6 +2,7 @@
 preview, and one undo step each; without the UI."""
 
 import pytest
+from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.hunters import (
@@ -10,8 +11,10 @@ from strange_tui.campaign.commands.hunters import (
     EndChallenge,
     HunterRoll,
     PassTime,
+    StabiliseHunter,
     StartChallenge,
     hunter_view,
+    read_modifiers,
     roll_outcome,
 )
 from strange_tui.campaign.events import (
@@ -21,6 +24,8 @@ from strange_tui.campaign.events import (
     HunterCreated,
     HunterDamaged,
     HunterRolled,
+    HunterStabilised,
+    HunterWorsened,
 )
 from strange_tui.campaign.hunters_state import Hunter
 from strange_tui.campaign.state import Campaign
@@ -97,11 +102,12 @@ def test_r_hun_1_create_hunter_refuses_points_out_of_range(command, reason):
 
 
 def test_r_hun_1_the_hunters_actions_belong_to_hunters_campaigns():
+    """Time passing belongs to both (``commands.clock.PassTime``)."""
     strange = Campaign(name="Not a hunt")
     for command in (
         CreateHunter(name="Rowan"),
         StartChallenge(name="Vault"),
-        PassTime(amount=1),
+        StabiliseHunter(hunter="rowan"),
     ):
         with pytest.raises(RuleViolation, match="Strange campaign"):
             decide(strange, command)
@@ -349,3 +355,212 @@ def test_r_hun_7_permanent_damage_never_heals():
     store = hunt(DamageHunter(hunter="rowan", kind="permanent"))
     (line,) = hunter_view(store.state.hunters["rowan"], store.state.clock.seconds).healing
     assert (line.when, line.when_label) == (None, "never")
+
+
+# -- R-HUN-7: one interval per point, in turn ---------------------------------------------
+
+
+def test_r_hun_7_points_of_one_type_heal_one_interval_each_in_turn():
+    """Two bruises taken together: one heals after an hour, the other after two; a bruise
+    taken half an hour later waits for the one before it."""
+    store = hunt(DamageHunter(hunter="rowan", kind="bruising", degrees=2))
+    (line,) = hunter_view(store.state.hunters["rowan"], store.state.clock.seconds).healing
+    assert (line.kind, line.points, line.when_label, line.last_label) == (
+        "bruising", 2, "Day 1, 09:00", "Day 1, 10:00",
+    )  # fmt: skip
+    run(store, PassTime(amount=1, unit="hours"))
+    now = store.state.clock.seconds
+    assert store.state.hunters["rowan"].damage("health", now) == {"bruising": 1}
+    shown = preview(store.state, PassTime(amount=1, unit="hours"))
+    assert shown.healed == ("Rowan, health: 1 bruising heal",)
+    run(store, PassTime(amount=1, unit="hours"))
+    assert store.state.hunters["rowan"].damage("health", store.state.clock.seconds) == {}
+
+    store = hunt(DamageHunter(hunter="rowan", kind="bruising"))
+    run(store, PassTime(amount=30, unit="minutes"))
+    run(store, DamageHunter(hunter="rowan", kind="bruising"))
+    (line,) = hunter_view(store.state.hunters["rowan"], store.state.clock.seconds).healing
+    assert (line.points, line.when_label, line.last_label) == (2, "Day 1, 09:00", "Day 1, 10:00")
+
+
+# -- R-HUN-3, R-HUN-4: defenses, situational modifiers, against a person ---------------------
+
+
+def test_r_hun_3_the_roll_faces_a_persons_defense():
+    """Default 4, the defender's bonuses 2: Low 6, Standard 9, High 12; unskilled, Low."""
+    store = hunt()
+    for defense, skill, cr in (("low", 1, 6), ("standard", 1, 9), ("high", 3, 12),
+                               ("high", 0, 6)):  # fmt: skip
+        roll = HunterRoll(hunter="rowan", cr=4, defense=defense, defense_bonus=2,
+                          defense_skill=skill)  # fmt: skip
+        shown = preview(store.state, roll)
+        assert shown.cr == cr
+        assert sum(part.value for part in shown.cr_parts) == cr
+    shown = preview(store.state, HunterRoll(hunter="rowan", cr=4, defense="high",
+                                            defense_bonus=2))  # fmt: skip
+    assert [(p.label, p.value) for p in shown.cr_parts] == [
+        ("default", 4), ("defense bonuses", 2), ("low defense (unskilled)", 0),
+    ]  # fmt: skip
+    (event,) = run(store, HunterRoll(hunter="rowan", cr=4, defense="standard", defense_bonus=2,
+                                     defense_skill=1, values=(3, 4)))  # fmt: skip
+    assert event.cr == 9
+    with pytest.raises(RuleViolation, match="low, standard or high"):
+        decide(store.state, HunterRoll(hunter="rowan", defense="sky"))
+
+
+def test_r_hun_4_situational_modifiers_are_itemised_and_checked():
+    """Firearms 4, distracted -1, tools +2, the GM's own -1: +4."""
+    store = hunt()
+    roll = HunterRoll(hunter="rowan", skill="Firearms", situation=-1,
+                      modifiers={"distracted": -1, "tools": 2})  # fmt: skip
+    shown = preview(store.state, roll)
+    assert shown.bonus == 4
+    assert [(p.label, p.value) for p in shown.bonus_parts] == [
+        ("Firearms", 4), ("distracted", -1), ("tools", 2), ("situation", -1),
+    ]  # fmt: skip
+    (event,) = run(store, replace(roll, values=(3, 4)))
+    assert event.bonus == 4
+    with pytest.raises(RuleViolation, match=r"tools: \+5"):
+        decide(store.state, HunterRoll(hunter="rowan", modifiers={"tools": 5}))
+    assert read_modifiers("Distracted, no lighting, tools +2, -1") == (
+        {"distracted": -1, "no lighting": -2, "tools": 2}, -1,
+    )  # fmt: skip
+    assert read_modifiers("interference") == ({"interference": -1}, 0)
+    assert "say +1 or -1" in read_modifiers("a steak")
+
+
+def test_r_hun_4_against_a_person_the_defenders_penalties_count_for_the_roller():
+    store = hunt()
+    roll = HunterRoll(hunter="rowan", skill="Firearms", against_person=True,
+                      defender={"distracted": -1, "no lighting": -2})  # fmt: skip
+    shown = preview(store.state, roll)
+    assert shown.bonus == 4 + 3
+    assert shown.bonus_parts[-1].value == 3
+    # A defense makes it a roll against a person too.
+    shown = preview(store.state, HunterRoll(hunter="rowan", cr=4, defense="standard",
+                                            defense_skill=1, defender={"rushed": -1}))  # fmt: skip
+    assert (shown.bonus, shown.cr) == (1, 7)
+    with pytest.raises(RuleViolation, match="only against a person"):
+        decide(store.state, HunterRoll(hunter="rowan", defender={"rushed": -1}))
+    with pytest.raises(RuleViolation, match="unfavourable"):
+        decide(store.state, HunterRoll(hunter="rowan", against_person=True,
+                                       defender={"aid": 1}))  # fmt: skip
+
+
+# -- R-HUN-7: the raised type belongs to the roll --------------------------------------------
+
+
+def test_r_hun_7_a_raised_type_costs_two_cr_on_the_roll_and_its_damage_follows_that_roll():
+    """Rowan raises the type: CR 10 + 2. 6 + 6 + 4 = 16: two degrees, wounding then
+    traumatic (a type above bruising). Bea takes it once."""
+    store = hunt(CreateHunter(name="Bea"))
+    roll = HunterRoll(hunter="rowan", skill="Firearms", raised=True)
+    shown = preview(store.state, roll)
+    assert shown.cr == 12 and shown.cr_parts[-1].label == "type raised" and shown.raised
+    (rolled,) = run(store, replace(roll, values=(6, 6)))
+    assert (rolled.cr, rolled.raised) == (12, True)
+    assert roll_outcome(store.state, rolled).degrees == 2
+    damage = DamageHunter(hunter="bea", attacker="rowan")
+    shown = preview(store.state, damage)
+    assert shown.kinds == ("wounding", "traumatic") and shown.source == "Rowan's Firearms"
+    events = run(store, damage)
+    (dealt,) = events
+    assert (dealt.attacker, dealt.roll) == ("rowan", rolled.seq)
+    assert store.state.hunters["rowan"].last_roll.used
+    with pytest.raises(RuleViolation, match="no hit whose damage"):
+        decide(store.state, damage)
+    one_undo_step(store, events)
+    # A miss deals nothing.
+    run(store, HunterRoll(hunter="rowan", values=(1, 1)))
+    with pytest.raises(RuleViolation, match="no hit whose damage"):
+        decide(store.state, damage)
+
+
+def test_r_hun_7_damage_from_a_roll_cannot_be_forged():
+    """``reduce`` holds the link: the roll's seq, unspent, as many points as degrees."""
+    store = hunt(CreateHunter(name="Bea"))
+    (rolled,) = run(store, HunterRoll(hunter="rowan", skill="Firearms", values=(6, 6)))
+    for forged in (
+        HunterDamaged(hunter="bea", vital="health", kinds=("bruising",), attacker="rowan",
+                      roll=rolled.seq + 5),
+        HunterDamaged(hunter="bea", vital="health", kinds=("bruising",), attacker="rowan",
+                      roll=rolled.seq),
+    ):  # fmt: skip
+        with pytest.raises(RuleViolation):
+            store.dispatch(forged)
+
+
+# -- R-HUN-8: the disabled worsen each minute until stabilised -------------------------------
+
+
+def bea_disabled(*commands) -> Store:
+    """Bea (Health 3) with three wounds: disabled, her mildest damage a wound."""
+    return hunt(
+        CreateHunter(name="Bea", vitals={"health": 3}),
+        DamageHunter(hunter="bea", kind="wounding", degrees=3),
+        *commands,
+    )
+
+
+def test_r_hun_8_a_disabled_hunter_worsens_each_minute_as_time_passes():
+    store = bea_disabled()
+    view = hunter_view(store.state.hunters["bea"], store.state.clock.seconds)
+    assert (view.vitals[0].condition, view.vitals[0].worsening) == ("disabled", "wounding")
+    two = PassTime(amount=2, unit="minutes")
+    shown = preview(store.state, two)
+    assert shown.worsened == (
+        "Bea, health: 2 step(s) by Day 1, 08:02 (wounding → traumatic ×2); disabled",
+    )
+    events = run(store, two)
+    assert [type(e) for e in events] == [ClockAdvanced, HunterWorsened]
+    assert events[1].kinds == ("wounding", "wounding")
+    assert events[1].times == (8 * 3600 + 60, 8 * 3600 + 120)
+    now = store.state.clock.seconds
+    assert store.state.hunters["bea"].damage("health", now) == {"wounding": 1, "traumatic": 2}
+    one_undo_step(store, events)
+    # Unstabilised, she dies of complications: three wounds, three traumas, all crippling.
+    shown = preview(store.state, PassTime(amount=1, unit="hours"))
+    assert shown.worsened[0].endswith("; dead")
+    run(store, PassTime(amount=1, unit="hours"))
+    now = store.state.clock.seconds
+    assert store.state.hunters["bea"].damage("health", now) == {"crippling": 3}
+
+
+def test_r_hun_8_a_stabilised_hunter_stops_worsening_until_hurt_again():
+    store = bea_disabled()
+    stabilise = StabiliseHunter(hunter="bea", by="Dr Vance")
+    shown = preview(store.state, stabilise)
+    assert (shown.vital, shown.damage, shown.worsening) == ("health", {"wounding": 3}, "wounding")
+    events = run(store, stabilise)
+    assert [type(e) for e in events] == [HunterStabilised]
+    assert preview(store.state, PassTime(amount=1, unit="hours")).worsened == ()
+    assert [type(e) for e in run(store, PassTime(amount=1, unit="hours"))] == [ClockAdvanced]
+    view = hunter_view(store.state.hunters["bea"], store.state.clock.seconds)
+    assert view.vitals[0].stable and view.vitals[0].worsening is None
+    with pytest.raises(RuleViolation, match="not worsening"):
+        decide(store.state, stabilise)
+    with pytest.raises(RuleViolation, match="not worsening"):
+        decide(store.state, StabiliseHunter(hunter="rowan"))
+    # A new wound needs a new stabilisation.
+    run(store, DamageHunter(hunter="bea", kind="wounding"))
+    assert hunter_view(store.state.hunters["bea"], store.state.clock.seconds).vitals[0].worsening
+
+
+def test_r_hun_8_rolls_on_a_challenge_move_the_clock_and_the_disabled_worsen_with_it():
+    store = bea_disabled(StartChallenge(name="Hold the door", cr=8, interval=300))
+    events = run(store, HunterRoll(hunter="rowan", challenge="hold-the-door", values=(3, 4)))
+    assert [type(e) for e in events] == [HunterRolled, HunterWorsened]
+    assert len(events[1].kinds) == 5
+
+
+def test_r_hun_8_reduce_refuses_a_worsening_the_rules_do_not_give():
+    store = hunt(DamageHunter(hunter="rowan", kind="wounding"))
+    run(store, PassTime(amount=5, unit="minutes"))
+    minute = store.state.clock.seconds
+    with pytest.raises(RuleViolation, match="does not worsen"):
+        store.dispatch(HunterWorsened(hunter="rowan", vital="health", kinds=("wounding",),
+                                      times=(minute,)))  # fmt: skip
+    store = bea_disabled()
+    with pytest.raises(RuleViolation, match="clock's minutes"):
+        store.dispatch(HunterWorsened(hunter="bea", vital="health", kinds=("wounding",),
+                                      times=(store.state.clock.seconds + 60,)))  # fmt: skip

@@ -1,9 +1,12 @@
 """XP, GM intrusions, advancement and the GM's settings as commands: their events,
 previews and refusals, without the UI (R-XP-1, R-ADV-1)."""
 
+import msgspec
 import pytest
 
+from strange_tui.campaign.armor import CSRD_ARMOR
 from strange_tui.campaign.commands import decide, preview
+from strange_tui.campaign.commands.character import ChangeArmor
 from strange_tui.campaign.commands.progress import (
     AwardXp,
     BuyAdvancement,
@@ -12,6 +15,7 @@ from strange_tui.campaign.commands.progress import (
 )
 from strange_tui.campaign.events import (
     AdvancementBought,
+    CharacterCreated,
     IntrusionAccepted,
     IntrusionRefused,
     SettingsChanged,
@@ -19,6 +23,7 @@ from strange_tui.campaign.events import (
 )
 from strange_tui.campaign.state import Campaign, Settings
 from strange_tui.campaign.store import Store
+from strange_tui.content.loader import Content
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
 from tests.campaign.builders import character, party_store
@@ -191,15 +196,164 @@ def test_r_adv_1_a_step_is_bought_once_per_tier():
 
 def test_r_adv_1_the_fourth_step_raises_the_tier():
     store = with_xp(16)
-    for step in ("effort", "recovery", "armor"):
+    for step in ("effort", "recovery"):
         run(store, BuyAdvancement(character="mara", step=step))
-    last = BuyAdvancement(character="mara", step="ability", ability="Spray")
+    run(store, BuyAdvancement(character="mara", step="skill", skill="Climbing"))
+    last = BuyAdvancement(character="mara", step="edge", edge=Stat.INTELLECT)
     shown = preview(store.state, last)
-    assert (shown.tier, shown.tier_after, shown.bought) == (1, 2, ("effort", "recovery", "armor"))
-    assert "New ability: Spray" in shown.changes
+    assert (shown.tier, shown.tier_after, shown.bought) == (1, 2, ("effort", "recovery", "skill"))
+    assert "Intellect Edge 0 → 1" in shown.changes
     run(store, last)
     mara = store.state.characters["mara"]
     assert (mara.tier, mara.advancements, mara.xp) == (2, (), 0)
+
+
+# R-ADV-1: one other option a tier; what a step still leaves open.
+
+CONTENT = Content()
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [(a, b) for a in ("armor", "recovery", "ability") for b in ("armor", "recovery", "ability")
+     if a != b],
+)  # fmt: skip
+def test_r_adv_1_only_one_step_of_a_tier_is_an_other_option(first, second):
+    """Armor, recovery and a new ability together fill one of a tier's four steps: a PC
+    cannot reach the next tier without Effort, Edge or a skill."""
+    store = with_xp(8)
+    run(store, ChangeArmor(character="mara", armor="heavy"))
+    run(store, BuyAdvancement(character="mara", step=first, ability="Spray"))
+    command = BuyAdvancement(character="mara", step=second, ability="Reload")
+    reason = rf"already took an other option this tier \({first}\).*\(R-ADV-1\)"
+    with pytest.raises(RuleViolation, match=reason):
+        decide(store.state, command)
+    assert "other option" in preview(store.state, command).problem
+    run(store, BuyAdvancement(character="mara", step="effort"))  # A main step still goes.
+
+
+def test_r_adv_1_the_preview_says_what_is_still_open_this_tier():
+    store = with_xp(12)
+    shown = preview(store.state, BuyAdvancement(character="mara", step="effort"))
+    assert shown.still_open == (
+        "+4 pool points", "+1 Edge", "+1 Effort", "a skill",
+        "one other option (less armor cost, +2 to recovery rolls or an ability)",
+    )  # fmt: skip
+    run(store, BuyAdvancement(character="mara", step="recovery"))
+    run(store, BuyAdvancement(character="mara", step="effort"))
+    shown = preview(store.state, BuyAdvancement(character="mara", step="skill", skill="Guns"))
+    assert shown.still_open == ("+4 pool points", "+1 Edge", "a skill")
+
+
+def test_r_adv_1_recovery_and_a_new_ability_work_as_before():
+    store = with_xp(8)
+    run(store, BuyAdvancement(character="mara", step="recovery"))
+    assert store.state.characters["mara"].recovery_bonus == 2
+    other = with_xp(4)
+    run(other, BuyAdvancement(character="mara", step="ability", ability="Spray"))
+    assert "Spray" in other.state.characters["mara"].abilities
+
+
+def test_r_adv_1_the_armor_step_lowers_what_the_armor_worn_costs():
+    """R-ADV-1, R-CMB-6: heavy armor unpracticed takes 5 Speed and 3 Might an hour; one
+    step and it costs what medium would: 3 Speed, 2 Might an hour."""
+    store = with_xp(4)
+    run(store, ChangeArmor(character="mara", armor="heavy"))
+    mara = store.state.characters["mara"]
+    assert (mara.pools.speed.maximum, mara.worn.might_per_hour, mara.armor) == (5, 3, 4)
+    command = BuyAdvancement(character="mara", step="armor")
+    shown = preview(store.state, command)
+    lowered = "Heavy armor: Speed −5, 3 Might an hour → Speed −3, 2 Might an hour"
+    assert lowered in shown.changes
+    assert shown.pools_after.speed.maximum == 7
+    run(store, command)
+    mara = store.state.characters["mara"]
+    assert (mara.armor_steps, mara.pools.speed.maximum, mara.worn.might_per_hour) == (1, 7, 2)
+    assert mara.armor == 4  # The Armor it gives does not change.
+
+
+def test_r_adv_1_the_armor_step_lowers_the_csrd_speed_effort_cost():
+    store = with_xp(4)
+    run(store, ChangeSettings(house_rules=(CSRD_ARMOR,)))
+    run(store, ChangeArmor(character="mara", armor="medium"))
+    assert store.state.characters["mara"].worn.effort_extra == 2
+    run(store, BuyAdvancement(character="mara", step="armor"))
+    assert store.state.characters["mara"].worn.effort_extra == 1
+
+
+def test_r_adv_1_the_armor_step_is_refused_when_it_would_change_nothing():
+    """Practiced in armor (the seed's rule), wearing armor costs nothing to lower."""
+    store = Store(Campaign(name="Test"))
+    store.dispatch(CharacterCreated(character=character("mara", abilities=("Practiced in Armor",))))
+    store.dispatch(XpAwarded(character="mara", amount=4))
+    with pytest.raises(RuleViolation, match="costs Mara nothing that a step could lower"):
+        decide(store.state, BuyAdvancement(character="mara", step="armor"))
+
+
+# R-ADV-1: a new tier brings the type's and the focus's abilities.
+
+
+def tier_ready(xp=4, **changes):
+    """Mara (a Tough Vector who Is Licensed to Carry) three steps into tier 1."""
+    store = Store(Campaign(name="Test"))
+    who = character("mara", abilities=("Bash", "Combat Prowess (melee)"),
+                    advancements=("pools", "edge", "effort"), xp=xp, **changes)  # fmt: skip
+    store.dispatch(CharacterCreated(character=who))
+    return store
+
+
+def test_r_adv_1_reaching_a_tier_offers_the_type_s_abilities_and_adds_the_focus_s():
+    store = tier_ready()
+    command = BuyAdvancement(character="mara", step="skill", skill="Guns", content=CONTENT)
+    shown = preview(store.state, command)
+    offer = shown.offer
+    assert (offer.tier, offer.type_name, offer.choose) == (2, "Vector", 2)
+    assert offer.granted == ("Careful Shot",) and offer.focus_options == ()
+    keys = dict(offer.options)
+    assert keys["crushing-blow"] == "Crushing Blow" and keys["swipe"] == "Swipe"  # tier 1 too
+    assert "bash" not in keys and "combat-prowess:ranged" not in keys  # held already
+    assert shown.problem == "Reaching tier 2: choose 2 Vector abilities (0 chosen) (R-ADV-1)."
+    with pytest.raises(RuleViolation, match="choose 2 Vector abilities"):
+        decide(store.state, command)
+    chosen = msgspec.structs.replace(command, tier_abilities=("crushing-blow", "swipe"))
+    shown = preview(store.state, chosen)
+    assert {"New ability: Crushing Blow", "New ability: Careful Shot"} <= set(shown.changes)
+    (event,) = run(store, chosen)
+    assert event.tier_abilities == ("Crushing Blow", "Swipe", "Careful Shot")
+    mara = store.state.characters["mara"]
+    assert mara.tier == 2 and mara.abilities[-3:] == ("Crushing Blow", "Swipe", "Careful Shot")
+
+
+def test_r_adv_1_a_new_tier_s_improved_edge_asks_an_edge_at_0():
+    store = tier_ready()
+    command = BuyAdvancement(character="mara", step="skill", skill="Guns", content=CONTENT,
+                             tier_abilities=("improved-edge:intellect", "swipe"))  # fmt: skip
+    run(store, command)
+    mara = store.state.characters["mara"]
+    assert mara.pools.intellect.edge == 1 and "Improved Edge (Intellect)" in mara.abilities
+    store = tier_ready()
+    bad = msgspec.structs.replace(command, tier_abilities=("improved-edge:might", "swipe"))
+    with pytest.raises(RuleViolation, match="Vector's list"):
+        decide(store.state, bad)  # Might Edge is 1 already: not offered.
+
+
+def test_r_adv_1_a_focus_that_offers_a_choice_at_the_new_tier_asks_for_it():
+    store = tier_ready(tier=2)
+    command = BuyAdvancement(character="mara", step="skill", skill="Guns", content=CONTENT,
+                             tier_abilities=("lunge", "fury", "slice"))  # fmt: skip
+    with pytest.raises(RuleViolation, match="choose one of Is Licensed to Carry's tier-3"):
+        decide(store.state, command)
+    run(store, msgspec.structs.replace(command, focus_choice="damage-dealer"))
+    mara = store.state.characters["mara"]
+    assert mara.tier == 3 and mara.abilities[-4:] == ("Lunge", "Fury", "Slice", "Damage Dealer")
+
+
+def test_r_adv_1_a_new_tier_s_abilities_come_only_with_the_step_that_reaches_it():
+    store = with_xp(4)
+    with pytest.raises(RuleViolation, match="come with the step that reaches it"):
+        store.dispatch(
+            AdvancementBought(character="mara", step="effort", tier_abilities=("Swipe",))
+        )
 
 
 # The GM's settings.

@@ -5,10 +5,12 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.rolls import Reroll, Roll, outcome_of
-from strange_tui.campaign.events import RollMade, RollRerolled, XpAwarded
+from strange_tui.campaign.commands.translation import Translate
+from strange_tui.campaign.events import ClockAdvanced, RollMade, RollRerolled, XpAwarded
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
+from strange_tui.rules.translation import DAY, HOUR
 from tests.campaign.builders import party_store
 
 
@@ -102,3 +104,99 @@ def test_a_reroll_whose_recorded_result_lies_is_refused_by_reduce():
     (reroll,) = decide(store.state, Reroll(roll=first, die=4), PlayerDice([4]))
     with pytest.raises(RuleViolation, match="does not match"):
         store.apply([replace(reroll, success=True)])
+
+
+# Issue 15: the effects a translation leaves reach the rolls they name (R-TR-6..8).
+
+
+def arrived(die: int, on_failure: str = "no translation", acclimation_passed: bool = True):
+    """Mara and Jun in Ruk after a translation with ``die`` (difficulty 5; Jun helps);
+    the clock past acclimation when ``acclimation_passed``."""
+    store = party_store()
+    command = Translate(destination="ruk", recursion_difficulty=5, initiator="mara",
+                        helpers=("jun",), die=die, on_failure=on_failure)  # fmt: skip
+    (made,) = store.apply(decide(store.state, command))
+    if acclimation_passed and made.acclimation:
+        store.dispatch(ClockAdvanced(seconds=made.acclimation))
+    return store
+
+
+def test_r_tr_6_a_19_eases_tasks_tied_to_the_new_focus_for_an_hour():
+    """Arrived on a 19 at 12:00: a focus task is eased one step until 13:00, itemised; a
+    task not tied to the focus is not; an hour later the ease is gone."""
+    store = arrived(19)
+    focus_roll = Roll(character="mara", stat=Stat.SPEED, difficulty=4, focus_task=True)
+    shown = preview(store.state, focus_roll)
+    assert [(e.text, e.steps) for e in shown.effects] == [
+        ("Translated on a 19 -1 (until 13:00)", -1)
+    ]
+    assert (shown.odds.difficulty, shown.odds.final_difficulty) == (4, 3)
+    (made,) = store.apply(decide(store.state, replace(focus_roll, die=9)))
+    assert made.eased == 1 and made.success  # 9 reaches 9, not 12
+    plain = preview(store.state, replace(focus_roll, focus_task=False))
+    assert plain.effects == () and plain.odds.final_difficulty == 4
+    assert preview(store.state, Roll(character="jun", difficulty=4, focus_task=True)).effects
+    store.dispatch(ClockAdvanced(seconds=HOUR))
+    assert preview(store.state, focus_roll).odds.final_difficulty == 4
+
+
+def test_r_tr_6_a_20_eases_them_for_a_day():
+    store = arrived(20)
+    store.dispatch(ClockAdvanced(seconds=23 * HOUR))
+    shown = preview(store.state, Roll(character="mara", difficulty=4, focus_task=True))
+    assert [e.text for e in shown.effects] == ["Translated on a 20 -1 (until 12:00)"]
+    store.dispatch(ClockAdvanced(seconds=HOUR))
+    assert preview(store.state, Roll(character="mara", difficulty=4, focus_task=True)).effects == ()
+
+
+def test_r_tr_7_slowed_reactions_hinder_speed_tasks_for_an_hour_after_acclimation():
+    """A failed translation (a 2) with 'slowed reactions': arrival 12:00, acclimation to
+    13:00, then Speed tasks are hindered one step until 14:00; Might tasks are not."""
+    store = arrived(2, "slowed reactions", acclimation_passed=False)
+    speed = Roll(character="mara", stat=Stat.SPEED, difficulty=3)
+    assert preview(store.state, speed).effects == ()  # acclimating: not yet
+    store.dispatch(ClockAdvanced(seconds=HOUR))
+    shown = preview(store.state, speed)
+    assert [e.text for e in shown.effects] == ["Slowed reactions +1 (until 14:00)"]
+    assert shown.odds.final_difficulty == 4
+    (made,) = store.apply(decide(store.state, replace(speed, die=10)))
+    assert made.hindrances == 1 and not made.success  # 10 would do at 3, not at 4
+    assert preview(store.state, replace(speed, stat=Stat.MIGHT)).odds.final_difficulty == 3
+    store.dispatch(ClockAdvanced(seconds=HOUR))
+    assert preview(store.state, speed).odds.final_difficulty == 3
+
+
+def test_r_tr_7_blurred_senses_hinder_perception_and_entirely_out_of_sync_every_task():
+    blurred = arrived(2, "blurred senses")
+    look = Roll(character="mara", stat=Stat.INTELLECT, difficulty=3, perception=True)
+    assert preview(blurred.state, look).odds.final_difficulty == 4
+    assert preview(blurred.state, replace(look, perception=False)).odds.final_difficulty == 3
+    lost = arrived(2, "entirely out of sync")
+    shown = preview(lost.state, Roll(character="jun", stat=Stat.MIGHT, difficulty=3))
+    assert [e.steps for e in shown.effects] == [2] and shown.odds.final_difficulty == 5
+
+
+def test_r_tr_7_adaptation_failure_hinders_every_task_for_the_stay():
+    store = arrived(2, "adaptation failure")
+    store.dispatch(ClockAdvanced(seconds=10 * DAY))
+    shown = preview(store.state, Roll(character="mara", difficulty=3))
+    assert [e.text for e in shown.effects] == ["Adaptation failure +1 (for the stay)"]
+    store.dispatch(ClockAdvanced(seconds=DAY))
+    leave = Translate(destination="earth", recursion_difficulty=5, initiator="mara",
+                      helpers=("jun",), die=20)  # fmt: skip
+    store.apply(decide(store.state, leave))
+    assert preview(store.state, Roll(character="mara", difficulty=3)).effects == ()
+
+
+def test_r_tr_8_no_focus_ability_while_acclimating():
+    """Just arrived (acclimating until 13:00): a roll marked as using a focus ability is
+    refused with the reason and the time; after acclimation it is allowed."""
+    store = arrived(15, acclimation_passed=False)
+    ability = Roll(character="mara", difficulty=3, focus_ability=True)
+    with pytest.raises(RuleViolation, match=r"acclimating until 13:00.*focus ability"):
+        preview(store.state, ability)
+    with pytest.raises(RuleViolation, match="acclimating"):
+        decide(store.state, replace(ability, die=12))
+    assert preview(store.state, replace(ability, focus_ability=False)).problem is None
+    store.dispatch(ClockAdvanced(seconds=HOUR))
+    assert preview(store.state, ability).problem is None

@@ -1,0 +1,82 @@
+"""Every public rule is used by the app: a function or constant of strange_tui/rules that
+nothing outside rules/ reaches (directly, or through a rule that is reached) is either
+wired in or deleted, or it is on the short list below of library-only helpers, each with
+the reason it waits."""
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "strange_tui"
+
+LIBRARY_ONLY = {
+    # R-TASK-2, R-TASK-7: bonuses and contests of situations the app does not set up yet
+    # (complementary actions, three attackers, PC against PC); the cheat-sheet issue does.
+    "COMPLEMENTARY_ACTION_BONUS": "R-TASK-2, no complementary action in the roll yet",
+    "THREE_ATTACKERS_BONUS": "R-TASK-2, applied by the tracker once circumstances exist",
+    "PVP_ADVANTAGE_BONUS": "R-TASK-7, no PC-versus-PC contest yet",
+    "contest": "R-TASK-7, no PC-versus-PC contest yet",
+    # R-CMB-7: distances, for weapon ranges and movement once positions are modelled.
+    "DISTANCES": "R-CMB-7, no positions or ranges in the tracker yet",
+    "distance_band": "R-CMB-7, no positions or ranges in the tracker yet",
+    # R-SPEC-6: an optional rule (trading damage for an effect), not offered yet.
+    "TRADE_DAMAGE_COST": "R-SPEC-6, optional rule not offered yet",
+    "trade_damage_cost": "R-SPEC-6, optional rule not offered yet",
+    # R-DMG-6: lasting damage is not tracked on the sheet yet.
+    "lasting_damage_healed": "R-DMG-6, lasting damage not tracked yet",
+}
+
+
+def public_rules() -> dict[str, set[str]]:
+    """Each public top-level name of rules/ and the names its definition refers to."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((PACKAGE / "rules").glob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            names: list[str] = []
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            for name in names:
+                if not name.startswith("_") and path.stem != "__init__":
+                    found[name] = referenced(node) - {name}
+    return found
+
+
+def referenced(tree: ast.AST) -> set[str]:
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.ImportFrom):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def used_by_the_app(rules: dict[str, set[str]]) -> set[str]:
+    outside = set()
+    for path in PACKAGE.rglob("*.py"):
+        if path.parent.name != "rules":
+            outside |= referenced(ast.parse(path.read_text()))
+    used = {name for name in rules if name in outside}
+    grew = True
+    while grew:  # A rule a used rule calls is used too.
+        reached = {ref for name in used for ref in rules[name] if ref in rules}
+        grew = not reached <= used
+        used |= reached
+    return used
+
+
+def test_every_public_rule_is_used_or_listed_as_library_only():
+    rules = public_rules()
+    unused = set(rules) - used_by_the_app(rules) - set(LIBRARY_ONLY)
+    assert unused == set(), "wire these into the app or delete them"
+
+
+def test_the_library_only_list_holds_only_unused_rules_that_exist():
+    rules = public_rules()
+    assert set(LIBRARY_ONLY) <= set(rules), "a listed rule no longer exists"
+    assert not set(LIBRARY_ONLY) & used_by_the_app(rules), "a listed rule is used now"

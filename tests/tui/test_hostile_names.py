@@ -1,0 +1,101 @@
+"""Names as hostile as a player can type them (markup, links, actions, right-to-left and
+zero-width text, the longest name kept): every screen opens, nothing crashes, nothing
+runs, and the name shows as the player typed it."""
+
+import pytest
+from rich.console import Console
+from msgspec.structs import replace
+
+from strange_tui.campaign.encounter import Combatant
+from strange_tui.campaign.events import (
+    CharacterCreated,
+    CombatStarted,
+    ConditionAdded,
+    CypherGained,
+    NotesEdited,
+    NpcsAdded,
+)
+from strange_tui.campaign.state import Cypher
+from strange_tui.campaign.terms import Condition
+from strange_tui.storage.folder import CampaignFolder
+from strange_tui.tui.app import StrangeApp
+from strange_tui.tui.screens.campaigns import CampaignsScreen
+from strange_tui.tui.screens.creation import AbandonDialog
+from strange_tui.tui.screens.home import HomeScreen
+from tests.campaign.builders import character
+
+NAMES = [
+    "[/]",
+    "[link=file:///etc/passwd]Mara[/link]",
+    "[bold red]Red[/] Mara",
+    "[@click=app.quit]Quit[/]",
+    "مارا \u200fكويست",
+    "Ma\u200bra\u200d",
+    "W" * 80,
+]
+VISITS = [
+    ["r"], ["s"], ["x"], ["i"], ["l"], ["question_mark"], ["t"], ["c"], ["o"], ["g"],
+    ["enter", "d"], ["enter", "p"], ["enter", "h"], ["enter", "g"], ["enter", "u"],
+    ["enter", "e"], ["enter"],
+]  # fmt: skip
+
+
+def hostile_campaign(saves, name: str):
+    folder = CampaignFolder.create(saves, "Hostile " + str(len(name)), slug="hostile")
+    store = folder.open()
+    for cid in ("mara", "jun"):
+        hero = replace(character(cid), name=name if cid == "mara" else "Jun")
+        store.dispatch(CharacterCreated(character=hero))
+    store.dispatch(CypherGained(character="mara", cypher=Cypher(name=name, effect=name)))
+    store.dispatch(NotesEdited(character="mara", notes=name * 3))
+    return folder
+
+
+@pytest.mark.parametrize("name", NAMES, ids=range(len(NAMES)))
+async def test_every_screen_shows_a_hostile_name_as_typed(tmp_path, name):
+    saves = tmp_path / "saves"
+    folder = hostile_campaign(saves, name)
+    app = StrangeApp(campaign_path=folder.path, saves=saves)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for keys in VISITS:
+            await pilot.press(*keys)
+            await pilot.pause()
+            for _ in range(5):
+                if isinstance(app.screen, HomeScreen):
+                    break
+                closing = app.screen
+                await pilot.press("y" if isinstance(closing, AbandonDialog) else "escape")
+                await pilot.pause()
+                if isinstance(closing, CampaignsScreen):
+                    break
+            assert isinstance(app.screen, HomeScreen), keys
+            assert app.return_code is None, keys  # A name never quits the app.
+        party = app.screen.query_one("#party")
+        console = Console(width=200, color_system=None)
+        with console.capture() as shown:
+            console.print(party.get_option_at_index(0).prompt)
+        assert name in shown.get()  # As typed: not read as markup, nothing dropped.
+
+
+@pytest.mark.parametrize("name", NAMES, ids=range(len(NAMES)))
+async def test_a_hostile_npc_and_condition_in_the_tracker(tmp_path, name):
+    saves = tmp_path / "saves"
+    folder = hostile_campaign(saves, "Mara")
+    store = folder.open()
+    store.dispatch(CombatStarted(pcs=("mara", "jun")))
+    thug = Combatant(id="thug", name=name, level=2, health=6, max_health=6, damage=2)
+    store.dispatch(NpcsAdded(npcs=(thug,)))
+    store.dispatch(ConditionAdded(targets=("thug",), condition=Condition(name=name[:40], rounds=2)))
+    app = StrangeApp(campaign_path=folder.path, saves=saves)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        for keys in (["down", "space", "h"], ["k"], ["d"], ["a"]):  # Dialogs about the NPC.
+            await pilot.press(*keys)
+            await pilot.pause()
+            if app.screen is not app.screen_stack[1]:
+                await pilot.press("escape")
+                await pilot.pause()
+        await pilot.press("escape", "l")
+        await pilot.pause()
+        assert app.return_code is None
