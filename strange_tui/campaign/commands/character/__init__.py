@@ -1,0 +1,93 @@
+"""The character sheet's actions: take damage, spend and heal points, rest, gain, use and
+discard cyphers, edit notes, put armor on and off (R-DMG-1..4, R-EFF-6, R-POOL-1,
+R-REC-1..3, R-CYP-1, R-CMB-6).
+
+Every preview folds the command's own events through ``reduce`` on the state (as the store
+will), so what a dialog shows before the player commits is what happens.
+
+One job a module: ``previews`` (the pools before and after), ``damage`` (TakeDamage,
+SpendPoints, Heal), ``rest``, ``cyphers``, ``armor`` (ChangeArmor), ``notes``, ``facts``
+(the sheet's worked-out numbers) and ``text`` (the free-text limit); every name is
+re-exported here, so ``from strange_tui.campaign.commands.character import ...`` still works.
+"""
+
+from strange_tui.campaign.commands.character.armor import ArmorPreview, ChangeArmor
+from strange_tui.campaign.commands.character.cyphers import (
+    LEVEL_FORMULA,
+    MAX_CYPHER_LEVEL,
+    MAX_NAME,
+    CypherPreview,
+    DiscardCypher,
+    DiscardPreview,
+    GainCypher,
+    UseCypher,
+    discard_pick,
+    fixed_level,
+    level_of,
+    load_of,
+)
+from strange_tui.campaign.commands.character.damage import (
+    DamagePreview,
+    Heal,
+    HealPreview,
+    SpendPoints,
+    SpendPreview,
+    TakeDamage,
+)
+from strange_tui.campaign.commands.character.facts import (
+    SheetFacts,
+    can_step_up,
+    rest_seconds,
+    sheet_facts,
+)
+from strange_tui.campaign.commands.character.notes import EditNotes
+from strange_tui.campaign.commands.character.previews import (
+    PoolLine,
+    PoolsAfter,
+    after_events,
+    pools_after,
+)
+from strange_tui.campaign.commands.character.rest import (
+    Rest,
+    RestPreview,
+    recovery_die,
+    suggested_split,
+)
+from strange_tui.campaign.commands.character.text import MAX_TEXT
+
+__all__ = [
+    "LEVEL_FORMULA",
+    "MAX_CYPHER_LEVEL",
+    "MAX_NAME",
+    "MAX_TEXT",
+    "ArmorPreview",
+    "ChangeArmor",
+    "CypherPreview",
+    "DamagePreview",
+    "DiscardCypher",
+    "DiscardPreview",
+    "EditNotes",
+    "GainCypher",
+    "Heal",
+    "HealPreview",
+    "PoolLine",
+    "PoolsAfter",
+    "Rest",
+    "RestPreview",
+    "SheetFacts",
+    "SpendPoints",
+    "SpendPreview",
+    "TakeDamage",
+    "UseCypher",
+    "after_events",
+    "can_step_up",
+    "discard_pick",
+    "fixed_level",
+    "level_of",
+    "load_of",
+    "pools_after",
+    "recovery_die",
+    "rest_seconds",
+    "sheet_facts",
+    "suggested_split",
+]

@@ -1,0 +1,189 @@
+"""R-DMG-1..3, R-EFF-6, R-POOL-1: take damage, spend points and heal them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.character.previews import PoolsAfter, pools_after
+from strange_tui.campaign.commands.character.text import _check_text
+from strange_tui.campaign.events import AnyEvent, DamageTaken, Healed, PointsSpent
+from strange_tui.campaign.state import Campaign
+from strange_tui.rules.damage import apply_damage, armor_applies
+from strange_tui.rules.dice import DiceSource
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.pools import Stat
+from strange_tui.rules.track import DamageTrack
+
+
+class DamagePreview(msgspec.Struct, frozen=True, kw_only=True):
+    """R-DMG-1..3: a hit before it lands: Armor, the damage left, where it spills."""
+
+    amount: int
+    armor: int
+    """The Armor that counts against this hit (0 for ambient, Speed or Intellect damage)."""
+    blocked: int
+    taken: int
+    """The damage after Armor."""
+    spill: tuple[tuple[Stat, int], ...]
+    """The points each pool takes, in the order the damage reaches them (R-DMG-2)."""
+    emptied: tuple[Stat, ...]
+    lost: int
+    """Damage that found no pool left to take it."""
+    after: PoolsAfter
+
+
+class SpendPreview(msgspec.Struct, frozen=True, kw_only=True):
+    """R-EFF-6, R-POOL-1: points paid, some perhaps from Luck."""
+
+    stat: Stat
+    amount: int
+    from_pool: int
+    from_luck: int
+    after: PoolsAfter
+
+
+class HealPreview(msgspec.Struct, frozen=True, kw_only=True):
+    """Points back to a pool, never past its maximum (a pool raised from 0 lifts the
+    track one step)."""
+
+    stat: Stat
+    amount: int
+    restored: int
+    wasted: int
+    after: PoolsAfter
+
+
+class TakeDamage(Command, frozen=True, kw_only=True):
+    """R-DMG-1..3: a hit to a character: Armor counts unless the damage is ambient (or not
+    physical); what empties a pool spills on (Might, Speed, Intellect) and moves the PC down
+    the damage track."""
+
+    character: str
+    amount: int
+    stat: Stat = Stat.MIGHT
+    ambient: bool = False
+    source: str = ""
+
+    def event(self, state: Campaign) -> DamageTaken:
+        who = character_of(state, self.character)
+        if who.track is DamageTrack.DEAD:
+            raise RuleViolation(f"{who.name} is dead, and dead is dead (R-DMG-4).")
+        if self.amount < 1:
+            raise RuleViolation("Damage is a whole number, 1 or more (R-DMG-1).")
+        _check_text(self.source, "The source")
+        armor = who.armor if armor_applies(self.stat, ambient=self.ambient) else 0
+        return DamageTaken(
+            character=who.id,
+            amount=self.amount,
+            stat=self.stat,
+            armor=armor,
+            ambient=self.ambient,
+            source=self.source.strip(),
+        )
+
+    def preview(self, state: Campaign) -> DamagePreview:
+        event = self.event(state)
+        who = character_of(state, self.character)
+        hit = apply_damage(
+            who.pools,
+            who.track,
+            event.amount,
+            stat=event.stat,
+            armor=event.armor,
+            ambient=event.ambient,
+        )
+        return DamagePreview(
+            amount=event.amount,
+            armor=event.armor,
+            blocked=hit.blocked,
+            taken=event.amount - hit.blocked,
+            spill=hit.applied,
+            emptied=hit.emptied,
+            lost=hit.lost,
+            after=pools_after(state, self.character, [event]),
+        )
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        return [self.event(state)]
+
+
+class SpendPoints(Command, frozen=True, kw_only=True):
+    """R-EFF-6, R-POOL-1: pay points from a pool, up to ``from_luck`` of them from Luck
+    first; a character cannot spend points they do not have."""
+
+    character: str
+    stat: Stat
+    amount: int
+    from_luck: int = 0
+    reason: str = ""
+
+    def event(self, state: Campaign) -> PointsSpent:
+        who = character_of(state, self.character)
+        if who.track is DamageTrack.DEAD:
+            raise RuleViolation(f"{who.name} is dead, and dead is dead (R-DMG-4).")
+        if self.amount < 1:
+            raise RuleViolation("Points spent are a whole number, 1 or more (R-EFF-6).")
+        if self.from_luck < 0:
+            raise RuleViolation("Points from Luck are a whole number, 0 or more (R-POOL-1).")
+        _check_text(self.reason, "The reason")
+        return PointsSpent(
+            character=who.id,
+            stat=self.stat,
+            amount=self.amount,
+            from_luck=min(self.from_luck, self.amount),
+            reason=self.reason.strip(),
+        )
+
+    def preview(self, state: Campaign) -> SpendPreview:
+        event = self.event(state)
+        after = pools_after(state, self.character, [event])
+        return SpendPreview(
+            stat=event.stat,
+            amount=event.amount,
+            from_pool=event.amount - event.from_luck,
+            from_luck=event.from_luck,
+            after=after,
+        )
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        return [self.event(state)]
+
+
+class Heal(Command, frozen=True, kw_only=True):
+    """Points back to a pool by an ability or a cypher (not a recovery roll): never past
+    the maximum; a pool raised from 0 lifts the PC one step up the track (R-REC-3)."""
+
+    character: str
+    stat: Stat
+    amount: int
+    reason: str = ""
+
+    def event(self, state: Campaign) -> Healed:
+        who = character_of(state, self.character)
+        if who.track is DamageTrack.DEAD:
+            raise RuleViolation(f"{who.name} is dead, and dead is dead (R-DMG-4).")
+        if self.amount < 1:
+            raise RuleViolation("Points healed are a whole number, 1 or more.")
+        _check_text(self.reason, "The reason")
+        return Healed(
+            character=who.id, stat=self.stat, amount=self.amount, reason=self.reason.strip()
+        )
+
+    def preview(self, state: Campaign) -> HealPreview:
+        event = self.event(state)
+        after = pools_after(state, self.character, [event])
+        line = next(line for line in after.pools if line.name == event.stat.value)
+        restored = line.after - line.before
+        return HealPreview(
+            stat=event.stat,
+            amount=event.amount,
+            restored=restored,
+            wasted=event.amount - restored,
+            after=after,
+        )
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        return [self.event(state)]

@@ -1,0 +1,298 @@
+"""A PC's attack on NPCs: its roll, damage and effect as one command (R-CMB-2, R-EFF-5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from msgspec.structs import replace
+
+from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.combat.attack_preview import (
+    AttackPreview,
+    HitPreview,
+    TargetPreview,
+)
+from strange_tui.campaign.commands.combat.limits import MAX_ATTACK_BONUS, MAX_NPC_DAMAGE
+from strange_tui.campaign.commands.combat.specials import (
+    DAMAGE,
+    EFFECT_CONDITIONS,
+    SpecialChoice,
+    special_options,
+)
+from strange_tui.campaign.commands.combat.views import (
+    capped,
+    check_acting,
+    combatant_of,
+    encounter_of,
+    state_after,
+)
+from strange_tui.campaign.commands.combat.weapons import (
+    UNARMED,
+    WeaponUsed,
+    ability_damage,
+    weapon_training,
+)
+from strange_tui.campaign.commands.rolls import OddsView, Roll, odds_view
+from strange_tui.campaign.encounter import Combatant
+from strange_tui.campaign.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
+from strange_tui.campaign.rolls import task_of
+from strange_tui.campaign.state import Campaign, Character
+from strange_tui.rules import combat
+from strange_tui.rules.combat import Condition
+from strange_tui.rules.damage import damage_after_armor
+from strange_tui.rules.dice import DiceSource
+from strange_tui.rules.effort import effort_damage
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.pools import Stat
+from strange_tui.rules.special import attack_damage_bonus
+from strange_tui.rules.task import final_difficulty, resolve, step_breakdown
+
+
+class Attack(Command, frozen=True, kw_only=True):
+    """R-CMB-2: a PC attacks an NPC on the PC's turn: a task at the target's level (eased
+    for a light weapon or bare hands and against a stunned or prone foe; a boss defends a
+    level higher), eased by the sheet's training with the weapon (hindered by an
+    inability, R-TASK-3), by assets (0-2) and Effort, with a bonus to the die. A hit
+    deals weapon + ability (Gunner, Combat Prowess) + Effort damage + the special bonus
+    (R-SPEC-2..5) less the target's Armor. ``on_19`` and ``on_20`` are chosen before the
+    die: "damage" or an effect (distract, stun, impair and knock down leave a condition).
+    An ``area`` attack hits ``target`` and each of ``others`` that the one die reaches,
+    with +2 damage per level of Effort on damage to each instead of +3 (R-EFF-5); it
+    takes 19 and 20 as damage. One command: the roll, the damage and the condition."""
+
+    character: str
+    target: str
+    weapon: WeaponUsed = UNARMED
+    effort: int = 0
+    damage_effort: int = 0
+    assets: int = 0
+    bonus: int = 0
+    area: bool = False
+    others: tuple[str, ...] = ()
+    on_19: SpecialChoice = DAMAGE
+    on_20: SpecialChoice = DAMAGE
+    die: int | None = None
+
+    def foes(self, state: Campaign) -> tuple[Combatant, ...]:
+        """The target, then the area's further targets; each an NPC still standing."""
+        encounter = encounter_of(state)
+        ids = (self.target, *self.others)
+        if self.others and not self.area:
+            raise RuleViolation("Several targets at once are an area attack (R-EFF-5).")
+        if len(set(ids)) != len(ids):
+            raise RuleViolation("Each target counts once.")
+        foes = []
+        for foe_id in ids:
+            target = combatant_of(encounter, foe_id)
+            if target.pc:
+                raise RuleViolation(f"{target.name} is a PC: attacks here are on NPCs.")
+            if target.defeated:
+                raise RuleViolation(f"{target.name} is already defeated.")
+            foes.append(target)
+        return tuple(foes)
+
+    def checked(self, state: Campaign) -> tuple[Character, tuple[Combatant, ...]]:
+        """The attacker and the targets; RuleViolation for what the attack cannot be."""
+        encounter = encounter_of(state)
+        who = character_of(state, self.character)
+        attacker = combatant_of(encounter, self.character)
+        if not attacker.pc:
+            raise RuleViolation(f"{attacker.name} is not a PC: an NPC's attack is a defense roll.")
+        check_acting(state, self.character)
+        foes = self.foes(state)
+        weapon = self.weapon
+        if weapon.category not in combat.WEAPON_DAMAGE:
+            raise RuleViolation(f"A weapon is light, medium or heavy; not {weapon.category!r}.")
+        if not 0 <= weapon.damage <= MAX_NPC_DAMAGE:
+            raise RuleViolation(f"A weapon's damage runs from 0 to {MAX_NPC_DAMAGE}.")
+        if not -MAX_ATTACK_BONUS <= self.bonus <= MAX_ATTACK_BONUS:
+            most = MAX_ATTACK_BONUS
+            raise RuleViolation(f"A bonus to the die runs from -{most} to +{most}.")
+        options = special_options(state, self.character)
+        for face, choice in ((19, self.on_19), (20, self.on_20)):
+            if choice == DAMAGE:
+                continue
+            if self.area:
+                raise RuleViolation(f"An area attack takes a {face} as damage, not {choice!r}.")
+            if choice not in options.effects[face]:
+                raise RuleViolation(
+                    f"A {face} cannot bring {choice!r} here"
+                    + (" (R-SPEC-5: an impaired attacker gets +1 damage)." if who.impaired else ".")
+                )
+        return who, foes
+
+    def roll_against(self, state: Campaign, who: Character, target: Combatant, label: str) -> Roll:
+        """The attack's task against one target, as a roll."""
+        encounter = encounter_of(state)
+        attacker = combatant_of(encounter, self.character)
+        difficulty, beyond = capped(
+            combat.attack_difficulty(
+                target.level,
+                light=self.weapon.category == "light",
+                target=target.conditions,
+                boss=target.boss,
+            )
+        )
+        sheet = weapon_training(who, self.weapon)
+        return Roll(
+            character=self.character,
+            stat=Stat.SPEED if self.weapon.ranged else Stat.MIGHT,
+            difficulty=difficulty,
+            label=label,
+            skill=sheet.skill,
+            inability=sheet.inability,
+            assets=self.assets,
+            effort=self.effort,
+            damage_effort=self.damage_effort,
+            hindrances=beyond + combat.hindrance(attacker.conditions),
+            bonus=self.bonus,
+            attack=True,
+            die=self.die,
+        )
+
+    def label(self, foes: Sequence[Combatant]) -> str:
+        weapon = self.weapon.name.lower()
+        if self.area:
+            return f"Area attack on {', '.join(f.name for f in foes)} with {weapon}"
+        return f"Attack {foes[0].name} with {weapon}"
+
+    def roll(self, state: Campaign) -> Roll:
+        """The attack's task against the (first) target, as a roll (it refuses what the
+        attack cannot be)."""
+        who, foes = self.checked(state)
+        return self.roll_against(state, who, foes[0], self.label(foes))
+
+    def parts(self, who: Character) -> tuple[tuple[str, int], ...]:
+        """What a hit's damage is made of before the special bonus (R-CMB-2, R-EFF-5)."""
+        parts = [(self.weapon.name, self.weapon.damage), *ability_damage(who, self.weapon)]
+        if self.damage_effort:
+            extra = effort_damage(self.damage_effort, area=self.area)
+            parts.append((f"Effort {self.damage_effort}" + (" (area)" if self.area else ""), extra))
+        return tuple(parts)
+
+    def hit(self, who: Character, die: int | None) -> tuple[int, int, str]:
+        """(damage before Armor, special bonus, effect) of a hit on ``die``."""
+        choice = {19: self.on_19, 20: self.on_20}.get(die or 0, DAMAGE)
+        effect = "" if choice == DAMAGE else choice
+        bonus = 0 if effect else attack_damage_bonus(die or 0, impaired=who.impaired)
+        before = sum(n for _, n in self.parts(who))
+        damage = combat.attack_damage(before, 0, bonus, armor=0)
+        return damage, bonus, effect
+
+    def hit_events(self, state: Campaign, made: RollMade) -> list[AnyEvent]:
+        """The roll as recorded, then what its hit does to the target."""
+        damage, _, effect = self.hit(character_of(state, self.character), made.die)
+        events: list[AnyEvent] = [replace(made, effect=effect) if effect else made]
+        if damage:
+            events.append(
+                NpcHealthChanged(targets=(self.target,), amount=-damage, source=made.label)
+            )
+        if effect in EFFECT_CONDITIONS:
+            name, rounds = EFFECT_CONDITIONS[effect]
+            condition = Condition(name=name, rounds=rounds)
+            events.append(ConditionAdded(targets=(self.target,), condition=condition))
+        return events
+
+    def steps(
+        self, state: Campaign, who: Character, target: Combatant, roll: Roll
+    ) -> tuple[tuple[str, int], ...]:
+        """What eases or hinders the attack on ``target``, in words (R-CMB-2, R-TASK-3)."""
+        steps: list[tuple[str, int]] = []
+        if target.boss:
+            steps.append(("boss", combat.BOSS_LEVEL))
+        if self.weapon.category == "light":
+            steps.append(("light weapon", -combat.LIGHT_WEAPON_EASE))
+        steps += [(f"{c.name} foe", -c.exposes) for c in target.conditions if c.exposes]
+        sheet = weapon_training(who, self.weapon)
+        for label, step in step_breakdown(task_of(roll.setup(state))):
+            if label in ("trained", "specialized") and sheet.skill_name:
+                label = f"{label} ({sheet.skill_name})"
+            elif label == "inability" and sheet.inability_name:
+                label = f"inability ({sheet.inability_name})"
+            steps.append((label, step))
+        return tuple(steps)
+
+    def preview(self, state: Campaign) -> AttackPreview:
+        who, foes = self.checked(state)
+        target = foes[0]
+        roll = self.roll_against(state, who, target, self.label(foes))
+        shown = roll.preview(state)
+        task = task_of(roll.setup(state))
+        if shown.odds.automatic:
+            faces: list[int | None] = [None]
+        else:
+            faces = [None] if resolve(task, 16).success else []
+            faces += [face for face in (17, 18, 19, 20) if resolve(task, face).success]
+        hits = []
+        for face in faces:
+            damage, bonus, effect = self.hit(who, face)
+            events: list[AnyEvent] = [
+                NpcHealthChanged(targets=(target.id,), amount=-damage, source=roll.label)
+            ]
+            after = state_after(state, events).encounter
+            assert after is not None
+            hits.append(
+                HitPreview(
+                    die=face,
+                    bonus=bonus,
+                    effect=effect,
+                    condition=EFFECT_CONDITIONS.get(effect, ("", 0))[0],
+                    damage=damage_after_armor(damage, target.armor),
+                    health=after.combatants[target.id].health,
+                )
+            )
+        others = []
+        plain, _, _ = self.hit(who, None)
+        for other in foes[1:]:
+            odds = roll_odds(state, self.roll_against(state, who, other, roll.label))
+            after = state_after(
+                state, [NpcHealthChanged(targets=(other.id,), amount=-plain)]
+            ).encounter
+            assert after is not None
+            others.append(
+                TargetPreview(
+                    name=other.name,
+                    final_difficulty=odds.final_difficulty,
+                    p_hit=odds.p_success,
+                    automatic=odds.automatic,
+                    damage=damage_after_armor(plain, other.armor),
+                    health=after.combatants[other.id].health,
+                    max_health=other.max_health,
+                )
+            )
+        return AttackPreview(
+            roll=shown,
+            target=target.name,
+            armor=target.armor,
+            health=target.health,
+            max_health=target.max_health,
+            hits=tuple(hits),
+            parts=self.parts(who),
+            steps=self.steps(state, who, target, roll),
+            area=self.area,
+            others=tuple(others),
+        )
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        who, foes = self.checked(state)
+        label = self.label(foes)
+        if not self.area:
+            (made,) = self.roll_against(state, who, foes[0], label).decide(state, dice)
+            assert isinstance(made, RollMade)
+            return self.hit_events(state, made) if made.success else [made]
+        # One die against every target: recorded against the hardest, compared to each.
+        rolls = {foe.id: self.roll_against(state, who, foe, label) for foe in foes}
+        tasks = {foe_id: task_of(roll.setup(state)) for foe_id, roll in rolls.items()}
+        hardest = max(foes, key=lambda foe: final_difficulty(tasks[foe.id]))
+        (made,) = rolls[hardest.id].decide(state, dice)
+        assert isinstance(made, RollMade)
+        hit = tuple(foe.id for foe in foes if resolve(tasks[foe.id], made.die).success)
+        damage, _, _ = self.hit(who, made.die)
+        if not hit or not damage:
+            return [made]
+        return [made, NpcHealthChanged(targets=hit, amount=-damage, source=label)]
+
+
+def roll_odds(state: Campaign, roll: Roll) -> OddsView:
+    """The odds of a roll (its cost aside)."""
+    return odds_view(roll.setup(state), character_of(state, roll.character).impaired)

@@ -1,0 +1,201 @@
+"""An NPC's attack: the PC's defense roll and the damage a failure takes (R-CMB-3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.combat.views import (
+    capped,
+    check_acting,
+    combatant_of,
+    encounter_of,
+    state_after,
+)
+from strange_tui.campaign.commands.combat.weapons import Training, training_in
+from strange_tui.campaign.commands.rolls import Roll, RollPreview
+from strange_tui.campaign.encounter import Combatant
+from strange_tui.campaign.events import AnyEvent, DamageTaken
+from strange_tui.campaign.rolls import task_of
+from strange_tui.campaign.state import Campaign, Character
+from strange_tui.rules import combat
+from strange_tui.rules.damage import armor_applies, damage_after_armor
+from strange_tui.rules.dice import DiceSource, PlayerDice
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.pools import Pools, Stat
+from strange_tui.rules.task import D20, resolve
+from strange_tui.rules.track import DamageTrack, can_act
+
+
+def defense_training(who: Character, stat: Stat) -> Training:
+    """R-CMB-3, R-TASK-3: the defender's training or inability in defending with ``stat``
+    ("Speed defense", "Might defense", "Intellect defense" or "Mental defense", or all
+    defense)."""
+    names = [f"{stat.value} defense", f"{stat.value} defense tasks", "defense", "all defense"]
+    if stat is Stat.INTELLECT:
+        names.append("mental defense")
+    return training_in(who, names)
+
+
+def defense_skill(state: Campaign, character_id: str, stat: Stat) -> str:
+    """The defense training the sheet gives, as one choice of the defense dialog:
+    "", "trained", "specialized" or "inability" (trained and an inability cancel)."""
+    sheet = defense_training(character_of(state, character_id), stat)
+    if not sheet.inability:
+        return sheet.skill
+    return {"": "inability", "trained": "", "specialized": "trained"}[sheet.skill]
+
+
+class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):
+    """The defense roll's odds and cost, and what a failure would do to the PC."""
+
+    roll: RollPreview
+    npc: str
+    damage: int
+    """The NPC's damage (R-DMG-5)."""
+    armor: int
+    """The PC's Armor that counts against it (R-DMG-1)."""
+    taken: int
+    """The damage after Armor."""
+    pools: Pools | None = None
+    """The PC's pools after a failure (its cost paid, then the hit)."""
+    track: DamageTrack | None = None
+    problem: str | None = None
+    """Why no failure is shown (an automatic success), or why it cannot happen."""
+    skill: str = ""
+    """The training (or inability) the roll uses; the sheet's unless chosen."""
+    no_roll: str = ""
+    """R-DMG-4: why the defender makes no roll (debilitated): the attack simply hits."""
+
+
+DefenseSkill = Literal["", "trained", "specialized", "inability"]
+
+
+class Defend(Command, frozen=True, kw_only=True):
+    """R-CMB-3: on an NPC's turn it attacks a PC, who rolls to defend (Speed unless the
+    attack says otherwise) at the NPC's level (a boss attacks a level higher; a dazed,
+    distracted or impaired NPC is easier to defend against), trained, specialized or
+    unable as the sheet says for that defense (``skill`` None) or as chosen. A failure
+    takes the NPC's damage less the PC's Armor (R-DMG-1). R-DMG-4: a debilitated PC
+    cannot defend (the attack hits, no roll); a dead PC is out of the fight. One
+    command: the roll and the damage."""
+
+    character: str
+    npc: str
+    stat: Stat = Stat.SPEED
+    skill: DefenseSkill | None = None
+    effort: int = 0
+    die: int | None = None
+
+    def attacker(self, state: Campaign) -> Combatant:
+        encounter = encounter_of(state)
+        npc = combatant_of(encounter, self.npc)
+        if npc.pc:
+            raise RuleViolation(f"{npc.name} is a PC: a PC's attack is an attack roll (a).")
+        check_acting(state, npc.id)
+        return npc
+
+    def defender(self, state: Campaign) -> Character:
+        encounter = encounter_of(state)
+        defender = combatant_of(encounter, self.character)
+        if not defender.pc:
+            raise RuleViolation(f"{defender.name} is not a PC: only PCs roll to defend.")
+        who = character_of(state, self.character)
+        if who.track is DamageTrack.DEAD:
+            raise RuleViolation(f"{who.name} is dead: out of the fight (R-DMG-4).")
+        return who
+
+    def no_roll(self, state: Campaign) -> str:
+        """R-DMG-4: why the defender cannot roll ('' when they can)."""
+        who = self.defender(state)
+        if can_act(who.track):
+            return ""
+        return f"{who.name} is debilitated and cannot defend: the attack hits (R-DMG-4)."
+
+    def chosen_skill(self, state: Campaign) -> str:
+        if self.skill is not None:
+            return self.skill
+        return defense_skill(state, self.character, self.stat)
+
+    def roll(self, state: Campaign) -> Roll:
+        encounter = encounter_of(state)
+        npc = self.attacker(state)
+        self.defender(state)
+        defender = combatant_of(encounter, self.character)
+        difficulty, beyond = capped(
+            combat.defense_difficulty(npc.level, npc=npc.conditions, boss=npc.boss)
+        )
+        skill = self.chosen_skill(state)
+        return Roll(
+            character=self.character,
+            stat=self.stat,
+            difficulty=difficulty,
+            label=f"Defend against {npc.name}",
+            skill="" if skill == "inability" else skill,  # type: ignore[arg-type]
+            inability=skill == "inability",
+            effort=self.effort,
+            hindrances=beyond + combat.hindrance(defender.conditions),
+            die=self.die,
+        )
+
+    def hit(self, state: Campaign) -> DamageTaken | None:
+        """The damage a failed defense takes (None when the NPC deals none)."""
+        npc, who = self.attacker(state), self.defender(state)
+        if not npc.damage:
+            return None
+        armor = who.armor if armor_applies(Stat.MIGHT) else 0
+        return DamageTaken(
+            character=who.id, amount=npc.damage, stat=Stat.MIGHT, armor=armor, source=npc.name
+        )
+
+    def events(self, state: Campaign, dice: DiceSource) -> list[AnyEvent]:
+        hit = self.hit(state)
+        if self.no_roll(state):
+            if self.effort or self.die is not None:
+                raise RuleViolation(self.no_roll(state))
+            return [hit] if hit is not None else []
+        (made,) = self.roll(state).decide(state, dice)
+        return [made] if made.success or hit is None else [made, hit]
+
+    def preview(self, state: Campaign) -> DefensePreview:
+        roll = self.roll(state)
+        shown = roll.preview(state)
+        npc = self.attacker(state)
+        hit = self.hit(state)
+        armor = hit.armor if hit else 0
+        preview = DefensePreview(
+            roll=shown,
+            npc=npc.name,
+            damage=npc.damage,
+            armor=armor,
+            taken=damage_after_armor(npc.damage, armor),
+            skill=self.chosen_skill(state),
+        )
+        if reason := self.no_roll(state):
+            preview = replace(preview, no_roll=reason)
+            failing: int | None = 1
+        else:
+            task = task_of(roll.setup(state))
+            failing = next(
+                (die for die in (*range(2, D20 + 1), 1) if not resolve(task, die).success), None
+            )
+            if shown.odds.automatic or failing is None:
+                return replace(preview, problem="An automatic success: no failure to fear.")
+            if shown.problem:
+                return replace(preview, problem=shown.problem)
+        try:
+            after = state_after(state, self.events(state, PlayerDice([failing])))
+        except RuleViolation as refused:
+            return replace(preview, problem=str(refused))
+        who = after.characters[self.character]
+        return replace(preview, pools=who.pools, track=who.track)
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        events = self.events(state, dice)
+        if not events:
+            raise RuleViolation(f"{self.attacker(state).name} deals no damage.")
+        return events

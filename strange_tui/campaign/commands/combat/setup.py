@@ -1,0 +1,229 @@
+"""Setting up a fight: starting it, NPCs joining it, and initiative (R-CMB-1, R-CMB-5)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import msgspec
+
+from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.combat.limits import (
+    MAX_ARMOR,
+    MAX_NPC_DAMAGE,
+    MAX_NPC_HEALTH,
+    MAX_NPC_LEVEL,
+    MAX_NPC_NAME,
+    MAX_NPCS_AT_ONCE,
+)
+from strange_tui.campaign.commands.combat.views import capped, encounter_of, pc_limit
+from strange_tui.campaign.commands.rolls import OddsView, odds_view
+from strange_tui.campaign.encounter import Combatant
+from strange_tui.campaign.events import (
+    AnyEvent,
+    CombatStarted,
+    InitiativeRolled,
+    NpcsAdded,
+    RollMade,
+)
+from strange_tui.campaign.rolls import task_of
+from strange_tui.campaign.state import Campaign
+from strange_tui.rules import combat
+from strange_tui.rules.damage import npc_damage, npc_health
+from strange_tui.rules.dice import DiceSource, PlayerDice
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.pools import Stat
+from strange_tui.rules.task import D20, is_automatic, resolve
+from strange_tui.rules.track import can_act
+
+
+class StartCombat(Command, frozen=True, kw_only=True):
+    """A fight begins: every PC who can act joins it (R-DMG-4: not the debilitated or
+    the dead)."""
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        if not state.characters:
+            raise RuleViolation("No one to fight: the party is empty.")
+        if state.encounter is not None:
+            raise RuleViolation("A fight is already under way.")
+        pcs = tuple(cid for cid, c in state.characters.items() if can_act(c.track))
+        if not pcs:
+            raise RuleViolation("No one can fight: every PC is debilitated or dead (R-DMG-4).")
+        return [CombatStarted(pcs=pcs)]
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "npc"
+
+
+class AddNpcsPreview(msgspec.Struct, frozen=True, kw_only=True):
+    npcs: tuple[Combatant, ...]
+
+
+class AddNpcs(Command, frozen=True, kw_only=True):
+    """NPCs join the fight: ``count`` alike, or, as a swarm, ``count`` creatures of which
+    every four act as one (R-CMB-5: the level + 1, at least +2 damage, the health of that
+    level or the creature's own if higher; the rest, fewer than four, fight as single
+    creatures), perhaps one with the boss package (+3 damage, +1 level on attack and
+    defense). Health and damage default to the level's (R-DMG-5); a creature from the
+    packs brings its own."""
+
+    name: str
+    level: int
+    health: int | None = None
+    damage: int | None = None
+    armor: int = 0
+    count: int = 1
+    swarm: bool = False
+    boss: bool = False
+
+    def npcs(self, state: Campaign) -> tuple[Combatant, ...]:
+        """The combatants that join, with ids of their own."""
+        encounter = encounter_of(state)
+        name = self.name.strip()
+        if not name:
+            raise RuleViolation("Name the NPC.")
+        if len(name) > MAX_NPC_NAME:
+            raise RuleViolation(f"An NPC's name is {MAX_NPC_NAME} characters at most.")
+        if not 0 <= self.level <= MAX_NPC_LEVEL:
+            raise RuleViolation(f"NPC levels run from 0 to {MAX_NPC_LEVEL}.")
+        most = MAX_NPCS_AT_ONCE * (combat.SWARM_SIZE if self.swarm else 1)
+        if not 1 <= self.count <= most:
+            what = " creatures in swarms" if self.swarm else ""
+            raise RuleViolation(f"Add 1 to {most}{what} at a time.")
+        level = self.level
+        health = npc_health(level) if self.health is None else self.health
+        damage = npc_damage(level) if self.damage is None else self.damage
+        if not 0 <= health <= MAX_NPC_HEALTH:
+            raise RuleViolation(f"An NPC's health runs from 0 to {MAX_NPC_HEALTH}.")
+        if not 0 <= damage <= MAX_NPC_DAMAGE:
+            raise RuleViolation(f"An NPC's damage runs from 0 to {MAX_NPC_DAMAGE}.")
+        if not 0 <= self.armor <= MAX_ARMOR:
+            raise RuleViolation(f"Armor runs from 0 to {MAX_ARMOR}.")
+        alike = {"armor": self.armor, "boss": self.boss}
+        if not self.swarm:
+            groups = [(name, self.count, level, health, damage, alike)]
+        else:
+            if self.boss:
+                raise RuleViolation(
+                    "The boss package is for one creature, not for a swarm (R-CMB-5)."
+                )
+            swarms, singles = combat.swarm_split(self.count)
+            if swarms + singles > MAX_NPCS_AT_ONCE:
+                raise RuleViolation(f"That makes more than {MAX_NPCS_AT_ONCE} combatants.")
+            swarm_level, swarm_damage = combat.swarm(level, damage)
+            swarm_health = max(npc_health(swarm_level), health)
+            groups = [
+                (
+                    f"{name} swarm",
+                    swarms,
+                    swarm_level,
+                    swarm_health,
+                    swarm_damage,
+                    {**alike, "swarm": True},
+                ),
+                (name, singles, level, health, damage, alike),
+            ]
+        if self.boss:
+            groups = [(n, c, lv, h, combat.boss(d), extra) for n, c, lv, h, d, extra in groups]
+        taken = set(encounter.combatants)
+        npcs = []
+        for label, count, group_level, group_health, group_damage, extra in groups:
+            for _ in range(count):
+                n, cid = 1, slug(label)
+                while cid in taken:
+                    n += 1
+                    cid = f"{slug(label)}-{n}"
+                taken.add(cid)
+                # A second thug added later is "Thug 2", not another "Thug".
+                shown = label if count == 1 and n == 1 else f"{label} {n}"
+                npcs.append(
+                    Combatant(
+                        id=cid,
+                        name=shown[:80],
+                        level=group_level,
+                        health=group_health,
+                        max_health=group_health,
+                        damage=group_damage,
+                        **extra,
+                    )
+                )
+        return tuple(npcs)
+
+    def preview(self, state: Campaign) -> AddNpcsPreview:
+        return AddNpcsPreview(npcs=self.npcs(state))
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        return [NpcsAdded(npcs=self.npcs(state))]
+
+
+class InitiativePreview(msgspec.Struct, frozen=True, kw_only=True):
+    """R-CMB-1: the difficulty (the highest NPC level) and each PC's odds, in the
+    players' order; the PCs who cannot roll (R-DMG-4), and why."""
+
+    difficulty: int
+    odds: dict[str, OddsView]
+    unable: dict[str, str] = msgspec.field(default_factory=dict)
+
+
+class RollInitiative(Command, frozen=True, kw_only=True):
+    """R-CMB-1: each PC makes a Speed task at the highest NPC level (training in
+    Initiative eases it); who succeeds acts before the NPCs, in the players' order.
+    ``dice`` holds the d20s the players typed; the app rolls the others. R-DMG-4: a
+    debilitated or dead PC makes no roll and comes after the NPCs."""
+
+    dice: dict[str, int] = msgspec.field(default_factory=dict)
+
+    def setups(self, state: Campaign) -> tuple[int, dict[str, RollMade], dict[str, str]]:
+        """The difficulty, each PC's Speed task (as a roll describes it), and the PCs
+        who cannot roll with the reason."""
+        encounter = encounter_of(state)
+        levels = [c.level for c in encounter.npcs() if not c.defeated]
+        difficulty = combat.initiative_difficulty(levels)
+        recorded, beyond = capped(difficulty)
+        setups, unable = {}, {}
+        for cid in encounter.order:
+            if not encounter.combatants[cid].pc:
+                continue
+            if limit := pc_limit(state, cid):
+                unable[cid] = limit
+                continue
+            skill = character_of(state, cid).skills.get("Initiative")
+            setups[cid] = RollMade(
+                character=cid,
+                stat=Stat.SPEED,
+                difficulty=recorded,
+                label="Initiative",
+                skill=skill if skill in ("trained", "specialized") else "",
+                inability=skill == "inability",
+                hindrances=beyond,
+            )
+        for cid in self.dice:
+            if cid in unable:
+                raise RuleViolation(unable[cid])
+            if cid not in setups:
+                raise RuleViolation(f"{cid} is not a PC in this fight.")
+        return difficulty, setups, unable
+
+    def preview(self, state: Campaign) -> InitiativePreview:
+        difficulty, setups, unable = self.setups(state)
+        odds = {
+            cid: odds_view(setup, state.characters[cid].impaired) for cid, setup in setups.items()
+        }
+        return InitiativePreview(difficulty=difficulty, odds=odds, unable=unable)
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        _, setups, _ = self.setups(state)
+        encounter = encounter_of(state)
+        pcs = tuple(cid for cid in encounter.order if encounter.combatants[cid].pc)
+        rolled, succeeded = {}, []
+        for cid, setup in setups.items():
+            task = task_of(setup)
+            die = None
+            if not is_automatic(task):
+                typed = self.dice.get(cid)
+                die = (PlayerDice([typed]) if typed is not None else dice).roll(D20)
+                rolled[cid] = die
+            if resolve(task, die).success:
+                succeeded.append(cid)
+        return [InitiativeRolled(pcs=pcs, dice=rolled, succeeded=tuple(succeeded))]

@@ -1,0 +1,96 @@
+"""Running a fight: turns, the PCs' order, and its end (R-CMB-1, R-CMB-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import msgspec
+
+from strange_tui.campaign.commands.base import Command
+from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
+from strange_tui.campaign.events import (
+    AnyEvent,
+    CombatEnded,
+    CombatStarted,
+    InitiativeRolled,
+    OrderChanged,
+    TurnAdvanced,
+    batches,
+)
+from strange_tui.campaign.state import Campaign
+from strange_tui.rules.dice import DiceSource
+from strange_tui.rules.errors import RuleViolation
+
+
+class NextTurn(Command, frozen=True, kw_only=True):
+    """The active combatant's turn ends, and each of its conditions loses a round (R-CMB-4:
+    a condition counts its holder's own turns); the next combatant still in the fight acts
+    (defeated NPCs and dead PCs are skipped, R-DMG-4); past the last, a new round."""
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        encounter_of(state)
+        return [TurnAdvanced()]
+
+
+def commands_back_to_turn(journal: Sequence[AnyEvent]) -> int | None:
+    """How many commands, newest first, "previous turn" takes back: back to and including
+    the last next turn. None when no next turn of this fight is on record (the fight's
+    start or its initiative comes first)."""
+    for back, command in enumerate(reversed(batches(journal)), start=1):
+        if any(isinstance(event, TurnAdvanced) for event in command):
+            return back
+        if any(isinstance(event, CombatStarted | InitiativeRolled) for event in command):
+            return None
+    return None
+
+
+class MovePc(Command, frozen=True, kw_only=True):
+    """R-CMB-1: the players change their order: a PC trades places with the PC next to
+    them (``steps`` -1: up, 1: down); the fight keeps this order."""
+
+    character: str
+    steps: Literal[-1, 1]
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        encounter = encounter_of(state)
+        who = combatant_of(encounter, self.character)
+        order = list(encounter.order)
+        index = order.index(who.id)
+        other = index + self.steps
+        if self.steps not in (-1, 1) or not 0 <= other < len(order):
+            raise RuleViolation(f"{who.name} cannot move further that way.")
+        if not who.pc or not encounter.combatants[order[other]].pc:
+            raise RuleViolation("PCs trade places only with the PC next to them (R-CMB-1).")
+        order[index], order[other] = order[other], order[index]
+        return [OrderChanged(order=tuple(order))]
+
+
+class CombatSummary(msgspec.Struct, frozen=True, kw_only=True):
+    rounds: int
+    dealt: int
+    taken: int
+    intrusions: int
+
+
+class EndCombat(Command, frozen=True, kw_only=True):
+    """The fight is over; its summary (rounds, damage dealt and taken, intrusions) stays
+    in the log."""
+
+    def event(self, state: Campaign) -> CombatEnded:
+        encounter = encounter_of(state)
+        return CombatEnded(
+            rounds=encounter.round,
+            dealt=encounter.dealt,
+            taken=encounter.taken,
+            intrusions=encounter.intrusions,
+        )
+
+    def preview(self, state: Campaign) -> CombatSummary:
+        ended = self.event(state)
+        return CombatSummary(
+            rounds=ended.rounds, dealt=ended.dealt, taken=ended.taken, intrusions=ended.intrusions
+        )
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        return [self.event(state)]

@@ -1,0 +1,144 @@
+"""What the fight is now: its combatants, whose turn it is, who may act (R-CMB-1, R-DMG-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from strange_tui.campaign.commands.base import character_of
+from strange_tui.campaign.encounter import Combatant, Encounter
+from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.store import fold_command
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.task import MAX_DIFFICULTY
+from strange_tui.rules.track import DamageTrack, can_act, can_move
+
+
+def encounter_of(state: Campaign) -> Encounter:
+    """The fight under way; RuleViolation when there is none."""
+    if state.encounter is None:
+        raise RuleViolation("There is no fight under way.")
+    return state.encounter
+
+
+def combatant_of(encounter: Encounter, combatant_id: str) -> Combatant:
+    """A combatant of the fight; RuleViolation when there is none by that id."""
+    try:
+        return encounter.combatants[combatant_id]
+    except KeyError:
+        raise RuleViolation(f"No combatant {combatant_id!r} in this fight.") from None
+
+
+def capped(difficulty: int) -> tuple[int, int]:
+    """R-TASK-4: a difficulty past 10 is recorded as 10 plus hindrance steps."""
+    return min(difficulty, MAX_DIFFICULTY), max(0, difficulty - MAX_DIFFICULTY)
+
+
+def state_after(state: Campaign, events: Sequence[AnyEvent]) -> Campaign:
+    """The campaign once ``events`` are applied, as the store would apply them."""
+    return fold_command(state, events)[0]
+
+
+def acting_problem(state: Campaign, combatant_id: str) -> str | None:
+    """Why ``combatant_id`` cannot act now (R-CMB-1, R-CMB-4, R-DMG-4), or None when it
+    is their turn and they can."""
+    encounter = state.encounter
+    if encounter is None:
+        return "There is no fight under way."
+    who = encounter.combatants.get(combatant_id)
+    if who is None:
+        return f"No combatant {combatant_id!r} in this fight."
+    active = encounter.active
+    if active is None:
+        return "Roll initiative first (R-CMB-1)."
+    if active.id != who.id:
+        return f"It is {active.name}'s turn, not {who.name}'s."
+    if who.pc and (limit := pc_limit(state, who.id)):
+        return limit
+    if any(condition.loses_turn for condition in who.conditions):
+        return f"{who.name} is stunned and loses this turn (R-CMB-4)."
+    if who.defeated:
+        return f"{who.name} is defeated."
+    return None
+
+
+def pc_limit(state: Campaign, character_id: str) -> str | None:
+    """R-DMG-4: why a PC can take no action (debilitated: at most a move of an immediate
+    distance, none with Speed 0; dead: out of the fight), or None when they can act."""
+    pc = character_of(state, character_id)
+    if pc.track is DamageTrack.DEAD:
+        return f"{pc.name} is dead: out of the fight (R-DMG-4)."
+    if can_act(pc.track):
+        return None
+    if can_move(pc.track, pc.pools.speed.current):
+        return f"{pc.name} is debilitated: can only move, an immediate distance (R-DMG-4)."
+    return f"{pc.name} is debilitated with Speed 0: cannot move, nor act (R-DMG-4)."
+
+
+def out_of_fight(state: Campaign, combatant_id: str) -> bool:
+    """Whether the combatant is out of the fight: a defeated NPC, or a dead PC (R-DMG-4)."""
+    encounter = state.encounter
+    who = encounter.combatants.get(combatant_id) if encounter else None
+    if who is None:
+        return True
+    if who.pc:
+        pc = state.characters.get(combatant_id)
+        return pc is None or pc.track is DamageTrack.DEAD
+    return who.defeated
+
+
+def can_act_now(state: Campaign, combatant_id: str) -> bool:
+    """Whether it is ``combatant_id``'s turn and they can act on it."""
+    return acting_problem(state, combatant_id) is None
+
+
+def check_acting(state: Campaign, combatant_id: str) -> None:
+    problem = acting_problem(state, combatant_id)
+    if problem is not None:
+        raise RuleViolation(problem)
+
+
+class TurnView(msgspec.Struct, frozen=True, kw_only=True):
+    """Whose turn it is and what they may do, for the tracker to show."""
+
+    round: int
+    active: str | None = None
+    name: str = ""
+    pc: bool = False
+    loses_turn: bool = False
+    """R-CMB-4: the active combatant is stunned and loses this turn."""
+    limit: str | None = None
+    """R-DMG-4: why the active PC can take no action (debilitated: only a move, none
+    with Speed 0; dead)."""
+    damage: int = 0
+    """The active NPC's damage (R-DMG-5)."""
+    dealt: int = 0
+    taken: int = 0
+    intrusions: int = 0
+
+
+def turn_of(state: Campaign) -> TurnView | None:
+    """The fight's round and whose turn it is (None when there is no fight)."""
+    encounter = state.encounter
+    if encounter is None:
+        return None
+    totals = {
+        "round": encounter.round,
+        "dealt": encounter.dealt,
+        "taken": encounter.taken,
+        "intrusions": encounter.intrusions,
+    }
+    active = encounter.active
+    if active is None:
+        return TurnView(**totals)
+    return TurnView(
+        **totals,
+        active=active.id,
+        name=active.name,
+        pc=active.pc,
+        loses_turn=any(condition.loses_turn for condition in active.conditions),
+        limit=pc_limit(state, active.id) if active.pc else None,
+        damage=active.damage,
+    )

@@ -1,0 +1,193 @@
+"""The weapons a PC carries, and the sheet's training and abilities with them (R-CMB-2)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from strange_tui.campaign.creation import Library
+from strange_tui.campaign.state import Character
+from strange_tui.content.model import Weapon
+from strange_tui.rules import combat
+
+
+GUN_WORDS = ("gun", "pistol", "rifle", "revolver", "carbine", "musket", "blaster", "firearm")
+"""Words that make a ranged weapon on the sheet a gun (Gunner's damage, training in guns)."""
+
+UNARMED_ID = "unarmed"
+GUNNER_DAMAGE = 1
+PROWESS_DAMAGE = 1
+SKILL_RANK = {"": 0, "trained": 1, "specialized": 2}
+
+
+class WeaponUsed(msgspec.Struct, frozen=True, kw_only=True):
+    """The weapon an attack is made with (one on the sheet, matched to the weapons pack):
+    its category sets the damage and whether it eases the attack (R-CMB-2); a gun gets
+    Gunner's damage and training in guns."""
+
+    name: str = "Unarmed"
+    category: Literal["light", "medium", "heavy"] = "light"
+    damage: int = 2
+    ranged: bool = False
+    gun: bool = False
+    unarmed: bool = False
+
+
+UNARMED = WeaponUsed(unarmed=True)
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z]+", text.lower()))
+
+
+def is_gun(name: str) -> bool:
+    """Whether a weapon's name makes it a gun (a pistol, rifle, shotgun, blaster...)."""
+    return any(word in _words(name) for word in GUN_WORDS)
+
+
+def pack_weapon(item: str, pack: dict[str, Weapon]) -> Weapon | None:
+    """The weapons-pack entry an item of equipment is (R-CMB-2), or None when it is no
+    weapon: the entry it names or one of its examples exactly; else the entry whose
+    example it contains ("combat knife": a knife); else, when only the kind matches an
+    example of another size ("heavy pistol" against "very small pistol"), the medium
+    weapon of that kind (CSRD Weapons: most weapons are medium)."""
+    said = _words(item)
+    if not said:
+        return None
+    contained: list[tuple[int, Weapon]] = []
+    kinds: list[Weapon] = []
+    for wid, weapon in pack.items():
+        if wid == UNARMED_ID:
+            continue
+        for named in (weapon.name, *weapon.examples):
+            example = _words(named)
+            if not example:
+                continue
+            if example == said:
+                return weapon
+            if f" {example} " in f" {said} ":
+                contained.append((len(example), weapon))
+            elif example.split()[-1] == said.split()[-1]:
+                kinds.append(weapon)
+    if contained:
+        longest = max(length for length, _ in contained)
+        return next(weapon for length, weapon in contained if length == longest)
+    if kinds:
+        ranged = kinds[0].ranged
+        medium = (w for w in pack.values() if w.category == "medium" and w.ranged == ranged)
+        return next(medium, kinds[0])
+    return None
+
+
+def has_ability(who: Character, name: str) -> bool:
+    return any(ability.strip().lower() == name.lower() for ability in who.abilities)
+
+
+def prowess(who: Character) -> str | None:
+    """Combat Prowess as the sheet records it, "melee" or "ranged" (the choice made when
+    it was taken: "Combat Prowess (ranged)"); None without it or without the choice."""
+    for ability in who.abilities:
+        said = _words(ability)
+        if said.startswith("combat prowess"):
+            for kind in ("melee", "ranged"):
+                if kind in said.split():
+                    return kind
+    return None
+
+
+def weapons_of(who: Character, content: Library) -> tuple[WeaponUsed, ...]:
+    """R-CMB-2: the weapons ``who`` carries (the equipment the weapons pack names), then
+    bare hands (a medium weapon with No Need for Weapons)."""
+    pack = content.kind("weapons")
+    found: dict[str, WeaponUsed] = {}
+    for item in who.equipment:
+        entry = pack_weapon(item, pack)
+        if entry is not None and item.lower() not in found:
+            found[item.lower()] = WeaponUsed(
+                name=item,
+                category=entry.category,
+                damage=entry.damage,
+                ranged=entry.ranged,
+                gun=entry.ranged and is_gun(item),
+            )
+    bare = pack.get(UNARMED_ID)
+    unarmed = (
+        UNARMED
+        if bare is None
+        else WeaponUsed(name=bare.name, category=bare.category, damage=bare.damage, unarmed=True)
+    )
+    if has_ability(who, "No Need for Weapons"):
+        unarmed = replace(unarmed, category="medium", damage=combat.WEAPON_DAMAGE["medium"])
+    return (*found.values(), unarmed)
+
+
+class Training(msgspec.Struct, frozen=True, kw_only=True):
+    """What the sheet says of a task (R-TASK-3): the best training and the skill that
+    gives it, and an inability (trained cancels it) and its skill."""
+
+    skill: Literal["", "trained", "specialized"] = ""
+    skill_name: str = ""
+    inability: bool = False
+    inability_name: str = ""
+
+    @property
+    def label(self) -> str:
+        parts = [f"{self.skill} ({self.skill_name})"] if self.skill else []
+        parts += [f"inability ({self.inability_name})"] if self.inability else []
+        return ", ".join(parts)
+
+
+def training_in(who: Character, names: Sequence[str]) -> Training:
+    """R-TASK-3: the sheet's training and inabilities among the skills ``names``
+    (case does not matter)."""
+    wanted = {name.lower() for name in names}
+    best: Literal["", "trained", "specialized"] = ""
+    best_name, unable = "", ""
+    for skill, level in who.skills.items():
+        if skill.strip().lower() not in wanted:
+            continue
+        if level == "inability":
+            unable = unable or skill
+        elif SKILL_RANK[level] > SKILL_RANK[best]:
+            best, best_name = level, skill
+    return Training(skill=best, skill_name=best_name, inability=bool(unable), inability_name=unable)
+
+
+def weapon_skill_names(weapon: WeaponUsed) -> tuple[str, ...]:
+    """The skills an attack with ``weapon`` may be trained in (or unable at): its
+    category ("light weapons", as the types name their inabilities), its kind (melee or
+    ranged), guns for a gun, unarmed for bare hands, and the weapon's own name."""
+    kind = "ranged" if weapon.ranged else "melee"
+    names = [
+        f"{weapon.category} weapons",
+        f"{weapon.category} {kind} weapons",
+        f"{kind} weapons",
+        f"{kind} attacks",
+        "attacks",
+        weapon.name,
+    ]
+    if weapon.gun:
+        names += ["guns", "firearms"]
+    if weapon.unarmed:
+        names += ["unarmed", "unarmed attacks", "unarmed combat"]
+    return tuple(names)
+
+
+def weapon_training(who: Character, weapon: WeaponUsed) -> Training:
+    """R-CMB-2, R-TASK-3: the attacker's training or inability with the weapon."""
+    return training_in(who, weapon_skill_names(weapon))
+
+
+def ability_damage(who: Character, weapon: WeaponUsed) -> tuple[tuple[str, int], ...]:
+    """Damage the sheet's abilities add to a hit with ``weapon``: Gunner +1 with a gun;
+    Combat Prowess +1 with melee or ranged attacks, as chosen when taken."""
+    parts = []
+    if weapon.gun and has_ability(who, "Gunner"):
+        parts.append(("Gunner", GUNNER_DAMAGE))
+    if (kind := prowess(who)) and (kind == "ranged") == weapon.ranged:
+        parts.append(("Combat Prowess", PROWESS_DAMAGE))
+    return tuple(parts)

@@ -1,0 +1,131 @@
+"""The Hunters' actions (the 2d6 ruleset, R-HUN-1..8): a new hunter, a roll against a CR, a
+person's defense or a complex challenge (situational modifiers, a raised damage type), damage
+by degree (from an attacker's roll) or by type, a disabled hunter stabilised, a complex
+challenge started or ended; each with what its dialog shows before the player commits, and
+the small read models the Hunters home shows (damage by type, condition, worsening, when the
+points heal). Time passing is ``commands.clock.PassTime`` (both rulesets).
+
+Every number here comes from ``rules.hunters`` and the previews run the same code as
+``decide`` (or the events through ``reduce``), so they cannot disagree with what happens.
+
+One job a module: ``limits`` (the numbers and choices), ``views`` (the read models),
+``checks`` (shared checks), ``create``, ``roll``, ``damage`` (and stabilising),
+``challenges``; every name is re-exported here, so import from the package.
+"""
+
+from strange_tui.campaign.commands.clock import (  # noqa: F401 - time passing lives there
+    MAX_TIME_AMOUNT,
+    TIME_UNITS,
+    ClockPreview,
+    PassTime,
+    TimeUnit,
+)
+from strange_tui.campaign.commands.hunters.challenges import (
+    ChallengePreview,
+    EndChallenge,
+    StartChallenge,
+)
+from strange_tui.campaign.commands.hunters.checks import (  # noqa: F401 - shared helpers
+    _after,
+    _challenge,
+    _check_points,
+    _free_id,
+    _hunter,
+    _hunting,
+    _slug,
+    _valid,
+)
+from strange_tui.campaign.commands.hunters.create import CreateHunter, HunterPreview
+from strange_tui.campaign.commands.hunters.damage import (
+    DamageHunter,
+    HunterDamagePreview,
+    StabiliseHunter,
+    StabilisePreview,
+    worsening_vitals,
+)
+from strange_tui.campaign.commands.hunters.limits import (
+    CHALLENGE_INTERVALS,
+    DAMAGE_TYPES,
+    DEFENSES,
+    DICE_COUNTS,
+    EQUIPMENT_TOP,
+    MAX_DAMAGE_DEGREES,
+    MAX_DEFENSE_BONUS,
+    MAX_DEFENSE_SKILL,
+    MAX_THRESHOLD,
+    MAX_TOOL_BONUS,
+    RAISE_CR,
+    SITUATION_RANGE,
+    SITUATIONAL,
+    SKILL_TOP,
+    TRAIT_TOP,
+    VITAL_RANGE,
+    VITALS,
+)
+from strange_tui.campaign.commands.hunters.roll import (
+    HunterOdds,
+    HunterRoll,
+    HunterRollOutcome,
+    Part,
+    read_modifiers,
+    roll_outcome,
+)
+from strange_tui.campaign.commands.hunters.views import (  # noqa: F401 - private helpers
+    HealingView,
+    HunterView,
+    PendingRoll,
+    VitalView,
+    _flaws,
+    _label,
+    healing_of,
+    hunter_view,
+    pending_rolls,
+)
+
+__all__ = [
+    "CHALLENGE_INTERVALS",
+    "DAMAGE_TYPES",
+    "DEFENSES",
+    "DICE_COUNTS",
+    "EQUIPMENT_TOP",
+    "MAX_DAMAGE_DEGREES",
+    "MAX_DEFENSE_BONUS",
+    "MAX_DEFENSE_SKILL",
+    "MAX_THRESHOLD",
+    "MAX_TIME_AMOUNT",
+    "MAX_TOOL_BONUS",
+    "RAISE_CR",
+    "SITUATION_RANGE",
+    "SITUATIONAL",
+    "SKILL_TOP",
+    "TIME_UNITS",
+    "TRAIT_TOP",
+    "VITAL_RANGE",
+    "VITALS",
+    "ChallengePreview",
+    "ClockPreview",
+    "CreateHunter",
+    "DamageHunter",
+    "EndChallenge",
+    "HealingView",
+    "HunterDamagePreview",
+    "HunterOdds",
+    "HunterPreview",
+    "HunterRoll",
+    "HunterRollOutcome",
+    "HunterView",
+    "Part",
+    "PassTime",
+    "PendingRoll",
+    "StabiliseHunter",
+    "StabilisePreview",
+    "StartChallenge",
+    "TimeUnit",
+    "VitalView",
+    "healing_of",
+    "hunter_view",
+    "pending_rolls",
+    "read_modifiers",
+    "roll_outcome",
+    "worsening_vitals",
+]
