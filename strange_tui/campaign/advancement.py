@@ -42,7 +42,7 @@ def buy(
     if tier > character.tier:
         improved = _new_tier_abilities(improved, event)
     elif event.tier_abilities or event.improved_edge is not None:
-        raise RuleViolation("A new tier's abilities come with the step that reaches it (R-ADV-1).")
+        raise RuleViolation("A new tier's abilities come with the step that reaches it.")
     improved = armor.refit(improved, settings, now)
     return replace(improved, xp=character.xp - STEP_COST_XP, advancements=bought, tier=tier)
 
@@ -50,14 +50,14 @@ def buy(
 def step_problem(character: Character, step: str, settings: Settings) -> str | None:
     """R-ADV-1: why ``character`` cannot buy ``step`` now, or None."""
     if character.xp < STEP_COST_XP:
-        return f"{character.name} has {character.xp} XP; a step costs {STEP_COST_XP} (R-ADV-1)."
+        return f"{character.name} has {character.xp} XP; a step costs {STEP_COST_XP}."
     if step in character.advancements:
-        return f"{character.name} already bought {step} this tier (R-ADV-1)."
+        return f"{character.name} already bought {step} this tier."
     other = next((s for s in character.advancements if s in OTHER_OPTIONS), None)
     if step in OTHER_OPTIONS and other:
         return (
             f"{character.name} already took an other option this tier ({other}): only one of"
-            " the four steps may be less armor cost, +2 recovery or an ability (R-ADV-1)."
+            " the four steps may be less armor cost, +2 recovery or an ability."
         )
     if step == "armor":
         return armor.step_problem(character, settings)

@@ -102,7 +102,7 @@ def wear(character: Character, worn: WornArmor | None) -> Character:
     if maximum < 1:
         raise RuleViolation(
             f"{character.name}'s Speed pool of {base} cannot bear the {base - maximum} points"
-            " wearing that armor takes (R-CMB-6)."
+            " wearing that armor takes."
         )
     pool = replace(speed, maximum=maximum, current=min(speed.current, maximum))
     armor = character.armor - (old.rating if old else 0) + (worn.rating if worn else 0)
@@ -120,14 +120,14 @@ def put_on(character: Character, category: str, settings: Settings, now: int) ->
     if character.track is DamageTrack.DEAD:
         raise RuleViolation(f"{character.name} is dead, and dead is dead.")
     if category and category not in CATEGORIES:
-        raise RuleViolation(f"Armor is light, medium or heavy; not {category!r} (R-CMB-6).")
+        raise RuleViolation(f"Armor is light, medium or heavy; not {category!r}.")
     current = character.worn.category if character.worn else ""
     if category == current:
         what = f"{category} armor" if category else "no armor"
         raise RuleViolation(f"{character.name} already wears {what}.")
     if hours := due_hours(character, now):
         raise RuleViolation(
-            f"{character.name} owes Might for {hours} h in armor; pay it first (R-CMB-6)."
+            f"{character.name} owes Might for {hours} h in armor; pay it first."
         )
     worn = fit(character, cast(ArmorCategory, category), settings, now) if category else None
     return wear(character, worn)
@@ -189,18 +189,18 @@ def pay(character: Character, event: PointsSpent, now: int) -> Character:
     worn = character.worn
     hours = event.armor_hours
     if worn is None or not worn.might_per_hour:
-        raise RuleViolation(f"{character.name} wears no armor that costs Might (R-CMB-6).")
+        raise RuleViolation(f"{character.name} wears no armor that costs Might.")
     if not 1 <= hours <= due_hours(character, now):
         raise RuleViolation(
             f"{character.name} owes Might for {due_hours(character, now)} h in armor,"
-            f" not {hours} (R-CMB-6)."
+            f" not {hours}."
         )
     if event.stat is not Stat.MIGHT or event.from_luck or event.amount != wear_cost(
         character, hours
     ):
         raise RuleViolation(
             f"{hours} h in {worn.category} armor cost {wear_cost(character, hours)} Might"
-            " (R-CMB-6)."
+            "."
         )
     paid = spend(character.pools, character.track, Stat.MIGHT, event.amount)
     worn = replace(worn, paid_until=worn.paid_until + hours * HOUR)
@@ -236,6 +236,6 @@ def step_problem(character: Character, settings: Settings) -> str | None:
     if heaviest[0] == heaviest[1]:
         return (
             f"Wearing armor already costs {character.name} nothing that a step could lower"
-            " (R-ADV-1, R-CMB-6)."
+            "."
         )
     return None

@@ -74,7 +74,7 @@ def _check_initiative(state: Campaign, event: InitiativeRolled) -> None:
         who = state.characters.get(pc)
         if who is not None and not can_act(who.track):
             raise RuleViolation(
-                f"{who.name} is {who.track.label} and cannot act: no initiative roll (R-DMG-4)."
+                f"{who.name} is {who.track.label} and cannot act: no initiative roll."
             )
 
 

@@ -131,6 +131,8 @@ class RollMade(Event, tag="roll_made"):
     effect: Text = ""
     eased: Small = 0
     """Situational steps easing the task (R-TR-6: a focus task after a 19 or 20)."""
+    app_rolled: bool = False
+    """The app rolled the die (the player typed none): the log says so (R-TASK-6)."""
 
 
 class RollRerolled(Event, tag="roll_rerolled"):
@@ -143,6 +145,8 @@ class RollRerolled(Event, tag="roll_rerolled"):
     die: Die20
     success: bool = False
     refund: Points = 0
+    app_rolled: bool = False
+    """The app rolled the new die (the player typed none)."""
 
 
 class WeaknessTaken(Event, tag="weakness_taken"):

@@ -90,7 +90,7 @@ def fold_hunters(state: Campaign, event: object) -> Campaign:
             if worsening_kind(hunter, event.vital, state.clock.seconds) is None:
                 raise RuleViolation(
                     f"{hunter.name}'s {event.vital} is not worsening: nothing to stabilise"
-                    " (R-HUN-8)."
+                    "."
                 )
             hunter = replace(hunter, stable=(*hunter.stable, event.vital))
             return replace(state, hunters={**state.hunters, hunter.id: hunter})
@@ -123,7 +123,7 @@ def _use_roll(state: Campaign, event: HunterDamaged) -> Campaign:
         raise RuleViolation(f"{attacker.name} has no roll {event.roll} whose damage is unspent.")
     if last.degrees != len(event.kinds):
         raise RuleViolation(
-            f"{attacker.name}'s roll had {last.degrees} degree(s): as many points (R-HUN-7)."
+            f"{attacker.name}'s roll had {last.degrees} degree(s): as many points."
         )
     attacker = replace(attacker, last_roll=replace(last, used=True))
     return replace(state, hunters={**state.hunters, attacker.id: attacker})
@@ -214,7 +214,7 @@ def _worsen(hunter: Hunter, event: HunterWorsened, now: int) -> Hunter:
             )
         if worsening_kind(hunter, event.vital, at) != kind:
             raise RuleViolation(
-                f"{hunter.name}'s {event.vital} does not worsen from {kind} then (R-HUN-8)."
+                f"{hunter.name}'s {event.vital} does not worsen from {kind} then."
             )
         expected = hunters.worsen(hunter.damage(event.vital, at), 1)
         hunter = worsened(hunter, event.vital, kind, at)

@@ -179,7 +179,7 @@ def _change_character(character: Character, event: AnyEvent) -> Character:
         case IntrusionRefused():
             if character.xp < 1:
                 raise RuleViolation(
-                    f"{character.name} has no XP: refusing an intrusion costs 1 (R-XP-1)."
+                    f"{character.name} has no XP: refusing an intrusion costs 1."
                 )
             return replace(character, xp=character.xp - 1)
         case XpAwarded(amount=amount):
@@ -208,7 +208,7 @@ def take_weakness(character: Character, weak: Stat, edge: Stat) -> Character:
     """R-WEAK-1: a weakness of 1 in a stat whose Edge is 0, for +1 Edge in another; one
     weakness at most."""
     if weak == edge:
-        raise RuleViolation("The Edge goes to another stat than the weakness (R-WEAK-1).")
+        raise RuleViolation("The Edge goes to another stat than the weakness.")
     if any(character.pools[stat].weakness for stat in Stat):
         raise RuleViolation(f"{character.name} has a weakness already; one is the most.")
     weak_pool, edge_pool = character.pools[weak], character.pools[edge]
@@ -255,12 +255,12 @@ def _recover(character: Character, event: RecoveryRolled) -> Character:
     expected_bonus = character.tier + character.recovery_bonus
     if event.bonus != expected_bonus:
         raise RuleViolation(
-            f"{character.name}'s recovery rolls add {expected_bonus}, not {event.bonus} (R-REC-1)."
+            f"{character.name}'s recovery rolls add {expected_bonus}, not {event.bonus}."
         )
     points = event.die + event.bonus
     if event.track_step:
         if event.allocation:
-            raise RuleViolation("A step up the track takes the whole recovery roll (R-REC-3).")
+            raise RuleViolation("A step up the track takes the whole recovery roll.")
         updated = replace(character, track=recover_track_step(character.pools, character.track))
     else:
         outcome = apply_recovery(character.pools, character.track, points, event.allocation)
@@ -274,10 +274,10 @@ def _accept_intrusion(state: Campaign, event: IntrusionAccepted) -> Campaign:
     others = [other for other in state.characters if other != character.id]
     if event.given_to is None:
         if others:
-            raise RuleViolation("Give one of the 2 XP to another character (R-XP-1).")
+            raise RuleViolation("Give one of the 2 XP to another character.")
         return state.with_character(replace(character, xp=character.xp + 2))
     if event.given_to == character.id:
-        raise RuleViolation("The second XP of an intrusion goes to another character (R-XP-1).")
+        raise RuleViolation("The second XP of an intrusion goes to another character.")
     friend = _character(state, event.given_to)
     state = state.with_character(replace(character, xp=character.xp + 1))
     return state.with_character(replace(friend, xp=friend.xp + 1))

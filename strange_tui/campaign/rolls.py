@@ -53,12 +53,12 @@ def check_roll(character: Character, event: RollMade) -> int:
     a roll this character could make, or its recorded result is not what the rules say."""
     if not can_act(character.track):
         raise RuleViolation(
-            f"{character.name} is {character.track.label} and cannot act (R-DMG-4)."
+            f"{character.name} is {character.track.label} and cannot act."
         )
     check_effort(event.effort, event.damage_effort, character.effort)
     task = task_of(event)
     if is_automatic(task) and event.die is not None:
-        raise RuleViolation("An automatic success is not rolled (R-TASK-4).")
+        raise RuleViolation("An automatic success is not rolled.")
     result = resolve(task, event.die)
     cost = full_cost(character, event)
     paid = cost_after_special(event.die, cost) if event.die is not None else cost
@@ -89,7 +89,7 @@ def reroll_outcome(roll: RollMade, die: int) -> tuple[int, bool, int]:
     """R-XP-2, R-SPEC-4: the die that stands (the better), whether it succeeds, and the
     points a natural 20 that now stands gives back."""
     if roll.die is None:
-        raise RuleViolation("An automatic success has no die to reroll (R-TASK-4).")
+        raise RuleViolation("An automatic success has no die to reroll.")
     kept = max(roll.die, die)
     success = resolve(task_of(roll), kept).success
     refund = roll.cost if kept == 20 and roll.die != 20 else 0
@@ -101,7 +101,7 @@ def check_reroll(character: Character, event: RollRerolled) -> None:
     if event.roll.character != character.id:
         raise RuleViolation(f"That roll was not {character.name}'s.")
     if character.xp < 1:
-        raise RuleViolation(f"{character.name} has no XP: a reroll costs 1 (R-XP-2).")
+        raise RuleViolation(f"{character.name} has no XP: a reroll costs 1.")
     _, success, refund = reroll_outcome(event.roll, event.die)
     if (event.success, event.refund) != (success, refund):
         raise RuleViolation("The reroll's recorded result does not match the rules.")

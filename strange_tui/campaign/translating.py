@@ -97,7 +97,7 @@ def change_focus(
     kept to give back on return), what the new one gives comes (``gained``)."""
     if focus == who.focus:
         if lost or gained:
-            raise RuleViolation(f"{who.name} keeps {focus}: nothing leaves or comes (R-TR-8).")
+            raise RuleViolation(f"{who.name} keeps {focus}: nothing leaves or comes.")
         return who
     abilities, skills = list(who.abilities), dict(who.skills)
     left = dict(who.travel.left)
@@ -213,13 +213,13 @@ def fold_translation(state: Campaign, event: TranslationMade) -> Campaign:
     if state.encounter is not None:
         raise RuleViolation("End the fight first: a translation takes a trance.")
     if event.interrupted and event.success:
-        raise RuleViolation("An interrupted trance fails (R-TR-5).")
+        raise RuleViolation("An interrupted trance fails.")
     origin = origin_of(state, participants)
     if event.destination == origin and event.arrived:
         raise RuleViolation(f"They are already in {origin.title()}.")
     for pc in (*event.kits, *event.left):
         if pc not in participants:
-            raise RuleViolation(f"Only those who translate change focus, not {pc} (R-TR-8).")
+            raise RuleViolation(f"Only those who translate change focus, not {pc}.")
     start = state.clock.seconds
     record = Record(at=start, participants=participants, destination=event.destination,
                     success=event.success)  # fmt: skip

@@ -97,7 +97,7 @@ def swarm_split(creatures: int) -> tuple[int, int]:
     if creatures < SWARM_SIZE:
         raise RuleViolation(
             f"A swarm is {SWARM_SIZE} creatures acting as one: {creatures} cannot make one"
-            " (R-CMB-5)."
+            "."
         )
     return divmod(creatures, SWARM_SIZE)
 

@@ -33,7 +33,7 @@ def check_effort(task_levels: int, damage_levels: int, effort_score: int) -> Non
     total = task_levels + damage_levels
     if total > effort_score:
         raise RuleViolation(
-            f"{total} levels of Effort is more than your Effort of {effort_score} (R-EFF-2)."
+            f"{total} levels of Effort is more than your Effort of {effort_score}."
         )
 
 

@@ -95,7 +95,7 @@ def check_task(task: Task) -> Task:
         )
     if not 0 <= task.assets <= MAX_ASSETS:
         raise RuleViolation(
-            f"A task can use 0 to {MAX_ASSETS} assets (R-TASK-3); {task.assets} is too many."
+            f"A task can use 0 to {MAX_ASSETS} assets; {task.assets} is too many."
             if task.assets > MAX_ASSETS
             else f"Assets cannot be negative ({task.assets})."
         )

@@ -73,8 +73,8 @@ def test_r_task_3_trained_cancels_inability():
 
 
 def test_r_task_3_at_most_two_assets():
-    """R-TASK-3: at most two assets per task; a third is refused with the rule's id."""
-    with pytest.raises(RuleViolation, match="R-TASK-3"):
+    """R-TASK-3: at most two assets per task; a third is refused, saying why."""
+    with pytest.raises(RuleViolation, match="0 to 2 assets; 3 is too many"):
         check_task(Task(difficulty=5, assets=3))
 
 

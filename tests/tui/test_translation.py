@@ -229,7 +229,7 @@ async def test_r_help_1_the_wizard_shows_the_training_a_helper_lends_and_its_odd
         await set_roles(pilot, mara=1, jun=4, tess=0)
         await pilot.pause()
         side = panel_text(skilled_app)
-        assert "Jun lends trained training (R-HELP-1)" in side
+        assert "Jun lends trained training" in side
         assert "-1 Jun's training, lent" in side
         assert "60% (Intellect: 3, target 9)" in side
         assert "Stay behind Tess" in side

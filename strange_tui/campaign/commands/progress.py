@@ -280,7 +280,7 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
 
     def event(self, state: Campaign) -> AdvancementBought:
         if self.step not in get_args(AdvancementStep):
-            raise RuleViolation(f"There is no advancement step {self.step!r} (R-ADV-1).")
+            raise RuleViolation(f"There is no advancement step {self.step!r}.")
         who = character_of(state, self.character)
         if problem := step_problem(who, self.step, state.settings):
             raise RuleViolation(problem)
@@ -289,7 +289,7 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         if self.step == "pools":
             if any(not 0 <= points <= POOL_POINTS for points in self.pools.values()):
                 raise RuleViolation(
-                    f"Each pool takes 0 to {POOL_POINTS} of the {POOL_POINTS} points (R-ADV-1)."
+                    f"Each pool takes 0 to {POOL_POINTS} of the {POOL_POINTS} points."
                 )
             pools = {stat: points for stat, points in self.pools.items() if points}
         return AdvancementBought(
@@ -315,7 +315,7 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         if len(keys) != offer.choose:
             raise RuleViolation(
                 f"{reaching}: choose {offer.choose} {offer.type_name} abilities"
-                f" ({len(keys)} chosen) (R-ADV-1)."
+                f" ({len(keys)} chosen)."
             )
         allowed = {key for key, _ in offer.options}
         if not set(keys) <= allowed:

@@ -149,7 +149,7 @@ def focus_ability_refusal(state: Campaign, character_id: str) -> str | None:
             name = state.characters[character_id].name
             return (
                 f"{name} is acclimating {until_words(state, effect.until)}:"
-                " no focus ability can be used (R-TR-8)."
+                " no focus ability can be used."
             )
     return None
 
@@ -311,7 +311,7 @@ class Roll(Command, frozen=True, kw_only=True):
         if self.forced:
             task = task_of(event)
             if not task_odds(task).automatic:
-                raise RuleViolation("Only an automatic success is forced into a roll (R-XP-3).")
+                raise RuleViolation("Only an automatic success is forced into a roll.")
             forced = forced_roll(task)
             event = msgspec.structs.replace(
                 event,

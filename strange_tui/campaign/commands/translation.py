@@ -259,7 +259,7 @@ class Translate(Command, frozen=True, kw_only=True):
             raise RuleViolation("End the fight first: a translation takes a trance.")
         if not 0 <= self.recursion_difficulty <= MAX_DIFFICULTY:
             raise RuleViolation(
-                f"A recursion's translation difficulty runs from 0 to {MAX_DIFFICULTY} (R-TR-1)."
+                f"A recursion's translation difficulty runs from 0 to {MAX_DIFFICULTY}."
             )
         roles = self.roles()
         for pc in roles.participants():
@@ -272,10 +272,10 @@ class Translate(Command, frozen=True, kw_only=True):
         strangers = sorted((set(self.foci) | set(self.picks)) - set(roles.participants()))
         if strangers:
             raise RuleViolation(
-                f"Only those who translate take a focus on arrival, not {strangers[0]} (R-TR-8)."
+                f"Only those who translate take a focus on arrival, not {strangers[0]}."
             )
         if self.on_failure != DRAW and self.on_failure not in FAILURES:
-            raise RuleViolation(f"{self.on_failure!r} is not on the failure table (R-TR-7).")
+            raise RuleViolation(f"{self.on_failure!r} is not on the failure table.")
         parts = difficulty_parts(
             self.recursion_difficulty,
             state.translations,
@@ -320,7 +320,7 @@ class Translate(Command, frozen=True, kw_only=True):
             if focus == who.focus:
                 continue
             if self.content is None:
-                raise RuleViolation("Changing a focus needs the game content (R-TR-8).")
+                raise RuleViolation("Changing a focus needs the game content.")
             left[pc] = kit_left(self.content, who)
             kits[pc] = kit_taken(self.content, who, focus, self.picks.get(pc, ()))
         return foci, kits, left
@@ -392,7 +392,7 @@ class Translate(Command, frozen=True, kw_only=True):
         who = character_of(state, self.initiator)
         paradox = paradox_reroll(who.type, first_success=False, rerolled=False)
         if self.reroll is not None and not paradox:
-            raise RuleViolation("Only a paradox initiator rerolls a failed translation (R-TR-5).")
+            raise RuleViolation("Only a paradox initiator rerolls a failed translation.")
         die = reroll = None
         success, paid = False, 0
         if not self.interrupted:
@@ -499,15 +499,15 @@ def helping(
         level, inability = translation_skill(helper)
         benefit = help_benefit(skill, level, helper_inability=inability)
         if inability:
-            text = "an inability in translating: no help (R-HELP-2)"
+            text = "an inability in translating: no help"
             lines.append(HelpLine(name=helper.name, text=text))
         elif benefit.skill > skill:
             words = SKILL_WORDS[benefit.skill]
-            text = f"lends {words} training (R-HELP-1)"
+            text = f"lends {words} training"
             lines.append(HelpLine(name=helper.name, text=text, lends=words))
             skill = benefit.skill
         else:
-            lines.append(HelpLine(name=helper.name, text="+1 to the roll (R-HELP-2)",
+            lines.append(HelpLine(name=helper.name, text="+1 to the roll",
                                   bonus=benefit.bonus))  # fmt: skip
     return skill, tuple(lines)
 
@@ -576,7 +576,7 @@ def kit_taken(content: Library, who: Character, name: str, picks: Sequence[str])
         return who.travel.left[name]
     focus = focus_named(content, name)
     if focus is None:
-        raise RuleViolation(f"No focus called {name} in the game content (R-TR-8).")
+        raise RuleViolation(f"No focus called {name} in the game content.")
     abilities: list[str] = []
     for tier in sorted(focus.tiers, key=lambda t: t.tier):
         if tier.tier > who.tier:
@@ -590,7 +590,7 @@ def kit_taken(content: Library, who: Character, name: str, picks: Sequence[str])
                 options = ", ".join(ability_name(content, a) for a in tier.choose_one)
                 raise RuleViolation(
                     f"{who.name} picks one of {focus.name}'s tier {tier.tier} abilities:"
-                    f" {options} (R-TR-8)."
+                    f" {options}."
                 )
             abilities.append(ability_name(content, chosen[0]))
     return FocusKit(abilities=tuple(abilities), skills=tuple(focus.skills))
@@ -625,7 +625,7 @@ def problem_of(who: Character, task: RollMade, cost: int) -> str | None:
     """Why ``who`` cannot attempt ``task`` now (R-DMG-4, R-EFF-2, R-EFF-6), or None."""
     try:
         if not can_act(who.track):
-            raise RuleViolation(f"{who.name} is {who.track.label} and cannot act (R-DMG-4).")
+            raise RuleViolation(f"{who.name} is {who.track.label} and cannot act.")
         check_effort(task.effort, 0, who.effort)
         spend(who.pools, who.track, Stat.INTELLECT, cost)
     except RuleViolation as refused:
@@ -674,7 +674,7 @@ def outcome_of(
         span = "an hour" if kept == 19 else "a day"
         special = f"A natural {kept}: no acclimation; focus tasks eased for {span}."
     elif kept == 1:
-        special = "A natural 1: the GM intrudes, free of charge (R-SPEC-1)."
+        special = "A natural 1: the GM intrudes, free of charge."
     return TranslationOutcome(
         success=event.success,
         interrupted=event.interrupted,

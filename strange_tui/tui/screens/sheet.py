@@ -116,7 +116,7 @@ class SheetScreen(CampaignScreen):
         ("Roll a task", "Odds first, then the die", "roll"),
         ("Rest", "The next recovery roll of the day", "rest"),
         ("XP and advancement", "Award XP, buy steps", "advance"),
-        ("Wear armor", "Put armor on or take it off (R-CMB-6)", "armor"),
+        ("Wear armor", "Put armor on or take it off", "armor"),
         ("Take a weakness", "A weakness in one pool for +1 Edge in another", "weakness"),
     ]
 

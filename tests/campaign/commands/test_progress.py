@@ -105,7 +105,7 @@ def test_r_xp_1_refusing_costs_1_xp():
 def test_r_xp_1_refusing_at_0_xp_is_refused_and_nothing_changes():
     store = party_store()
     before = store.state
-    with pytest.raises(RuleViolation, match=r"no XP.*\(R-XP-1\)"):
+    with pytest.raises(RuleViolation, match=r"no XP: refusing an intrusion costs 1\.$"):
         decide(store.state, GmIntrusion(character="mara", choice="refuse"))
     assert store.state == before
 
@@ -162,18 +162,18 @@ def test_r_adv_1_edge_and_skill_steps_say_what_changes():
 @pytest.mark.parametrize(
     ("xp_given", "command", "reason"),
     [
-        (3, BuyAdvancement(character="mara", step="effort"), r"3 XP; a step costs 4 \(R-ADV-1\)"),
+        (3, BuyAdvancement(character="mara", step="effort"), r"3 XP; a step costs 4\.$"),
         (4, BuyAdvancement(character="mara", step="pools", pools={Stat.MIGHT: 3}), "exactly 4"),
         (
             4,
             BuyAdvancement(character="mara", step="pools", pools={Stat.MIGHT: 5, Stat.SPEED: -1}),
-            r"0 to 4 .*\(R-ADV-1\)",
+            r"0 to 4 of the 4 points\.$",
         ),
         (4, BuyAdvancement(character="mara", step="edge"), "Choose the pool"),
         (4, BuyAdvancement(character="mara", step="skill", skill="  "), "Name the skill"),
         (4, BuyAdvancement(character="mara", step="skill", skill="x" * 81), "80 characters"),
         (4, BuyAdvancement(character="mara", step="ability"), "Name the type ability"),
-        (4, BuyAdvancement(character="mara", step="flight"), r"no advancement step.*R-ADV-1"),
+        (4, BuyAdvancement(character="mara", step="flight"), r"no advancement step"),
     ],
 )
 def test_r_adv_1_refusals_come_with_the_rules_reason(xp_given, command, reason):
@@ -225,7 +225,7 @@ def test_r_adv_1_only_one_step_of_a_tier_is_an_other_option(first, second):
     run(store, ChangeArmor(character="mara", armor="heavy"))
     run(store, BuyAdvancement(character="mara", step=first, ability="Spray"))
     command = BuyAdvancement(character="mara", step=second, ability="Reload")
-    reason = rf"already took an other option this tier \({first}\).*\(R-ADV-1\)"
+    reason = rf"already took an other option this tier \({first}\): only one"
     with pytest.raises(RuleViolation, match=reason):
         decide(store.state, command)
     assert "other option" in preview(store.state, command).problem
@@ -312,7 +312,7 @@ def test_r_adv_1_reaching_a_tier_offers_the_type_s_abilities_and_adds_the_focus_
     keys = dict(offer.options)
     assert keys["crushing-blow"] == "Crushing Blow" and keys["swipe"] == "Swipe"  # tier 1 too
     assert "bash" not in keys and "combat-prowess:ranged" not in keys  # held already
-    assert shown.problem == "Reaching tier 2: choose 2 Vector abilities (0 chosen) (R-ADV-1)."
+    assert shown.problem == "Reaching tier 2: choose 2 Vector abilities (0 chosen)."
     with pytest.raises(RuleViolation, match="choose 2 Vector abilities"):
         decide(store.state, command)
     chosen = msgspec.structs.replace(command, tier_abilities=("crushing-blow", "swipe"))

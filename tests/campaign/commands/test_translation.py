@@ -249,7 +249,7 @@ def test_r_tr_8_each_participant_takes_the_focus_chosen_before_the_roll():
         ("Mara", "Builds Robots", True),
         ("Jun", EARTH_FOCUS, False),
     ]
-    with pytest.raises(RuleViolation, match="R-TR-8"):
+    with pytest.raises(RuleViolation, match="Only those who translate change focus, not tess"):
         decide(store.state, Translate(destination="earth", recursion_difficulty=5,
                                       initiator="mara", foci={"tess": "X"}))  # fmt: skip
 

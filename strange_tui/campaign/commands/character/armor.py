@@ -52,7 +52,7 @@ class ChangeArmor(Command, frozen=True, kw_only=True):
     def events(self, state: Campaign) -> list[AnyEvent]:
         who = character_of(state, self.character)
         if self.armor and self.armor not in armor.CATEGORIES:
-            raise RuleViolation(f"Armor is light, medium or heavy; not {self.armor!r} (R-CMB-6).")
+            raise RuleViolation(f"Armor is light, medium or heavy; not {self.armor!r}.")
         owed: list[AnyEvent] = [e for e in armor.wear_costs(state) if e.character == who.id]
         return [*owed, ArmorChanged(character=who.id, armor=self.armor)]
 

@@ -70,9 +70,9 @@ class TakeDamage(Command, frozen=True, kw_only=True):
     def event(self, state: Campaign) -> DamageTaken:
         who = character_of(state, self.character)
         if who.track is DamageTrack.DEAD:
-            raise RuleViolation(f"{who.name} is dead, and dead is dead (R-DMG-4).")
+            raise RuleViolation(f"{who.name} is dead, and dead is dead.")
         if self.amount < 1:
-            raise RuleViolation("Damage is a whole number, 1 or more (R-DMG-1).")
+            raise RuleViolation("Damage is a whole number, 1 or more.")
         _check_text(self.source, "The source")
         armor = who.armor if armor_applies(self.stat, ambient=self.ambient) else 0
         return DamageTaken(
@@ -123,11 +123,11 @@ class SpendPoints(Command, frozen=True, kw_only=True):
     def event(self, state: Campaign) -> PointsSpent:
         who = character_of(state, self.character)
         if who.track is DamageTrack.DEAD:
-            raise RuleViolation(f"{who.name} is dead, and dead is dead (R-DMG-4).")
+            raise RuleViolation(f"{who.name} is dead, and dead is dead.")
         if self.amount < 1:
-            raise RuleViolation("Points spent are a whole number, 1 or more (R-EFF-6).")
+            raise RuleViolation("Points spent are a whole number, 1 or more.")
         if self.from_luck < 0:
-            raise RuleViolation("Points from Luck are a whole number, 0 or more (R-POOL-1).")
+            raise RuleViolation("Points from Luck are a whole number, 0 or more.")
         _check_text(self.reason, "The reason")
         return PointsSpent(
             character=who.id,
@@ -164,7 +164,7 @@ class Heal(Command, frozen=True, kw_only=True):
     def event(self, state: Campaign) -> Healed:
         who = character_of(state, self.character)
         if who.track is DamageTrack.DEAD:
-            raise RuleViolation(f"{who.name} is dead, and dead is dead (R-DMG-4).")
+            raise RuleViolation(f"{who.name} is dead, and dead is dead.")
         if self.amount < 1:
             raise RuleViolation("Points healed are a whole number, 1 or more.")
         _check_text(self.reason, "The reason")

@@ -92,7 +92,7 @@ class Rest(Command, frozen=True, kw_only=True):
         if self.die is not None:
             dice_for(self.die, SeededDice(), RECOVERY_DIE)  # Refuses a face the d6 lacks.
         if self.track_step and self.allocation:
-            raise RuleViolation("A step up the track takes the whole recovery roll (R-REC-3).")
+            raise RuleViolation("A step up the track takes the whole recovery roll.")
         if self.track_step:
             recover_track_step(who.pools, who.track)  # Refuses with the reason (R-REC-3).
         return who

@@ -78,7 +78,7 @@ class Attack(Command, frozen=True, kw_only=True):
         encounter = encounter_of(state)
         ids = (self.target, *self.others)
         if self.others and not self.area:
-            raise RuleViolation("Several targets at once are an area attack (R-EFF-5).")
+            raise RuleViolation("Several targets at once are an area attack.")
         if len(set(ids)) != len(ids):
             raise RuleViolation("Each target counts once.")
         foes = []
@@ -117,7 +117,7 @@ class Attack(Command, frozen=True, kw_only=True):
             if choice not in options.effects[face]:
                 raise RuleViolation(
                     f"A {face} cannot bring {choice!r} here"
-                    + (" (R-SPEC-5: an impaired attacker gets +1 damage)." if who.impaired else ".")
+                    + (": an impaired attacker gets +1 damage instead." if who.impaired else ".")
                 )
         return who, foes
 

@@ -106,7 +106,7 @@ class Defend(Command, frozen=True, kw_only=True):
             raise RuleViolation(f"{defender.name} is not a PC: only PCs roll to defend.")
         who = character_of(state, self.character)
         if who.track is DamageTrack.DEAD:
-            raise RuleViolation(f"{who.name} is dead: out of the fight (R-DMG-4).")
+            raise RuleViolation(f"{who.name} is dead: out of the fight.")
         return who
 
     def no_roll(self, state: Campaign) -> str:
@@ -114,7 +114,7 @@ class Defend(Command, frozen=True, kw_only=True):
         who = self.defender(state)
         if can_act(who.track):
             return ""
-        return f"{who.name} is debilitated and cannot defend: the attack hits (R-DMG-4)."
+        return f"{who.name} is debilitated and cannot defend: the attack hits."
 
     def chosen_skill(self, state: Campaign) -> str:
         if self.skill is not None:

@@ -48,7 +48,7 @@ class StartCombat(Command, frozen=True, kw_only=True):
             raise RuleViolation("A fight is already under way.")
         pcs = tuple(cid for cid, c in state.characters.items() if can_act(c.track))
         if not pcs:
-            raise RuleViolation("No one can fight: every PC is debilitated or dead (R-DMG-4).")
+            raise RuleViolation("No one can fight: every PC is debilitated or dead.")
         return [CombatStarted(pcs=pcs)]
 
 
@@ -106,7 +106,7 @@ class AddNpcs(Command, frozen=True, kw_only=True):
         else:
             if self.boss:
                 raise RuleViolation(
-                    "The boss package is for one creature, not for a swarm (R-CMB-5)."
+                    "The boss package is for one creature, not for a swarm."
                 )
             swarms, singles = combat.swarm_split(self.count)
             if swarms + singles > MAX_NPCS_AT_ONCE:

@@ -61,7 +61,7 @@ class MovePc(Command, frozen=True, kw_only=True):
         if self.steps not in (-1, 1) or not 0 <= other < len(order):
             raise RuleViolation(f"{who.name} cannot move further that way.")
         if not who.pc or not encounter.combatants[order[other]].pc:
-            raise RuleViolation("PCs trade places only with the PC next to them (R-CMB-1).")
+            raise RuleViolation("PCs trade places only with the PC next to them.")
         order[index], order[other] = order[other], order[index]
         return [OrderChanged(order=tuple(order))]
 

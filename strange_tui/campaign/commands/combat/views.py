@@ -52,13 +52,13 @@ def acting_problem(state: Campaign, combatant_id: str) -> str | None:
         return f"No combatant {combatant_id!r} in this fight."
     active = encounter.active
     if active is None:
-        return "Roll initiative first (R-CMB-1)."
+        return "Roll initiative first."
     if active.id != who.id:
         return f"It is {active.name}'s turn, not {who.name}'s."
     if who.pc and (limit := pc_limit(state, who.id)):
         return limit
     if any(condition.loses_turn for condition in who.conditions):
-        return f"{who.name} is stunned and loses this turn (R-CMB-4)."
+        return f"{who.name} is stunned and loses this turn."
     if who.defeated:
         return f"{who.name} is defeated."
     return None
@@ -69,12 +69,12 @@ def pc_limit(state: Campaign, character_id: str) -> str | None:
     distance, none with Speed 0; dead: out of the fight), or None when they can act."""
     pc = character_of(state, character_id)
     if pc.track is DamageTrack.DEAD:
-        return f"{pc.name} is dead: out of the fight (R-DMG-4)."
+        return f"{pc.name} is dead: out of the fight."
     if can_act(pc.track):
         return None
     if can_move(pc.track, pc.pools.speed.current):
-        return f"{pc.name} is debilitated: can only move, an immediate distance (R-DMG-4)."
-    return f"{pc.name} is debilitated with Speed 0: cannot move, nor act (R-DMG-4)."
+        return f"{pc.name} is debilitated: can only move, an immediate distance."
+    return f"{pc.name} is debilitated with Speed 0: cannot move, nor act."
 
 
 def out_of_fight(state: Campaign, combatant_id: str) -> bool:

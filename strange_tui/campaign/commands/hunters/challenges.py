@@ -41,7 +41,7 @@ class StartChallenge(Command, frozen=True, kw_only=True):
             )
         hunters.check_cr(self.cr)
         if self.multiplier not in (1, 2, 3):
-            raise RuleViolation("Remainders are multiplied by 1, 2 or 3 (R-HUN-6).")
+            raise RuleViolation("Remainders are multiplied by 1, 2 or 3.")
         if not 0 <= self.interval <= 10**7:
             raise RuleViolation("The rolls come at most every 115 days.")
         return Challenge(

@@ -73,5 +73,5 @@ def _check_points(what: str, points: Mapping[str, int], top: int) -> None:
             raise RuleViolation(f"Each of the {what} needs a name (up to 80 characters).")
         if not 0 <= value <= top:
             raise RuleViolation(
-                f"{what.title()} give 0 to +{top}; {name} {value} is out of range (R-HUN-1)."
+                f"{what.title()} give 0 to +{top}; {name} {value} is out of range."
             )

@@ -54,7 +54,7 @@ class CreateHunter(Command, frozen=True, kw_only=True):
         _check_points("equipment", self.equipment, EQUIPMENT_TOP)
         unknown = set(self.vitals) - set(VITALS)
         if unknown:
-            raise RuleViolation(f"The vital statistics are {', '.join(VITALS)} (R-HUN-8).")
+            raise RuleViolation(f"The vital statistics are {', '.join(VITALS)}.")
         vitals = {vital: self.vitals.get(vital, 10) for vital in VITALS}
         low, high = VITAL_RANGE
         if any(not low <= value <= high for value in vitals.values()):

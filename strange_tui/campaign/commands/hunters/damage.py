@@ -61,7 +61,7 @@ class DamageHunter(Command, frozen=True, kw_only=True):
     def event(self, state: Campaign) -> HunterDamaged:
         _hunter(state, self.hunter)
         if self.vital not in VITALS:
-            raise RuleViolation(f"The vital statistics are {', '.join(VITALS)} (R-HUN-8).")
+            raise RuleViolation(f"The vital statistics are {', '.join(VITALS)}.")
         degrees, raised, source, roll = self.degrees, self.raised, self.source, 0
         if self.attacker:
             attacker = _hunter(state, self.attacker)
@@ -71,7 +71,7 @@ class DamageHunter(Command, frozen=True, kw_only=True):
                     f"{attacker.name} has no hit whose damage is still to deal: roll first."
                 )
             if self.kind:
-                raise RuleViolation("Damage from a roll goes by its degrees (R-HUN-7).")
+                raise RuleViolation("Damage from a roll goes by its degrees.")
             degrees, raised, roll = last.degrees, last.raised, last.seq
             source = source or f"{attacker.name}'s {last.label}"
         if not 1 <= degrees <= MAX_DAMAGE_DEGREES or not 0 <= self.tool <= MAX_TOOL_BONUS:
@@ -79,7 +79,7 @@ class DamageHunter(Command, frozen=True, kw_only=True):
                 f"Degrees from 1 to {MAX_DAMAGE_DEGREES}, tool bonus 0 to {MAX_TOOL_BONUS}."
             )
         if self.kind and self.kind not in DAMAGE_TYPES:
-            raise RuleViolation(f"The damage types are {', '.join(DAMAGE_TYPES)} (R-HUN-7).")
+            raise RuleViolation(f"The damage types are {', '.join(DAMAGE_TYPES)}.")
         kinds = (
             [self.kind] * degrees
             if self.kind
@@ -138,11 +138,11 @@ class StabiliseHunter(Command, frozen=True, kw_only=True):
     def event(self, state: Campaign) -> HunterStabilised:
         who = _hunter(state, self.hunter)
         if self.vital not in VITALS:
-            raise RuleViolation(f"The vital statistics are {', '.join(VITALS)} (R-HUN-8).")
+            raise RuleViolation(f"The vital statistics are {', '.join(VITALS)}.")
         if worsening_kind(who, self.vital, state.clock.seconds) is None:
             raise RuleViolation(
                 f"{who.name}'s {self.vital} is not worsening: only a disabled hunter whose"
-                " mildest damage is wounding or traumatic needs stabilising (R-HUN-8)."
+                " mildest damage is wounding or traumatic needs stabilising."
             )
         return HunterStabilised(
             hunter=self.hunter,

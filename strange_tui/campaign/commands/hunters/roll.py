@@ -49,7 +49,7 @@ def read_modifiers(text: str) -> tuple[dict[str, int], int] | str:
             low, high = SITUATIONAL[name]
             named[name] = low if low == high else (high if high < 0 else low)
         else:
-            return f"{name!r} is not on the seed's list: say +1 or -1 (R-HUN-4)."
+            return f"{name!r} is not on the seed's list: say +1 or -1."
     return named, own
 
 
@@ -154,19 +154,19 @@ class HunterRoll(Command, frozen=True, kw_only=True):
         bonus.extend(Part(label=name, value=value) for name, value in self.modifiers.items())
         low, high = SITUATION_RANGE
         if not low <= self.situation <= high:
-            raise RuleViolation(f"The situation is {low:+d} to {high:+d} (R-HUN-4).")
+            raise RuleViolation(f"The situation is {low:+d} to {high:+d}.")
         if self.situation:
             bonus.append(Part(label="situation", value=self.situation))
         person = self.against_person or bool(self.defense)
         if self.defender:
             if not person:
                 raise RuleViolation(
-                    "A defender's conditions count only against a person (R-HUN-4)."
+                    "A defender's conditions count only against a person."
                 )
             if any(value >= 0 for value in self.defender.values()):
                 raise RuleViolation(
                     "Only the defender's unfavourable conditions (below 0) count for the"
-                    " roller; their favourable ones go in their defense (R-HUN-4)."
+                    " roller; their favourable ones go in their defense."
                 )
             penalties = hunters.situational(self.defender)
             gained = hunters.against_person(0, penalties)
@@ -184,9 +184,9 @@ class HunterRoll(Command, frozen=True, kw_only=True):
             if self.defense not in dict(DEFENSES):
                 raise RuleViolation(f"Defenses are low, standard or high; not {self.defense!r}.")
             if not 0 <= self.defense_bonus <= MAX_DEFENSE_BONUS:
-                raise RuleViolation(f"A defense's bonuses are 0 to {MAX_DEFENSE_BONUS} (R-HUN-3).")
+                raise RuleViolation(f"A defense's bonuses are 0 to {MAX_DEFENSE_BONUS}.")
             if not 0 <= self.defense_skill <= MAX_DEFENSE_SKILL:
-                raise RuleViolation(f"Skill points are 0 to {MAX_DEFENSE_SKILL} (R-HUN-1).")
+                raise RuleViolation(f"Skill points are 0 to {MAX_DEFENSE_SKILL}.")
             if not 0 <= self.cr <= hunters.MAX_CR:
                 raise RuleViolation(f"A defense's default is 0 to {hunters.MAX_CR}.")
             cr = hunters.defense_cr(self.cr, self.defense_bonus, self.defense, self.defense_skill)
@@ -237,7 +237,7 @@ class HunterRoll(Command, frozen=True, kw_only=True):
         setup = self.setup(state)
         if self.values is not None:
             if len(self.values) != self.dice:
-                raise RuleViolation(f"Type {self.dice} dice from 1 to 6, e.g. 3,5 (R-HUN-1).")
+                raise RuleViolation(f"Type {self.dice} dice from 1 to 6, e.g. 3,5.")
             dice = PlayerDice(self.values)
         events: list[AnyEvent] = [_valid(replace(setup, dice=hunters.roll(dice, self.dice)))]
         if self.challenge:
