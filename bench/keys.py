@@ -1,0 +1,157 @@
+"""How fast each main key answers: the median time from the key press to the new screen
+settled, against a bare Textual app whose `r` opens a modal with two inputs and two buttons,
+measured in the same run (issue 21: every key at most 1.2x).
+
+    python bench/keys.py [--runs N] [--only KEY_NAME ...]
+
+Each key is pressed ``--runs`` times in one app on a copy of the demo (with a fight set up
+for the combat keys); what closes the screen again (escape) is not timed. Pilot's own
+overhead is in both sides of the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from textual.app import App, ComposeResult  # noqa: E402
+from textual.containers import Horizontal, Vertical  # noqa: E402
+from textual.screen import ModalScreen  # noqa: E402
+from textual.widgets import Button, Footer, Header, Input, Static  # noqa: E402
+
+from strange_tui.campaign.commands.combat import AddNpcs, RollInitiative, StartCombat  # noqa: E402
+from strange_tui.tui.app import StrangeApp  # noqa: E402
+
+DEMO = REPO / "saves" / "demo"
+SIZE = (100, 30)
+
+
+class BareModal(ModalScreen[None]):
+    BINDINGS = [("escape", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("A bare modal")
+            yield Input(placeholder="first")
+            yield Input(placeholder="second")
+            with Horizontal():
+                yield Button("OK")
+                yield Button("Cancel")
+
+
+class Bare(App[None]):
+    BINDINGS = [("r", "open", "Open")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("bare")
+        yield Footer()
+
+    def action_open(self) -> None:
+        self.push_screen(BareModal())
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    keys: tuple[str, ...]
+    """What is timed: pressed one after the other."""
+    back: tuple[str, ...] = ("escape",)
+    """What returns to where the key was pressed (not timed)."""
+    before: tuple[str, ...] = ()
+    """Once, before the runs: where the key is pressed from."""
+    fight: bool = False
+
+
+KEYS = [
+    Key("roll", ("r",)),
+    Key("sheet", ("enter",)),
+    Key("log", ("l",)),
+    Key("combat", ("c",), fight=True),
+    Key("translate", ("t",)),
+    Key("xp", ("x",)),
+    Key("rest", ("s",)),
+    Key("help", ("question_mark",)),
+    Key("new character", ("n",)),
+    Key("combat: next turn", ("n",), back=("p",), before=("c",), fight=True),
+    Key("combat: attack dialog", ("a",), before=("c",), fight=True),
+    Key("combat: defense dialog", ("d",), before=("c",), fight=True),
+]
+
+
+def with_fight(folder: Path) -> None:
+    """A thug and a guard against the party, initiative rolled (a PC's turn first)."""
+    from strange_tui.tui.session import Session
+
+    session = Session.open(folder, folder.parent)
+    try:
+        session.run(StartCombat())
+        session.run(AddNpcs(name="Thug", level=3))
+        pcs = [c.id for c in session.state.characters.values()]
+        session.run(RollInitiative(dice={pc: 15 for pc in pcs}))
+    finally:
+        session.close()
+
+
+async def settle(pilot) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def time_key(app: App, key: Key, runs: int) -> list[float]:
+    timings = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(*key.before)
+        await settle(pilot)
+        for _ in range(runs):
+            start = time.perf_counter()
+            await pilot.press(*key.keys)
+            await settle(pilot)
+            timings.append(time.perf_counter() - start)
+            await pilot.press(*key.back)
+            await settle(pilot)
+    return timings
+
+
+def run_app(make: Callable[[], App], key: Key, runs: int) -> float:
+    return statistics.median(asyncio.run(time_key(make(), key, runs)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--only", nargs="*", help="key names to measure (default: all)")
+    args = parser.parse_args()
+    keys = [k for k in KEYS if not args.only or k.name in args.only]
+    with tempfile.TemporaryDirectory() as tmp:
+        saves = Path(tmp) / "saves"
+        plain = Path(shutil.copytree(DEMO, saves / "demo"))
+        fought = Path(shutil.copytree(DEMO, saves / "fight"))
+        with_fight(fought)
+        bare = run_app(Bare, Key("bare", ("r",)), args.runs)
+        print(f"bare modal (r): {bare * 1000:6.1f} ms  (median of {args.runs})")
+        worst = ("", 0.0)
+        for key in keys:
+            folder = fought if key.fight else plain
+            ours = run_app(lambda f=folder: StrangeApp(campaign_path=f, saves=saves), key, args.runs)
+            ratio = ours / bare
+            worst = max(worst, (key.name, ratio), key=lambda pair: pair[1])
+            print(f"{key.name:24} {ours * 1000:6.1f} ms  ratio {ratio:.2f}")
+        print(f"worst: {worst[0]} {worst[1]:.2f}  (target <= 1.2)")
+
+
+if __name__ == "__main__":
+    main()
