@@ -73,6 +73,10 @@ class DamageTaken(Event, tag="damage_taken"):
     armor: Small = 0
     ambient: bool = False
     source: Text = ""
+    spill: dict[Stat, Points] | None = None
+    """R-DMG-2: the points each pool took after Armor, as the rules split the hit (reduce
+    checks it), so the log can say where the damage went; None in journals written before
+    it was recorded."""
 
 
 class PointsSpent(Event, tag="points_spent"):
@@ -277,6 +281,8 @@ class InitiativeRolled(Event, tag="initiative_rolled"):
     pcs: tuple[Id, ...]
     dice: dict[Id, Die20] = field(default_factory=dict)
     succeeded: tuple[Id, ...] = ()
+    app_rolled: tuple[Id, ...] = ()
+    """The PCs whose die the app rolled (they typed none): the log says so."""
 
 
 class OrderChanged(Event, tag="order_changed"):
@@ -350,6 +356,8 @@ class TranslationMade(Event, tag="translation_made"):
     """R-TR-9: where they arrive (free text; '': the GM says later)."""
     leaving: Place = ""
     """R-TR-9: where they left their recursion from ('': as last noted)."""
+    app_rolled: bool = False
+    """The app rolled the die (or the paradox's reroll): the player typed none."""
 
 
 class HunterCreated(Event, tag="hunter_created"):

@@ -146,6 +146,8 @@ def _change_character(character: Character, event: AnyEvent) -> Character:
                 armor=event.armor,
                 ambient=event.ambient,
             )
+            if event.spill is not None and event.spill != dict(hit.applied):
+                raise RuleViolation("Where the hit's damage went does not match the rules.")
             return replace(character, pools=hit.pools, track=hit.track)
         case PointsSpent():
             paid = spend(

@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from strange_tui.campaign.armor import speed_effort_extra
 from strange_tui.campaign.events import RollMade, RollRerolled
 from strange_tui.campaign.state import Character
-from strange_tui.rules.dice import DiceSource
+from strange_tui.rules.dice import DiceSource, PlayerDice
 from strange_tui.rules.effort import action_cost, check_effort
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.special import cost_after_special
@@ -73,16 +73,24 @@ def make_roll(character: Character, setup: RollMade, dice: DiceSource) -> RollMa
     """Roll the task ``setup`` describes (its die, success and cost are filled in here).
 
     No die is rolled for an automatic success (R-TASK-4). ``dice`` may be a player's
-    physical dice (R-TASK-6).
+    physical dice (R-TASK-6); any other dice are the app's, and the roll says so
+    (``app_rolled``, for the log).
     """
     task = task_of(setup)
     die = None if is_automatic(task) else dice.roll(D20)
     result = resolve(task, die)
     cost = full_cost(character, setup)
     paid = cost_after_special(die, cost) if die is not None else cost
-    event = replace(setup, die=die, success=result.success, cost=paid)
+    event = replace(
+        setup, die=die, success=result.success, cost=paid, app_rolled=app_rolled(die, dice)
+    )
     check_roll(character, event)
     return event
+
+
+def app_rolled(die: int | None, dice: DiceSource) -> bool:
+    """Whether the app rolled ``die``: a die was rolled, and not typed by the player."""
+    return die is not None and not isinstance(dice, PlayerDice)
 
 
 def reroll_outcome(roll: RollMade, die: int) -> tuple[int, bool, int]:
@@ -112,7 +120,12 @@ def make_reroll(character: Character, roll: RollMade, dice: DiceSource) -> RollR
     die = dice.roll(D20)
     _, success, refund = reroll_outcome(roll, die)
     event = RollRerolled(
-        character=character.id, roll=roll, die=die, success=success, refund=refund
+        character=character.id,
+        roll=roll,
+        die=die,
+        success=success,
+        refund=refund,
+        app_rolled=app_rolled(die, dice),
     )
     check_reroll(character, event)
     return event

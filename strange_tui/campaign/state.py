@@ -191,9 +191,15 @@ class Campaign(Frozen):
         )
 
     def names(self) -> dict[str, str]:
-        """Every character's and hunter's name by id (for sentences)."""
-        names = {cid: c.name for cid, c in self.characters.items()}
+        """Every name a sentence may need, by id: the current fight's NPCs, the complex
+        challenges, the hunters and the characters (the log adds the NPCs of fights that
+        ended: ``narrate.names_of``)."""
+        names: dict[str, str] = {}
+        if self.encounter is not None:
+            names.update({cid: c.name for cid, c in self.encounter.combatants.items()})
+        names.update({cid: c.name for cid, c in self.challenges.items()})
         names.update({hid: h.name for hid, h in self.hunters.items()})
+        names.update({cid: c.name for cid, c in self.characters.items()})
         return names
 
     def character(self, character_id: str) -> Character:

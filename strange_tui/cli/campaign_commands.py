@@ -6,7 +6,7 @@ import argparse
 import json
 
 from strange_tui.campaign.events import batches
-from strange_tui.campaign.narrate import command_sentence, involves
+from strange_tui.campaign.narrate import command_sentence, involves, names_of
 from strange_tui.campaign.plain import markdown, terminal
 from strange_tui.campaign.sheet import find_character, markdown_sheet, sheet_data, text_sheet
 from strange_tui.campaign.state import Clock
@@ -63,6 +63,7 @@ def run_log(args: argparse.Namespace) -> int:
     folder = folder_of(args)
     state = folder.check()
     events = list(folder.events())
+    names = names_of(state, events)  # Before the filter: the NPCs of every fight.
     if args.character:
         try:
             who = find_character(state, args.character).id
@@ -71,7 +72,6 @@ def run_log(args: argparse.Namespace) -> int:
         events = [event for event in events if involves(event, who)]
     if args.last:
         events = events[-args.last :]
-    names = state.names()
     commands = batches(events)  # One line for each thing a player did.
     if args.format == "md":
         print(f"# {markdown(state.name)} — session log")

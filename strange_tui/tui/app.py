@@ -6,23 +6,78 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import msgspec
+from textual import events
 from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 
 from strange_tui.campaign.commands import Command
 from strange_tui.campaign.commands.progress import ChangeSettings
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.toml_io import atomic_write, dumps, parse_toml, read_bytes
+from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Refused, Session
 from strange_tui.tui.themes import load_themes, theme_folders
 
 DEFAULT_THEME = "earth"
 FOLLOW_EVERY = 0.3
 """Seconds between two looks at the campaign's journal for other windows' changes."""
+PREFERENCES_FILE = "preferences.toml"
+"""The player's own choices that are no campaign's (the theme), in the saves directory."""
+MAX_PREFERENCES_BYTES = 16 * 1024
+
+
+class Preferences(msgspec.Struct, frozen=True, kw_only=True):
+    """``<saves>/preferences.toml``: what the app keeps between runs. Unknown keys are
+    ignored (a newer version may add some)."""
+
+    theme: str = ""
+
+
+def read_preferences(saves: Path) -> tuple[Preferences, str]:
+    """The saved preferences (defaults when there are none) and what was wrong with the
+    file, if anything ("" when it was fine or absent): a broken file is never fatal."""
+    path = saves / PREFERENCES_FILE
+    if not path.exists():
+        return Preferences(), ""
+    try:
+        data = parse_toml(path, read_bytes(path, max_bytes=MAX_PREFERENCES_BYTES))
+        return msgspec.convert(data, Preferences), ""
+    except CampaignFileError as error:
+        return Preferences(), f"{path.name}: {error.message}"
+    except msgspec.ValidationError as error:
+        return Preferences(), f"{path.name}: {error}"
+    except OSError as error:
+        return Preferences(), f"{path.name}: {error.strerror or error}"
+
+
+def write_preferences(saves: Path, preferences: Preferences) -> None:
+    """Replace the preferences file whole (atomically), creating the saves directory."""
+    saves.mkdir(parents=True, exist_ok=True)
+    atomic_write(saves / PREFERENCES_FILE, dumps(preferences))
+
+
+def screen_bindings(screen_class: type) -> list[Binding]:
+    """The bindings a screen class declares (its own, then its bases'), each key once: the
+    one source of what its keys are called (key bar, Help, palette)."""
+    seen: set[str] = set()
+    found: list[Binding] = []
+    for cls in screen_class.__mro__:
+        if cls in (Screen, App) or not issubclass(cls, (Screen, App)):
+            continue
+        for item in cls.__dict__.get("BINDINGS", ()):
+            if isinstance(item, tuple):
+                item = Binding(*item)
+            if isinstance(item, Binding) and item.key not in seen and item.description:
+                seen.add(item.key)
+                found.append(item)
+    return found
 
 
 class StrangeApp(App[None]):
@@ -39,6 +94,9 @@ class StrangeApp(App[None]):
         Binding("ctrl+y", "redo", "Redo", priority=True, id="redo"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
+    QUIT_SCREENS = ("HomeScreen", "HuntersHomeScreen", "CampaignsScreen")
+    """Where a plain q quits: the screens that hold nothing half-done. Elsewhere q is a
+    letter (or nothing), never a way out that loses a wizard's or a dialog's work."""
 
     campaign: reactive[Campaign | None] = reactive(None, always_update=True)
     """The open campaign's state, replaced after every change (screens watch it)."""
@@ -55,8 +113,25 @@ class StrangeApp(App[None]):
         """Theme name for each recursion that has one."""
         self.theme_problems: list[str] = []
         """Theme files that could not be used, reported once the app is up."""
+        self.exiting = False
+        """True once quitting has begun: no key, click or timer reaches a screen then."""
+        self._follow_timer: Timer | None = None
+        self._theme_by_recursion = False
+        """True while the app itself switches the theme to the party's recursion (that
+        switch is not the player's choice, so it is not saved)."""
+        self._keep_theme = False
+        """The player's theme changes are saved once the app is up (not the start's)."""
         # Themes before the first frame, so the stylesheet is built once, in the right colours.
         self.load_themes()
+        self.preferences, problem = read_preferences(self.saves)
+        if problem:
+            self.theme_problems.append(f"{problem} (ignored)")
+        if self.preferences.theme in self.available_themes:
+            self.theme = self.preferences.theme
+        elif self.preferences.theme:
+            self.theme_problems.append(
+                f"{PREFERENCES_FILE}: no theme is called {self.preferences.theme!r}"
+            )
 
     def get_default_screen(self) -> Screen:
         """Home on the campaign asked for, else the campaign list."""
@@ -70,10 +145,44 @@ class StrangeApp(App[None]):
         # Other windows on the campaign (and the CLI) append to its journal: a stat of the
         # journal a few times a second is cheaper and more portable than a file watcher
         # (no thread, works on network folders), and shows their changes within a second.
-        self.set_interval(FOLLOW_EVERY, self.follow_campaign, name="follow the campaign")
+        self._follow_timer = self.set_interval(
+            FOLLOW_EVERY, self.follow_campaign, name="follow the campaign"
+        )
+        self._keep_theme = True
         if self.theme_problems:
             problems = "\n".join(self.theme_problems)
             self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
+
+    def watch_theme(self, theme: str) -> None:
+        """The player chose a theme (the palette's "Change theme"): keep it for next time.
+        The party's recursion theme, when it follows, is the app's choice, not kept."""
+        if not self._keep_theme or self._theme_by_recursion or self.exiting:
+            return
+        if theme == self.preferences.theme:
+            return
+        self.preferences = msgspec.structs.replace(self.preferences, theme=theme)
+        try:
+            write_preferences(self.saves, self.preferences)
+        except OSError as error:
+            self.notify(
+                f"The theme could not be kept for next time: {error.strerror or error}",
+                severity="warning",
+            )
+
+    def exit(
+        self, result: None = None, return_code: int = 0, message: object = None
+    ) -> None:
+        """Quit: from here on no key or click is dispatched and the campaign is no longer
+        followed, so nothing opens (or redraws) on screens being taken down."""
+        self.exiting = True
+        if self._follow_timer is not None:
+            self._follow_timer.stop()
+        super().exit(result, return_code, message)  # type: ignore[arg-type]
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.exiting and isinstance(event, events.InputEvent):
+            return  # A key typed after q: the screens it would reach are going away.
+        await super().on_event(event)
 
     def load_themes(self) -> None:
         """Register the theme files; the broken ones are reported together later."""
@@ -146,16 +255,22 @@ class StrangeApp(App[None]):
 
     def follow_campaign(self) -> None:
         """Take in what other windows wrote (their changes reach the screens at once)."""
-        if self.session is not None:
+        if self.session is not None and not self.exiting:
             self.session.follow()
 
     def _changed(self, state: Campaign) -> None:
+        if self.exiting:
+            return
         self.campaign = state
         self.sub_title = state.name
         if state.settings.theme_follows_recursion:
             theme = self.recursion_themes.get(state.recursion)
             if theme and self.theme != theme:
-                self.theme = theme
+                self._theme_by_recursion = True
+                try:
+                    self.theme = theme
+                finally:
+                    self._theme_by_recursion = False
 
     def run_command(self, command: Command, dice: object = None) -> tuple[AnyEvent, ...] | None:
         """Apply a player's command as one step; if the rules refuse, say why (None)."""
@@ -167,10 +282,23 @@ class StrangeApp(App[None]):
             self.notify(str(refused), title="Not possible", severity="error")
             return None
 
+    def shows_campaign(self) -> bool:
+        """The screen on top shows the campaign (Home, a sheet, combat, the log, the
+        Hunters' Home): only there do ctrl+z and ctrl+y take back campaign actions. In a
+        wizard or a dialog, undo belongs to what is being edited."""
+        return self.session is not None and isinstance(self.screen, CampaignScreen)
+
+    def may_quit(self) -> bool:
+        """A plain q quits only where nothing is half-done (see QUIT_SCREENS)."""
+        return type(self.screen).__name__ in self.QUIT_SCREENS
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # A widget with an undo of its own (the notes' text area) keeps ctrl+z and ctrl+y.
-        if action in ("undo", "redo") and hasattr(self.focused, f"action_{action}"):
-            return False
+        if action in ("undo", "redo"):
+            # Off the campaign's screens the key goes on to the focused widget: a text
+            # area undoes its own typing; elsewhere nothing happens.
+            return self.shows_campaign() and not hasattr(self.focused, f"action_{action}")
+        if action == "quit":
+            return self.may_quit()
         return True
 
     def action_undo(self) -> None:
@@ -181,7 +309,7 @@ class StrangeApp(App[None]):
 
     def _undo_or_redo(self, step: Callable[[Session], str]) -> None:
         """Say what was undone or redone (or why nothing was)."""
-        if self.session is None:
+        if self.session is None or not self.shows_campaign():
             return
         try:
             self.notify(step(self.session), timeout=4)
@@ -189,10 +317,11 @@ class StrangeApp(App[None]):
             self.notify(str(refused), severity="warning")
 
     def action_help(self) -> None:
+        """Help, open at the section of the screen it was called from."""
         from strange_tui.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.screen_stack))
 
     def action_about(self) -> None:
         from strange_tui.tui.screens.help import AboutScreen
@@ -208,20 +337,30 @@ class StrangeApp(App[None]):
             self.notify(f"The theme {way} the party's recursion.")
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The command palette: every screen action, plus the app's own."""
+        """The command palette: the app's own commands, then every action the screen has
+        a key for, named as its key bar and Help name it (the binding's description, its
+        tooltip as the longer text): one source, so they cannot drift apart."""
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "Every key of every screen", self.action_help)
         yield SystemCommand("About strange-tui", "Version and licence notice", self.action_about)
-        if self.session is not None:
+        if self.session is not None and isinstance(screen, CampaignScreen):
             yield SystemCommand("Undo", "Take back the last change", self.action_undo)
             yield SystemCommand("Redo", "Apply again what was undone", self.action_redo)
+        if self.session is not None:
             yield SystemCommand(
                 "Theme follows recursion",
                 "Switch the theme with the party's recursion, or stop doing so",
                 self.action_toggle_theme_follows,
             )
-        for title, help_text, action in getattr(screen, "COMMANDS_TABLE", ()):
-            yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))
+        for binding in screen_bindings(type(screen)):
+            if binding.action.startswith("app.") or binding.key == "escape":
+                continue  # Back and close: not an action to look up by name.
+            key = self.get_key_display(binding)
+            yield SystemCommand(
+                binding.description,
+                f"{binding.tooltip or binding.description} ({key})",
+                lambda action=binding.action: screen.run_action(action),
+            )
 
     def on_unmount(self) -> None:
         if self.session is not None:

@@ -72,6 +72,7 @@ from strange_tui.campaign.store import Store
 from strange_tui.campaign.translating import HINDRANCES, recursion_of
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.combat import CONDITIONS, Condition
+from strange_tui.rules.damage import apply_damage
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Pool, Stat
 from strange_tui.rules.track import DamageTrack, can_act
@@ -264,9 +265,14 @@ def _created(draw, state, rolls):
 @maker(DamageTaken, any_pc())
 def _damage(draw, state, rolls):
     pc = pick(draw, state)
-    return DamageTaken(character=pc.id, amount=draw(st.integers(0, 15)), stat=draw(stats),
-                       armor=draw(st.sampled_from([0, pc.armor])), ambient=draw(st.booleans()),
-                       source=draw(st.sampled_from(["", "club"])))  # fmt: skip
+    hit = DamageTaken(character=pc.id, amount=draw(st.integers(0, 15)), stat=draw(stats),
+                      armor=draw(st.sampled_from([0, pc.armor])), ambient=draw(st.booleans()),
+                      source=draw(st.sampled_from(["", "club"])))  # fmt: skip
+    if draw(st.booleans()):  # Older journals did not record where the points went.
+        return hit
+    landed = apply_damage(pc.pools, pc.track, hit.amount, stat=hit.stat, armor=hit.armor,
+                          ambient=hit.ambient)  # fmt: skip
+    return replace(hit, spill=dict(landed.applied))
 
 
 @maker(PointsSpent, any_pc())
@@ -728,9 +734,8 @@ def _challenge_ended(draw, state, rolls):
 # Hypothesis draws the first of a list more often than the others: the kinds that wait on
 # others (a fight's turns wait on initiative, which waits on NPCs...) come first, so every
 # kind is played often; the kinds that are always possible come last.
-FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, TurnAdvanced, InitiativeRolled,
-         NpcsAdded, ConditionAdded,
-         NpcHealthChanged, RollRerolled, AdvancementBought, CypherUsed, ChallengeEnded,
+FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, NpcHealthChanged, TurnAdvanced,
+         InitiativeRolled, NpcsAdded, ConditionAdded, RollRerolled, AdvancementBought, CypherUsed, ChallengeEnded,
          HunterRolled)  # fmt: skip
 LAST = (CombatEnded, CharacterCreated, ClockAdvanced, SettingsChanged)
 ORDER = (*FIRST, *(k for k in ALL_KINDS if k not in FIRST + LAST), *LAST)

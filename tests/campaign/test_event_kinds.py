@@ -129,7 +129,7 @@ ROWS = [
     ),
     Row(  # R-DMG-1: Armor 1 stops one of the 5 points.
         lambda: campaign("mara"),
-        DamageTaken(character="mara", amount=5, armor=1, source="club"),
+        DamageTaken(character="mara", amount=5, armor=1, source="club", spill={Stat.MIGHT: 4}),
         lambda b, a: (mara(a).pools.might.current, 8),
     ),
     Row(  # R-EFF-6, R-POOL-1

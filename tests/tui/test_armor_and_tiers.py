@@ -99,8 +99,9 @@ async def test_r_cmb_6_a_rest_takes_the_might_the_hours_in_armor_cost(tmp_path):
 
 
 async def choose_step(pilot, downs: int) -> None:
-    """From the XP field: tab to the step list, open it, move down, choose."""
-    await pilot.press(*["tab"] * 8, "enter", *["down"] * downs, "enter")
+    """From the XP field: tab to the step list (past the reason), open it, move down,
+    choose."""
+    await pilot.press("tab", "tab", "enter", *["down"] * downs, "enter")
     await pilot.pause()
 
 
@@ -136,11 +137,10 @@ async def test_r_adv_1_reaching_a_tier_offers_its_abilities_in_the_same_step(tmp
         head = shown(app, "#tier-head")
         assert "Tier 2: choose 2 Vector abilities" in head
         assert "Is Licensed to Carry adds Careful Shot" in head
-        await pilot.press(*["tab"] * 6, *"Guns")  # The skill to train.
-        await pilot.press("tab", "tab", "enter", *["down"] * 4, "enter")  # Train a skill
-        await pilot.pause()
+        await choose_step(pilot, 4)  # Train a skill
         assert "Reaching tier 2: choose 2 Vector abilities (0 chosen)" in shown(app, "#preview")
-        await pilot.press("tab", "enter", "down", "enter")  # Tick the first two.
+        await pilot.press(*["tab"] * 5, *"Guns")  # The skill to train, below the step.
+        await pilot.press("tab", "tab", "enter", "down", "enter")  # Tick the first two.
         await pilot.pause()
         preview = shown(app, "#preview")
         assert "Intellect Edge 0 → 1" in preview and "New ability: Careful Shot" in preview
@@ -152,7 +152,7 @@ async def test_r_adv_1_reaching_a_tier_offers_its_abilities_in_the_same_step(tmp
             "Control the Field", "Improved Edge (Intellect)", "Careful Shot",
         )  # fmt: skip
         assert mara.skills["Guns"] == "specialized"
-        await pilot.press("ctrl+z")  # One step: all of it undone at once.
+        await pilot.press("escape", "ctrl+z")  # One step: all of it undone at once.
         assert character_state(app, "mara").tier == 1
 
 

@@ -38,13 +38,12 @@ async def test_r_dmg_2_damage_spills_and_moves_the_track_then_undo_redo(demo_app
 
 
 async def roll_with_effort(pilot, die: str) -> None:
-    """r, one level of Effort (7 tabs from the task field), then type the die."""
+    """r, one level of Effort (7 tabs from the task field), then ctrl+f and the die."""
     await pilot.press("r")
     assert isinstance(pilot.app.screen, RollDialog)
     await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", "tab")
     await pilot.press("enter", "down", "enter")  # Effort: 0 → 1
-    await pilot.press("tab", "tab", "tab", "tab", "tab")
-    await pilot.press(*die, "enter")
+    await pilot.press("ctrl+f", *die, "enter")
     await pilot.pause()
 
 
@@ -77,7 +76,7 @@ async def test_r_xp_1_refusing_an_intrusion_at_zero_xp_is_impossible(fresh_app):
         before = fresh_app.session.state
         await pilot.press("i")
         assert fresh_app.screen.query_one("#refuse").disabled
-        await pilot.press("f")  # The refuse key: the store says no.
+        await pilot.press("ctrl+r")  # The refuse key: the store says no.
         await pilot.pause()
         assert fresh_app.session.state == before
         assert any("no XP" in n.message for n in fresh_app._notifications)
@@ -85,7 +84,7 @@ async def test_r_xp_1_refusing_an_intrusion_at_zero_xp_is_impossible(fresh_app):
 
 async def test_r_xp_1_accepting_an_intrusion_gives_one_xp_to_a_friend(fresh_app):
     async with fresh_app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("i", "a")
+        await pilot.press("i", "ctrl+s")
         await pilot.pause()
         state = fresh_app.session.state
         assert (state.characters["mara"].xp, state.characters["jun"].xp) == (1, 1)
@@ -131,7 +130,7 @@ async def test_r_adv_1_buying_an_advancement(fresh_app):
         await pilot.pause()
         mara = character_state(fresh_app, "mara")
         assert (mara.xp, mara.effort, mara.advancements) == (0, 2, ("effort",))
-        await pilot.press("ctrl+z")
+        await pilot.press("escape", "ctrl+z")  # Undo on Home (a dialog's ctrl+z is its own)
         assert character_state(fresh_app, "mara").effort == 1
 
 
@@ -166,7 +165,7 @@ async def test_r_xp_3_the_gm_forces_a_roll_on_an_automatic_success(demo_app):
         dialog = pilot.app.screen
         assert dialog.forced  # The preview and the roll use the difficulty before easing.
         await pilot.press("shift+tab", "shift+tab", "shift+tab")  # back to the task field
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # Enter goes to the die; there, the app rolls.
         await pilot.pause()
         event = demo_app.session.journal()[-1]
         assert event.die is not None and event.difficulty == 1 and "forced roll" in event.label

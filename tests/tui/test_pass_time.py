@@ -92,8 +92,9 @@ async def test_r_rec_2_r_tr_3_w_passes_the_night_from_home(tmp_path):
 
 
 async def test_pass_time_is_in_the_palette_and_help(tmp_path):
-    from strange_tui.tui.screens.help import KEYS
+    from strange_tui.tui.app import screen_bindings
+    from strange_tui.tui.screens.help import SECTIONS, section_rows
 
-    home = dict(KEYS)["Home"]
-    assert any(key == "w" for key, _ in home)
-    assert any(action == "pass_time" for *_, action in HomeScreen.COMMANDS_TABLE)
+    home = dict(section_rows(next(s for s in SECTIONS if s.title == "Home")))
+    assert "w" in home
+    assert any(b.action == "pass_time" for b in screen_bindings(HomeScreen))

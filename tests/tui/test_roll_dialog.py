@@ -65,7 +65,7 @@ async def test_r_xp_2_a_reroll_with_your_own_d20_is_one_step_and_logged(demo, de
 
 async def test_r_task_6_the_app_marks_the_die_it_rolled(demo_app):
     async with demo_app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("r", *"Look around", "enter")
+        await pilot.press("r", *"Look around", "enter", "enter")  # To the die, then roll.
         await pilot.pause()
         assert "rolled by the app" in str(demo_app.screen.query_one("#result").render())
 

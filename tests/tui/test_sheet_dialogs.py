@@ -78,7 +78,8 @@ async def test_r_dmg_2_damage_spills_over_as_previewed_and_one_undo_takes_it_bac
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state == before
-        assert any(n.startswith("Undid: Mara took 15 might damage") for n in notices(app))
+        undid = "Undid: Mara took 15 damage (Armor 1: 14 got through): 12 Might, 2 Speed."
+        assert any(n.startswith(undid) for n in notices(app)), notices(app)
 
 
 async def test_r_rec_1_a_rest_shows_what_the_points_give_then_is_one_undo_step(tmp_path):
@@ -132,7 +133,8 @@ async def test_r_rec_1_a_dead_pc_cannot_rest(tmp_path):
         before = app.session.state
         await pilot.press("s")
         await pilot.pause()
-        assert "Mara is dead, and dead is dead." in preview_text(app)
+        said = str(app.screen.query_one(".dialog Static").content)
+        assert "Mara is dead, and dead is dead. No rest, no recovery roll." in said
         await pilot.press("4", "enter", "enter")
         await pilot.pause()
         assert app.session.state == before

@@ -394,7 +394,7 @@ class Translate(Command, frozen=True, kw_only=True):
         if self.reroll is not None and not paradox:
             raise RuleViolation("Only a paradox initiator rerolls a failed translation.")
         die = reroll = None
-        success, paid = False, 0
+        success, paid, app_rolled = False, 0, False
         if not self.interrupted:
             cost = full_cost(who, task)
             problem = problem_of(who, task, cost)
@@ -407,6 +407,7 @@ class Translate(Command, frozen=True, kw_only=True):
                 kept = make_roll(who, task, dice_for(self.reroll, dice))
                 reroll = kept.die
             die, success, paid = first.die, kept.success, kept.cost
+            app_rolled = first.app_rolled or kept.app_rolled
             factor, eased_for = special_effect(kept.die if success else None)
         else:
             factor, eased_for = 1, 0
@@ -444,6 +445,7 @@ class Translate(Command, frozen=True, kw_only=True):
                 difficulty=min(total, MAX_RECORDED_DIFFICULTY),
                 die=die,
                 reroll=reroll,
+                app_rolled=app_rolled,
                 interrupted=self.interrupted,
                 success=success,
                 arrived=arrived,

@@ -24,7 +24,7 @@ from strange_tui.tui.dialogs.base import CharacterDialog, int_value
 from strange_tui.tui.session import Refused
 
 STEPS = [
-    ("pools", "+4 pool points (split below)"),
+    ("pools", "+4 pool points (split them below)"),
     ("edge", "+1 Edge"),
     ("effort", "+1 Effort"),
     ("skill", "Train a skill"),
@@ -38,15 +38,17 @@ class AdvanceDialog(CharacterDialog):
     """Award XP, and spend it four at a time on advancement steps."""
 
     BINDINGS = [
-        Binding("ctrl+w", "award", "Award XP", id="advance.award"),
+        # Not ctrl+w: in a text field that deletes a word (and must never award XP).
+        Binding("ctrl+t", "award", "Award XP", id="advance.award"),
         Binding("ctrl+b", "buy", "Buy step", id="advance.buy"),
     ]
 
     DEFAULT_CSS = """
     AdvanceDialog .dialog { width: 80; }
-    AdvanceDialog #form { grid-size: 4; grid-columns: 12 1fr 12 1fr; grid-rows: 1;
+    AdvanceDialog .form { grid-size: 4; grid-columns: 12 1fr 12 1fr; grid-rows: 1;
                           grid-gutter: 0 1; height: auto; margin-top: 1; }
-    AdvanceDialog #form Label { text-style: bold; color: $text-muted; }
+    AdvanceDialog .form Label { text-style: bold; color: $text-muted; }
+    AdvanceDialog #step { margin-top: 1; }
     AdvanceDialog #steps { height: auto; margin-top: 1; }
     AdvanceDialog #steps Button { min-width: 10; margin-right: 1; }
     AdvanceDialog #preview { height: auto; }
@@ -59,12 +61,18 @@ class AdvanceDialog(CharacterDialog):
         """The tier offer the form shows (empty: none shown yet)."""
         with VerticalScroll(classes="dialog") as box:
             box.border_title = f"XP and advancement: {escape(self.character.name)}"
+            box.border_subtitle = "ctrl+t awards XP · ctrl+b buys the step · escape closes"
             yield Static(id="status")
-            with Grid(id="form"):
+            with Grid(id="award", classes="form"):
                 yield Label("Award XP")
                 yield Input("1", type="integer", id="xp", compact=True)
                 yield Label("For")
                 yield Input(placeholder="a discovery...", id="why", compact=True)
+            # The step first, then what it needs: the split of +4 points, the Edge, ...
+            yield Select(
+                [(label, step) for step, label in STEPS], prompt="Choose a step to buy", id="step"
+            )
+            with Grid(id="form", classes="form"):
                 for stat in Stat:
                     yield Label(f"+{stat.value.title()}")
                     yield Input("0", type="integer", id=f"pool-{stat.value}", compact=True)
@@ -80,9 +88,6 @@ class AdvanceDialog(CharacterDialog):
                 yield Input(placeholder="skill to train", id="skill", compact=True)
                 yield Label("Ability")
                 yield Input(placeholder="type ability", id="ability", compact=True)
-            yield Select(
-                [(label, step) for step, label in STEPS], prompt="Choose a step to buy", id="step"
-            )
             yield Static(id="tier-head", classes="hidden")
             yield SelectionList[str](id="tier-abilities", classes="hidden")
             yield Select[str]([], prompt="the focus's ability", id="focus-choice", classes="hidden")
@@ -145,7 +150,7 @@ class AdvanceDialog(CharacterDialog):
         focus.set_options([(name, key) for key, name in offer.focus_options])
 
     @on(Button.Pressed, "#award")
-    @on(Input.Submitted, "#xp")
+    @on(Input.Submitted, "#xp, #why")
     def action_award(self) -> None:
         amount = int_value(self.query_one("#xp", Input))
         if amount is None:

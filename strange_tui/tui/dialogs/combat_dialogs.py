@@ -47,6 +47,11 @@ class CombatDialog(CharacterDialog):
         assert encounter is not None
         return encounter
 
+    def names(self, ids: tuple[str, ...]) -> str:
+        """The combatants' names (as typed, escaped for a border title), not their ids."""
+        combatants = self.encounter.combatants
+        return escape(", ".join(combatants[i].name if i in combatants else i for i in ids))
+
     def commit(self, command: Command | str) -> None:
         """Run the command the form describes and close; or say what to fix."""
         if isinstance(command, str):
@@ -223,7 +228,8 @@ class InitiativeDialog(CombatDialog):
                 )
             yield Static(
                 Text(
-                    "Type each PC's d20, or leave it blank for the app to roll. Enter rolls.",
+                    "Type each PC's d20 (blank: the app rolls it). Enter goes to the next;"
+                    " on the last, or ctrl+s, it rolls.",
                     style="dim",
                 )
             )
@@ -241,17 +247,30 @@ class InitiativeDialog(CombatDialog):
                 dice[pc] = typed
         return RollInitiative(dice=dice)
 
-    @on(Button.Pressed, "#roll")
     @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        """Enter in a PC's die goes to the next PC's: one die typed and Enter never has
+        the app roll for the others. Enter in the last die rolls."""
+        fields = list(self.query(Input))
+        if event.input is fields[-1]:
+            self.action_roll()
+        else:
+            fields[fields.index(event.input) + 1].focus()
+
+    @on(Button.Pressed, "#roll")
     def action_roll(self) -> None:
         self.commit(self.command())
 
 
 class ConditionDialog(CombatDialog):
     """R-CMB-4: a condition with a duration in rounds, on the marked combatants; or the
-    condition taken off them."""
+    condition taken off them. Enter adds, from any field (on the condition's drop-down
+    too: space or the arrows open it); with "custom…" chosen, Enter goes to the tag."""
 
-    BINDINGS = [Binding("ctrl+r", "remove", "Remove", id="condition.remove")]
+    BINDINGS = [
+        Binding("enter", "add", "Add", id="condition.add", priority=True),
+        Binding("ctrl+r", "remove", "Remove", id="condition.remove"),
+    ]
 
     def __init__(self, targets: tuple[str, ...]) -> None:
         super().__init__()
@@ -260,7 +279,7 @@ class ConditionDialog(CombatDialog):
     def compose(self) -> ComposeResult:
         names = [(name, name) for name in CONDITION_NAMES] + [("custom…", "")]
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Condition on {escape(', '.join(self.targets))}"
+            box.border_title = f"Condition on {self.names(self.targets)}"
             yield row(
                 "Condition",
                 Select(names, value="stunned", allow_blank=False, id="name", compact=True),
@@ -282,6 +301,19 @@ class ConditionDialog(CombatDialog):
 
     def condition(self) -> str:
         return self.query_one("#name", Select).value or self.query_one("#tag", Input).value
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter adds only from the closed condition drop-down; elsewhere it keeps its own
+        job (a field's Enter adds too; a button's presses it; an open list picks)."""
+        if action == "add":
+            return self.focused is self.query_one("#name", Select)
+        return True
+
+    def action_add(self) -> None:
+        if not self.condition():
+            self.query_one("#tag", Input).focus()  # "custom…": the tag first.
+            return
+        self.add()
 
     @on(Button.Pressed, "#add")
     @on(Input.Submitted)
@@ -306,7 +338,8 @@ class HealthDialog(CombatDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = f"Damage or heal: {escape(', '.join(self.targets))}"
+            box.border_title = f"Damage or heal: {self.names(self.targets)}"
+            box.border_subtitle = "enter: to Damage · tab: Heal · escape: close"
             yield row(
                 "Amount", Input(placeholder="points", type="integer", id="amount", compact=True)
             )
@@ -343,8 +376,13 @@ class HealthDialog(CombatDialog):
         text.rstrip()
         shown.update(text)
 
-    @on(Button.Pressed, "#damage")
     @on(Input.Submitted)
+    def to_the_buttons(self) -> None:
+        """Enter after the amount goes to Damage, not through it: a GM who meant to heal
+        sees the two buttons before anything changes (a second enter damages)."""
+        self.query_one("#damage", Button).focus()
+
+    @on(Button.Pressed, "#damage")
     def damage(self) -> None:
         self.commit(self.command())
 

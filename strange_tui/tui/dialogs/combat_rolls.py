@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import on
 from textual.markup import escape
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -38,6 +39,10 @@ from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.odds import grid
+
+DIE_LABEL = "Your die ^f"
+DIE_HINT = "blank: the app rolls"
+KEYS_HINT = "ctrl+f your die · escape closes"
 
 
 def odds_text(odds: OddsView) -> Text:
@@ -160,12 +165,17 @@ def defense_table(preview: DefensePreview) -> Table:
 
 
 class CombatRoll(CharacterDialog):
-    """What attack and defense share: the PC, the NPC, the die, the preview."""
+    """What attack and defense share: the PC, the NPC, the die, the preview.
+
+    The focus starts on the form's first field; the die is the last field, right before
+    the buttons, and ctrl+f goes straight to it. Enter in the die rolls (blank: the app
+    rolls); Enter in another field goes to the die, so no stray key rolls for the player."""
 
     DEFAULT_CSS = """
     CombatRoll Select, CombatRoll Input { width: 1fr; }
     CombatRoll #result { height: auto; }
     """
+    BINDINGS = [Binding("ctrl+f", "focus_die", "Your die", id="combat_roll.die")]
 
     def __init__(self, character_id: str, npc_id: str) -> None:
         super().__init__(character_id)
@@ -183,7 +193,7 @@ class CombatRoll(CharacterDialog):
 
     def die_input(self) -> Input:
         return Input(
-            placeholder="blank: the app rolls",
+            placeholder=DIE_HINT,
             type="integer",
             valid_empty=True,
             id="die",
@@ -201,8 +211,20 @@ class CombatRoll(CharacterDialog):
         )
 
     def on_mount(self) -> None:
-        self.query_one("#die", Input).focus()
+        self.query(Select).first().focus()
         self.update_preview()
+
+    def action_focus_die(self) -> None:
+        """The player's own d20 goes here: one key from anywhere in the form."""
+        self.query_one("#die", Input).focus()
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        """Enter in the die rolls; Enter in any other field goes to the die."""
+        if event.input.id == "die" or self.done:
+            self.go()
+        else:
+            self.action_focus_die()
 
     @on(Select.Changed)
     def changed(self, event: Select.Changed) -> None:
@@ -239,7 +261,6 @@ class CombatRoll(CharacterDialog):
         return typed or None
 
     @on(Button.Pressed, "#go")
-    @on(Input.Submitted)
     def go(self) -> None:
         if self.done:
             self.dismiss(True)
@@ -259,7 +280,7 @@ class CombatRoll(CharacterDialog):
             return
         self.done = True
         made = events[0] if isinstance(events[0], RollMade) else None
-        self.show_result(made, events, before, app_rolled=die is None)
+        self.show_result(made, events, before, app_rolled=made is not None and made.app_rolled)
         go = self.query_one("#go", Button)
         go.label = "Done"
         go.focus()
@@ -298,7 +319,7 @@ class AttackDialog(CombatRoll):
 
     DEFAULT_CSS = """
     AttackDialog .dialog { width: 80; }
-    AttackDialog #form { grid-size: 4; grid-columns: 10 1fr 10 1fr; grid-rows: 1;
+    AttackDialog #form { grid-size: 4; grid-columns: 11 1fr 11 1fr; grid-rows: 1;
                          grid-gutter: 0 1; height: auto; }
     AttackDialog #form Label { text-style: bold; color: $text-muted; }
     AttackDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
@@ -320,6 +341,7 @@ class AttackDialog(CombatRoll):
         first = self.weapons[0]
         with Vertical(classes="dialog") as box:
             box.border_title = f"{escape(self.character.name)} attacks"
+            box.border_subtitle = KEYS_HINT
             with Grid(id="form"):
                 yield Label("Target")
                 yield Select(
@@ -357,7 +379,7 @@ class AttackDialog(CombatRoll):
                     )
                 yield Checkbox("Area", id="area")
                 yield Checkbox("Gun", value=first.gun, id="gun", disabled=not first.ranged)
-                yield Label("Your die")
+                yield Label(DIE_LABEL)
                 yield self.die_input()
             yield from self.outcome_widgets()
             yield self.buttons()
@@ -481,6 +503,7 @@ class DefenseDialog(CombatRoll):
         ]
         with Vertical(classes="dialog") as box:
             box.border_title = f"{escape(self.npc.name)} attacks (damage {self.npc.damage})"
+            box.border_subtitle = KEYS_HINT
             yield row(
                 "Defender",
                 Select(pcs, value=self.character_id, allow_blank=False, id="pc", compact=True),
@@ -509,7 +532,7 @@ class DefenseDialog(CombatRoll):
                 "Effort",
                 Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True),
             )
-            yield row("Your die", self.die_input())
+            yield row(DIE_LABEL, self.die_input())
             yield from self.outcome_widgets()
             yield self.buttons()
 

@@ -54,6 +54,7 @@ class GainCypherDialog(CharacterDialog):
         options = [(f"{c.name} ({c.level}, {c.kind})", cid) for cid, c in self.cyphers.items()]
         with Vertical(classes="dialog") as box:
             box.border_title = f"Gain a cypher: {escape(self.character.name)}"
+            box.border_subtitle = "enter or ctrl+s gains it · escape closes"
             yield row("From packs", Select(options, prompt="type to search", id="pick"))
             yield row("Or name", Input(placeholder="a cypher of your own", id="name"))
             yield row(
@@ -106,6 +107,7 @@ class GainCypherDialog(CharacterDialog):
             preview.update(Text(str(refused), style="red"))
 
     @on(Button.Pressed, "#gain")
+    @on(Input.Submitted)
     def action_gain(self) -> None:
         command = self.command()
         if isinstance(command, str):

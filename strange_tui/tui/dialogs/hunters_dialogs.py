@@ -13,6 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.markup import escape
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -102,6 +103,8 @@ class HuntersDialog(CharacterDialog):
 class NewHunterDialog(HuntersDialog):
     """Name, skills, traits, equipment and the four vital statistics."""
 
+    BINDINGS = [Binding("ctrl+s", "create", "Create", id="hunter.create")]
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = "A new hunter"
@@ -146,6 +149,10 @@ class NewHunterDialog(HuntersDialog):
     @on(Input.Submitted)
     def go(self) -> None:
         self.commit(self.command())
+
+    def action_create(self) -> None:
+        """ctrl+s, from any field: create the hunter the form describes."""
+        self.go()
 
 
 def parts_text(label: str, parts: tuple[Part, ...], total: int) -> Text:

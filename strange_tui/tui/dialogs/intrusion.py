@@ -16,11 +16,14 @@ from strange_tui.tui.session import Refused
 
 
 class IntrusionDialog(CharacterDialog):
-    """The GM offers a complication; the player takes the XP or pays to refuse."""
+    """The GM offers a complication; the player takes the XP or pays to refuse.
+
+    The focus starts in the text field and no letter is a hotkey here: typing the
+    complication never answers it. ctrl+s accepts, ctrl+r refuses (or the buttons)."""
 
     BINDINGS = [
-        Binding("a", "accept", "Accept", id="intrusion.accept"),
-        Binding("f", "refuse", "Refuse (1 XP)", id="intrusion.refuse"),
+        Binding("ctrl+s", "accept", "Accept (+2 XP)", id="intrusion.accept"),
+        Binding("ctrl+r", "refuse", "Refuse (-1 XP)", id="intrusion.refuse"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -37,13 +40,16 @@ class IntrusionDialog(CharacterDialog):
                     Select(friends, value=friends[0][1], allow_blank=False, id="friend"),
                 )
             yield Static(id="preview", classes="preview")
+            yield Static(
+                Text("ctrl+s accepts · ctrl+r refuses · escape closes", style="dim"), id="hint"
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Accept (+2 XP)", variant="success", id="accept")
                 yield Button("Refuse (-1 XP)", variant="warning", id="refuse")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#accept", Button).focus()
+        self.query_one("#what", Input).focus()
         self.update_preview()
 
     def command(self, choice: IntrusionChoice) -> GmIntrusion:

@@ -63,6 +63,9 @@ class RestDialog(CharacterDialog):
     def __init__(self, character_id: str) -> None:
         super().__init__(character_id)
         self.die: int | None = None
+        self.refused = ""
+        """Why this character cannot rest at all (dead is dead): the dialog says so, offers
+        no die and no button but Close, and never rolls."""
 
     def first_look(self) -> RestPreview | str:
         """The rest before the die (or why there is none: dead is dead)."""
@@ -76,7 +79,13 @@ class RestDialog(CharacterDialog):
         look = self.first_look()
         with Vertical(classes="dialog") as box:
             box.border_title = f"Rest: {escape(who.name)}"
-            yield Static(rest_intro(look) if isinstance(look, RestPreview) else Text(look))
+            if isinstance(look, str):
+                self.refused = look
+                yield Static(Text(f"{look} No rest, no recovery roll.", style="bold red"))
+                with Horizontal(classes="buttons"):
+                    yield Button("Close", variant="primary", id="cancel")
+                return
+            yield Static(rest_intro(look))
             with Horizontal(id="die-row"):
                 yield Label("Your d6")
                 yield Input(
@@ -89,22 +98,22 @@ class RestDialog(CharacterDialog):
                     yield Input(
                         "0", type="integer", id=f"give-{stat.value}", compact=True, disabled=True
                     )
-            can_step = isinstance(look, RestPreview) and look.can_step_up
             yield Checkbox(
-                "Step up the damage track instead of points", id="track-step", disabled=not can_step
+                "Step up the damage track instead of points",
+                id="track-step",
+                disabled=not look.can_step_up,
             )
-            label = look.label if isinstance(look, RestPreview) else "the rest"
-            yield Checkbox(f"Advance the clock by {label}", value=True, id="clock")
+            yield Checkbox(f"Advance the clock by {look.label}", value=True, id="clock")
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Roll", variant="primary", id="next")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        look = self.first_look()
-        if isinstance(look, str):
-            self.query_one("#preview", Static).update(Text(look, style="red"))
-            self.notify(look, title="No rest", severity="error")
+        if self.refused:
+            self.notify(self.refused, title="No rest", severity="error")
+            self.query_one("#cancel", Button).focus()
+            return
         self.query_one("#die", Input).focus()
 
     def allocation(self) -> dict[Stat, int] | None:
@@ -134,7 +143,7 @@ class RestDialog(CharacterDialog):
     @on(Input.Changed)
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
-        if self.die is None:
+        if self.die is None or self.refused:
             return
         preview = self.query_one("#preview", Static)
         command = self.command()
@@ -149,7 +158,9 @@ class RestDialog(CharacterDialog):
     @on(Button.Pressed, "#next")
     @on(Input.Submitted)
     def action_next(self) -> None:
-        if self.die is None:
+        if self.refused:
+            self.notify(self.refused, title="No rest", severity="error")
+        elif self.die is None:
             self.roll()
         else:
             self.confirm()
@@ -159,6 +170,10 @@ class RestDialog(CharacterDialog):
         typed = int_value(self.query_one("#die", Input), default=0)
         if typed is None:
             self.notify("A d6 shows 1 to 6.", severity="warning")
+            return
+        refused = self.first_look()
+        if isinstance(refused, str):  # Checked before any die is rolled.
+            self.notify(refused, title="No rest", severity="error")
             return
         die = typed or recovery_die()
         try:

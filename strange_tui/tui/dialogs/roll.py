@@ -22,6 +22,8 @@ from strange_tui.tui.dialogs.base import CharacterDialog, int_value
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.odds import outcome_text, preview_table
 
+DIE_HINT = "type your d20, then enter · blank + enter: the app rolls"
+
 HELPERS: list[tuple[str, HelperSkill]] = [
     ("No helper", "none"),
     ("Helper, untrained (+1)", "untrained"),
@@ -46,7 +48,7 @@ class RollDialog(CharacterDialog):
     RollDialog #result { height: auto; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("enter", "roll", "Roll", id="roll.roll"),
+        Binding("ctrl+f", "focus_die", "Your die", id="roll.die"),
         Binding("ctrl+r", "reroll", "Reroll (1 XP)", id="roll.reroll"),
         Binding("ctrl+g", "forced", "GM forces a roll", id="roll.forced"),
     ]
@@ -62,6 +64,7 @@ class RollDialog(CharacterDialog):
         effort = [(str(n), n) for n in range(who.effort + 1)]
         with Vertical(classes="dialog") as box:
             box.border_title = f"Roll: {escape(who.name)}"
+            box.border_subtitle = "ctrl+f your die · ctrl+r reroll · ctrl+g GM forces a roll"
             with Grid(id="form"):
                 yield Label("Task")
                 yield Input(
@@ -117,20 +120,16 @@ class RollDialog(CharacterDialog):
                 yield Input(
                     "0", type="integer", id="luck", compact=True, disabled=who.pools.luck is None
                 )
-                yield Label("Your die")
-                yield Input(
-                    placeholder="blank: the app rolls a d20",
-                    type="integer",
-                    id="die",
-                    compact=True,
-                    classes="wide",
-                )
-                # After the die, so the tab order to the die stays as it was.
                 yield Label("Task is")
                 with Horizontal(classes="wide checks"):
                     yield Checkbox("Focus task", id="focus_task")
                     yield Checkbox("Perception", id="perception")
                     yield Checkbox("Focus ability", id="focus_ability")
+                # The die last, right before the buttons: no Tab reaches Roll before it.
+                yield Label("Your die ^f")
+                yield Input(
+                    placeholder=DIE_HINT, type="integer", id="die", compact=True, classes="wide"
+                )
             yield Static(id="preview", classes="preview")
             yield Static(id="result")
             with Horizontal(classes="buttons"):
@@ -194,8 +193,20 @@ class RollDialog(CharacterDialog):
         except Refused as refused:
             preview.update(Text(str(refused), style="red"))
 
-    @on(Button.Pressed, "#roll")
+    def action_focus_die(self) -> None:
+        """The player's own d20 goes here: one key from anywhere in the form."""
+        self.query_one("#die", Input).focus()
+
     @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        """Enter in the die rolls (blank: the app rolls); Enter in any other field goes
+        to the die, so typing the task never rolls for the player."""
+        if event.input.id == "die" or self.rolled is not None:
+            self.action_roll()
+        else:
+            self.action_focus_die()
+
+    @on(Button.Pressed, "#roll")
     def action_roll(self) -> None:
         if self.rolled is not None:
             self.dismiss(True)
@@ -213,12 +224,12 @@ class RollDialog(CharacterDialog):
         assert isinstance(event, RollMade)
         self.rolled = event
         self.query_one("#die", Input).value = ""
-        self.show_outcome(event, app_rolled=die is None)
+        self.show_outcome(event)
         self.query_one("#roll", Button).label = "Done"
         self.query_one("#reroll", Button).disabled = event.die is None
 
-    def show_outcome(self, event: RollMade | RollRerolled, app_rolled: bool) -> None:
-        outcome = outcome_of(self.character, event, app_rolled=app_rolled)
+    def show_outcome(self, event: RollMade | RollRerolled) -> None:
+        outcome = outcome_of(self.character, event, app_rolled=event.app_rolled)
         self.query_one("#result", Static).update(outcome_text(outcome))
 
     def action_forced(self) -> None:
@@ -257,7 +268,7 @@ class RollDialog(CharacterDialog):
         self.rerolled = True
         self.query_one("#die", Input).value = ""
         self.query_one("#reroll", Button).disabled = True
-        self.show_outcome(reroll, app_rolled=die is None)
+        self.show_outcome(reroll)
 
     @on(Button.Pressed, "#close")
     def close(self) -> None:

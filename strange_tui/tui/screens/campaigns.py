@@ -13,8 +13,12 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from strange_tui.campaign.reduce import reduce
+from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.terms import RuleViolation
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
+from strange_tui.storage.journal import read_journal
 from strange_tui.storage.snapshot import read_snapshot
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.widgets.keybar import KeyBar
@@ -37,18 +41,49 @@ def _holds_campaign(path: Path) -> bool:
         return path.is_dir()  # Unreadable: list it; opening it says why.
 
 
+def current_state(path: Path) -> Campaign:
+    """The campaign as it is now: its snapshot with the journal's events folded in (what
+    opening it would show), read without taking its lock or changing a file. A torn last
+    entry is left out, as opening would set it aside. The journal is short (each close
+    seals it into history), so this stays cheap for a long campaign."""
+    folder = CampaignFolder(path)
+    state, _ = read_snapshot(folder.campaign_file)
+    for event in read_journal(folder.journal_file).events:
+        if event.seq > state.seq:
+            state = reduce(state, event)
+    return state
+
+
 def describe(path: Path) -> Text:
-    """'Demo: The Glass Door — 3 characters, Day 6' or why it cannot be read."""
+    """'The Glass Door  demo/ · 3 characters · Day 6, 18:00 · 412 events', or why it
+    cannot be read."""
     try:
-        state, _ = read_snapshot(path / "campaign.toml")
+        state = current_state(path)
     except CampaignFileError as error:
         return Text.assemble((path.name, "bold"), ("  cannot be read: ", "red"), error.message)
+    except (RuleViolation, OSError) as error:
+        return Text.assemble((path.name, "bold"), ("  cannot be read: ", "red"), str(error))
     game = "  [Hunters]" if state.ruleset == "hunters" else ""
+    people = len(state.hunters) if state.ruleset == "hunters" else len(state.characters)
+    who = "hunter" if state.ruleset == "hunters" else "character"
     return Text.assemble(
         (state.name, "bold"),
         (game, "magenta"),
-        (f"  {path.name}/ · {len(state.characters)} characters · {state.clock.label()}", "dim"),
+        (
+            f"  {path.name}/ · {people} {who}{'' if people == 1 else 's'}"
+            f" · {state.clock.label()} · {state.seq} event{'' if state.seq == 1 else 's'}",
+            "dim",
+        ),
     )
+
+
+FIRST_RUN = (
+    "No campaigns here yet.\n\n"
+    "To look around first, press d: it opens the demo, a party of three in the middle of"
+    " an adventure (from the shell: strange-tui demo).\n\n"
+    "To start your own: press n, type a name, enter (h: a Hunters campaign). On its Home,"
+    " n creates a character; ? lists every key."
+)
 
 
 class CampaignsScreen(Screen):
@@ -62,6 +97,8 @@ class CampaignsScreen(Screen):
     BINDINGS = [
         Binding("n", "new('strange')", "New campaign", id="campaigns.new"),
         Binding("h", "new('hunters')", "New Hunters campaign", id="campaigns.hunters"),
+        Binding("d", "demo", "Demo", tooltip="Open the demo campaign (made here if missing)",
+                id="campaigns.demo"),
         Binding("escape", "back", "Back", id="campaigns.back"),
     ]
 
@@ -86,7 +123,7 @@ class CampaignsScreen(Screen):
         if folders:
             options.highlighted = 0
         else:
-            options.add_option(Option(Text("No campaigns yet: press n to start one.", style="dim")))
+            options.add_option(Option(Text(FIRST_RUN), disabled=True))
 
     @on(OptionList.OptionSelected, "#list")
     def open_selected(self, selected: OptionList.OptionSelected) -> None:
@@ -99,6 +136,20 @@ class CampaignsScreen(Screen):
         game = "The Hunters (2d6)" if ruleset == "hunters" else "The Strange"
         field.placeholder = f"Name of a new {game} campaign, then enter"
         field.focus()
+
+    def action_demo(self) -> None:
+        """Open the demo: the saves directory's ``demo``, made first when it is not there
+        (as ``strange-tui demo`` does)."""
+        path = self.app.saves / "demo"
+        if not path.exists():
+            from strange_tui.demo.build import build_demo
+
+            try:
+                build_demo(self.app.saves)
+            except (CampaignFileError, OSError) as error:
+                self.notify(str(error), title="Cannot make the demo", severity="error")
+                return
+        self.app.open_campaign(path)
 
     def action_back(self) -> None:
         if strange_app(self).session is not None:

@@ -1,99 +1,167 @@
-"""Help (every key) and About (version and licence)."""
+"""Help (every key) and About (version and licence).
+
+Help's key lines are the screens' own bindings (their description, and the tooltip as the
+longer text where one is given): the key bar, the palette and Help read the same records,
+so they cannot say different things. Keys a widget handles (typing into a filter, the
+arrows in a list) are no bindings: each section says them in a short note."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from strange_tui import __version__, legal
 from strange_tui.tui.dialogs.base import DIALOG_CSS
 
-KEYS: list[tuple[str, list[tuple[str, str]]]] = [
-    ("Everywhere", [
-        ("? / F1", "this help"), ("ctrl+p", "command palette: every action by name"),
-        ("ctrl+z / ctrl+y", "undo / redo the last action, as one step"),
-        ("escape", "close a dialog, go back"),
-        ("q", "quit (Home, Campaigns)"),
-    ]),
-    ("Home", [
-        ("↑ ↓", "choose a character"), ("enter", "character sheet"), ("r", "roll a task"),
-        ("s", "rest (next recovery roll)"), ("x", "XP and advancement"),
-        ("i", "GM intrusion"), ("l", "campaign log"), ("n", "new character (the wizard)"),
-        ("g", "GM settings: allowed foci, starting cyphers"),
-        ("c", "combat"), ("t", "translate"), ("o", "open another campaign"),
-        ("w", "wait: pass time (minutes, hours, to the next morning; a night resets rests)"),
-    ]),
-    ("Character sheet", [
-        ("d", "take damage"), ("p", "spend points"), ("h", "heal points"),
-        ("g", "gain a cypher"), ("u", "use or discard a cypher"), ("e", "edit notes"),
-        ("r / s / x", "roll / rest / XP"),
-    ]),
-    ("Roll dialog", [
-        ("tab", "next field"), ("enter", "roll (or use the die you typed)"),
-        ("ctrl+r", "reroll for 1 XP, keep the better"),
-        ("ctrl+g", "the GM intrudes on an automatic success: roll anyway"),
-        ("escape", "close"),
-    ]),
-    ("XP dialog", [
-        ("enter (in XP)", "award the XP typed"), ("ctrl+w", "award XP"),
-        ("ctrl+b", "buy the chosen step (4 XP)"),
-    ]),
-    ("Rest dialog", [
-        ("enter", "roll, then confirm the split"), ("escape", "close"),
-    ]),
-    ("Log", [("f", "filter by character"), ("escape", "back")]),
-    ("Combat", [
-        ("+", "add NPCs"), ("i", "initiative"), ("a", "the active PC attacks"),
-        ("d", "the active NPC attacks (the PC defends)"), ("n / p", "next / previous turn"),
-        ("space", "mark"), ("h", "damage or heal the marked NPCs"), ("k", "a condition"),
-        ("ctrl+↑ / ctrl+↓", "move a PC in the order"), ("e", "end the fight"),
-    ]),
-    ("Translation", [
-        ("type", "filter the recursions"), ("enter", "choose, roll"), ("ctrl+n", "next step"),
-        ("ctrl+r", "draw a failure consequence at random"), ("escape", "back"),
-    ]),
-    ("Hunters campaigns", [
-        ("n", "new hunter"), ("r", "roll"), ("d", "damage"), ("h", "complex challenge"),
-        ("a", "time passes"), ("s", "stabilise"), ("l", "log"),
-    ]),
-    ("Character creation", [
-        ("type", "filter the list"), ("↑ ↓", "move"), ("enter", "choose, or tick"),
-        ("ctrl+n", "next step"), ("escape", "back a step (at step 1: abandon?)"),
-        ("+ / -", "move points between pools (step 4)"),
-    ]),
-    ("Several windows on one campaign", [
-        ("windows", "each shows the others' changes within a second"),
-        ("ctrl+z", "takes back the campaign's last action only if this window made it"
-         " (or a window since closed); otherwise it says which window did"),
-    ]),
+
+class Section(NamedTuple):
+    """One part of Help: a title, the screen class whose bindings it lists (``module:Class``,
+    "" for none), and a note on the keys that are no bindings."""
+
+    title: str
+    screen: str
+    note: str = ""
+
+
+APP = "strange_tui.tui.app:StrangeApp"
+KEY_WIDTH = 15
+SECTIONS: list[Section] = [
+    Section("Everywhere", APP,
+            "ctrl+p: the command palette, every action by name · escape: close a dialog, go"
+            " back · ctrl+q: quit from anywhere · undo and redo work where the campaign is"
+            " shown (Home, sheet, combat, log); in a dialog or a wizard they leave the"
+            " campaign alone"),
+    Section("Campaigns", "strange_tui.tui.screens.campaigns:CampaignsScreen",
+            "↑↓ choose a campaign, enter opens it"),
+    Section("Home", "strange_tui.tui.screens.home:HomeScreen", "↑↓ choose a character"),
+    Section("Character sheet", "strange_tui.tui.screens.sheet:SheetScreen"),
+    Section("Roll dialog", "strange_tui.tui.dialogs.roll:RollDialog",
+            "tab: the next field · leave the die blank for the app to roll, or type yours"),
+    Section("Rest dialog", "strange_tui.tui.dialogs.rest:RestDialog"),
+    Section("XP dialog", "strange_tui.tui.dialogs.advance:AdvanceDialog",
+            "enter in the XP field awards the XP typed"),
+    Section("GM intrusion", "strange_tui.tui.dialogs.intrusion:IntrusionDialog"),
+    Section("Pass time", "strange_tui.tui.dialogs.pass_time:PassTimeDialog"),
+    Section("Log", "strange_tui.tui.screens.log:LogScreen"),
+    Section("Combat", "strange_tui.tui.screens.combat:CombatScreen"),
+    Section("Attack", "strange_tui.tui.dialogs.combat_rolls:AttackDialog"),
+    Section("Defense", "strange_tui.tui.dialogs.combat_rolls:DefenseDialog"),
+    Section("Translation", "strange_tui.tui.screens.translation:TranslationScreen",
+            "type to filter the recursions · enter chooses"),
+    Section("Character creation", "strange_tui.tui.screens.creation:CreationScreen",
+            "type to filter the list · ↑↓ move · enter chooses or ticks"),
+    Section("Hunters campaigns", "strange_tui.tui.screens.hunters_home:HuntersHomeScreen"),
+    Section("Several windows on one campaign", "",
+            "each window shows the others' changes within a second · ctrl+z takes back the"
+            " campaign's last action only if this window made it (or a window since"
+            " closed); otherwise it says which window did"),
 ]  # fmt: skip
 
 
-class HelpScreen(ModalScreen[None]):
-    """Every key of every screen."""
+def screen_class(path: str) -> type | None:
+    """The class ``module:Class`` names (None for "")."""
+    if not path:
+        return None
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
 
-    DEFAULT_CSS = DIALOG_CSS
+
+def bindings_of(cls: type) -> list[Binding]:
+    """What a screen's keys do, as it declares them (see ``app.screen_bindings``)."""
+    from strange_tui.tui.app import screen_bindings
+
+    return screen_bindings(cls)
+
+
+def key_names(binding: Binding) -> str:
+    """'ctrl+z', '? / f1', '+ / =': each key of a binding as a person types it."""
+    names = []
+    for key in binding.key.split(","):
+        key = key.strip()
+        shown = binding.key_display or {
+            "question_mark": "?", "plus": "+", "minus": "-", "equals_sign": "=",
+            "up": "↑", "down": "↓", "ctrl+up": "ctrl+↑", "ctrl+down": "ctrl+↓",
+        }.get(key, key)  # fmt: skip
+        names.append(shown)
+    return " / ".join(dict.fromkeys(names))
+
+
+def section_rows(section: Section) -> list[tuple[str, str]]:
+    """(keys, what they do) for a section: one row per action, its keys together."""
+    cls = screen_class(section.screen)
+    rows: dict[tuple[str, str], list[str]] = {}
+    for binding in bindings_of(cls) if cls is not None else []:
+        what = binding.description
+        if binding.tooltip:
+            what = f"{what}: {binding.tooltip}"
+        rows.setdefault((binding.action, what), []).append(key_names(binding))
+    return [(" / ".join(keys), what) for (_, what), keys in rows.items()]
+
+
+def section_for(stack: Sequence[Screen]) -> int:
+    """The section of the topmost screen that has one (a dialog without a section of
+    its own falls back to the screen it was opened from); 0, Everywhere, if none."""
+    classes = [screen_class(section.screen) for section in SECTIONS]
+    for screen in reversed(stack):
+        for index, cls in enumerate(classes):
+            if cls is not None and index and type(screen) is cls:
+                return index
+    return 0
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of every screen, opened at the section of the screen it was called from
+    (that section highlighted)."""
+
+    DEFAULT_CSS = DIALOG_CSS + """
+    HelpScreen .help-section { height: auto; padding: 0 1; }
+    HelpScreen .help-section.-current { background: $boost; border-left: thick $accent; }
+    """
     SCOPED_CSS = False
 
     BINDINGS = [Binding("escape,question_mark,f1,q", "dismiss", "Close", id="help.close")]
 
+    def __init__(self, stack: Sequence[Screen] = ()) -> None:
+        super().__init__()
+        self.current = section_for(stack)
+        """The index in SECTIONS of the screen Help was called from."""
+
     def compose(self) -> ComposeResult:
-        table = Table(box=None, show_header=False, padding=(0, 2))
-        table.add_column(style="bold cyan", no_wrap=True)
-        table.add_column()
-        for section, keys in KEYS:
-            table.add_row(Text(section, style="bold underline"), "")
-            for key, what in keys:
-                table.add_row(key, what)
-            table.add_row("", "")
-        with VerticalScroll(classes="dialog") as box:
-            box.border_title = "Keys"
-            yield Static(table)
+        with VerticalScroll(classes="dialog", id="help") as box:
+            box.border_title = f"Keys — {SECTIONS[self.current].title}"
+            for index, section in enumerate(SECTIONS):
+                here = index == self.current
+                table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+                table.add_column(style="bold cyan", no_wrap=True, width=KEY_WIDTH)
+                table.add_column(ratio=1)
+                for keys, what in section_rows(section):
+                    table.add_row(keys, what)
+                if section.note:
+                    table.add_row("", Text(section.note, style="dim"))
+                title = Text(section.title, style="bold underline")
+                if here:
+                    title.append("  (this screen)", style="bold")
+                classes = "help-section -current" if here else "help-section"
+                yield Static(Group(title, table), id=f"section-{index}", classes=classes)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.scroll_to_current)
+
+    def scroll_to_current(self) -> None:
+        section = self.query_one(f"#section-{self.current}", Static)
+        self.query_one("#help", VerticalScroll).scroll_to_widget(
+            section, animate=False, top=True
+        )
 
 
 class AboutScreen(ModalScreen[None]):

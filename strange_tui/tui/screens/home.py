@@ -9,8 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from strange_tui.campaign.events import batches
-from strange_tui.campaign.narrate import command_sentence
-from strange_tui.campaign.state import Campaign, Character, Clock
+from strange_tui.campaign.narrate import command_sentence, names_of, noteworthy, time_left
+from strange_tui.campaign.state import Campaign, Character
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.party import PartyList
@@ -29,34 +29,31 @@ class HomeScreen(CampaignScreen):
     HomeScreen #recent { height: 1fr; }
     """
     BINDINGS = [
-        Binding("enter", "sheet", "Sheet", id="home.sheet"),
-        Binding("r", "roll", "Roll", id="home.roll"),
-        Binding("s", "rest", "Rest", id="home.rest"),
-        Binding("x", "advance", "XP", id="home.xp"),
-        Binding("i", "intrusion", "Intrusion", id="home.intrusion"),
-        Binding("l", "log", "Log", id="home.log"),
-        Binding("n", "new_character", "New", id="home.new"),
-        Binding("g", "settings", "GM", id="home.settings"),
-        # Shown in the key bar once their screens land; in help and the palette today.
-        Binding("c", "combat", "Combat", id="home.combat"),
-        Binding("t", "translate", "Translate", id="home.translate"),
-        Binding("w", "pass_time", "Wait", id="home.pass_time"),
-        Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns"),
-    ]
-    COMMANDS_TABLE = [
-        ("Character sheet", "Everything on the highlighted character", "sheet"),
-        ("Roll a task", "Odds first, then the die (yours or the app's)", "roll"),
-        ("Rest", "The next recovery roll of the day", "rest"),
-        ("XP and advancement", "Award XP, buy advancement steps", "advance"),
-        ("GM intrusion", "Accept for 2 XP or refuse for 1", "intrusion"),
-        ("Campaign log", "Every action as a sentence", "log"),
-        ("New character", "The eleven steps", "new_character"),
-        ("Campaign settings", "Foci the GM allows, starting cyphers", "settings"),
-        ("Combat", "The round tracker", "combat"),
-        ("Translate", "Move the party to another recursion", "translate"),
-        ("Pass time", "Wait minutes or hours, or sleep to the next morning", "pass_time"),
-        ("Open another campaign", "The list of campaigns", "campaigns"),
-    ]
+        Binding("enter", "sheet", "Sheet", id="home.sheet",
+                tooltip="The character sheet: everything on the highlighted character"),
+        Binding("r", "roll", "Roll", id="home.roll",
+                tooltip="Roll a task: the odds first, then the die (yours or the app's)"),
+        Binding("s", "rest", "Rest", id="home.rest",
+                tooltip="Rest: the next recovery roll of the day"),
+        Binding("x", "advance", "XP", id="home.xp",
+                tooltip="XP and advancement: award XP, buy advancement steps"),
+        Binding("i", "intrusion", "Intrusion", id="home.intrusion",
+                tooltip="GM intrusion: accept for 2 XP or refuse for 1"),
+        Binding("l", "log", "Log", id="home.log",
+                tooltip="The campaign log: every action as a sentence"),
+        Binding("n", "new_character", "New", id="home.new",
+                tooltip="New character: the eleven steps"),
+        Binding("g", "settings", "GM", id="home.settings",
+                tooltip="Campaign settings: the foci the GM allows, starting cyphers"),
+        Binding("c", "combat", "Combat", id="home.combat",
+                tooltip="Combat: the round tracker"),
+        Binding("t", "translate", "Translate", id="home.translate",
+                tooltip="Translate: move the party to another recursion"),
+        Binding("w", "pass_time", "Wait", id="home.pass_time",
+                tooltip="Pass time: wait minutes or hours, or sleep to the next morning"),
+        Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns",
+                tooltip="Open another campaign: the list of campaigns"),
+    ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -95,18 +92,39 @@ class HomeScreen(CampaignScreen):
                 place = c.travel.places.get(c.travel.recursion, "")
                 at = f", {place}" if place else ""
                 where.append(f"\n{c.name}: in {c.travel.recursion.title()}{at}", style="cyan")
+        if state.encounter is not None:  # A fight under way (after a reopen too).
+            where.append(f"\n{self.fight_line(state)}", style="bold red")
         for effect in state.active_effects():
-            until = f" (until {Clock(seconds=effect.until).label()})" if effect.until else ""
-            where.append(f"\n{effect.label}{until}", style="yellow")
+            # The time left, rounded up: "until 18:16" read as over while it still ran.
+            left = f" ({time_left(effect.until - state.clock.seconds)})" if effect.until else ""
+            where.append(f"\n{effect.label}{left}", style="yellow")
         where.append(f"\n{len(state.characters)} characters · event {state.seq}", style="dim")
         self.query_one("#where", Static).update(where)
         self.query_one("#recent", Static).update(self.recent_text(state))
 
+    @staticmethod
+    def fight_line(state: Campaign) -> str:
+        """'A fight: round 2, Mara's turn — c' (c opens the combat tracker)."""
+        encounter = state.encounter
+        assert encounter is not None
+        active = encounter.active
+        if active is None:
+            return "A fight: before initiative — c"
+        return f"A fight: round {encounter.round}, {active.name}'s turn — c"
+
     def recent_text(self, state: Campaign) -> Text:
-        names = state.names()
-        commands = batches(self.session.journal())[-RECENT:]
+        """The latest commands that matter, newest first (turns passing, settings and notes
+        are left out: they filled the panel)."""
+        journal = self.session.journal()
+        names = names_of(state, journal)
+        commands = []
+        for command in reversed(batches(journal)):
+            if noteworthy(command):
+                commands.append(command)
+                if len(commands) == RECENT:
+                    break
         text = Text()
-        for command in reversed(commands):
+        for command in commands:
             text.append("• ", style="dim")
             text.append(command_sentence(command, names) + "\n")
         return text if commands else Text("Nothing yet.", style="dim")

@@ -89,24 +89,24 @@ class HuntersHomeScreen(CampaignScreen):
     HuntersHomeScreen #side { width: 2fr; min-width: 26; height: 1fr; }
     """
     BINDINGS = [
-        Binding("n", "new", "New hunter", id="hunt.new"),
-        Binding("r", "roll", "Roll", id="hunt.roll"),
-        Binding("d", "damage", "Damage", id="hunt.damage"),
-        Binding("h", "challenge", "Challenge", id="hunt.challenge"),
-        Binding("a", "advance", "Time", id="hunt.advance"),
-        Binding("s", "stabilise", "Stabilise", id="hunt.stabilise"),
-        Binding("l", "log", "Log", id="hunt.log"),
-        Binding("o", "campaigns", "Campaigns", show=False, id="hunt.campaigns"),
+        Binding("n", "new", "New hunter", tooltip="Skills, traits, equipment, vital statistics",
+                id="hunt.new"),
+        Binding("r", "roll", "Roll", tooltip="2d6 + bonus against a CR, odds and degrees first",
+                id="hunt.roll"),
+        Binding("d", "damage", "Damage", tooltip="Points by type to a vital statistic",
+                id="hunt.damage"),
+        Binding("h", "challenge", "Challenge", tooltip="A complex challenge: a threshold worn"
+                " down roll by roll", id="hunt.challenge"),
+        Binding("a", "advance", "Time", tooltip="Time passes: wounds heal, the disabled worsen",
+                id="hunt.advance"),
+        Binding("s", "stabilise", "Stabilise", tooltip="A disabled hunter stops worsening",
+                id="hunt.stabilise"),
+        Binding("l", "log", "Log", tooltip="The campaign log: every action as a sentence",
+                id="hunt.log"),
+        Binding("o", "campaigns", "Campaigns", show=False, tooltip="Open another campaign",
+                id="hunt.campaigns"),
     ]
-    COMMANDS_TABLE = [
-        ("New hunter", "Skills, traits, equipment, vital statistics", "new"),
-        ("Roll", "2d6 + bonus against a CR, odds and degrees first", "roll"),
-        ("Damage", "Points by type to a vital statistic", "damage"),
-        ("Complex challenge", "A threshold worn down roll by roll", "challenge"),
-        ("Time passes", "Advance the clock; wounds heal, the disabled worsen", "advance"),
-        ("Stabilise", "A disabled hunter stops worsening", "stabilise"),
-        ("Campaign log", "Every action as a sentence", "log"),
-    ]
+    """The keys, and what the key bar, Help and the palette say of them."""
 
     def compose(self) -> ComposeResult:
         yield Header()

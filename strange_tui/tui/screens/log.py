@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.widgets import Header, OptionList, Select
 
 from strange_tui.campaign.events import AnyEvent, batches
-from strange_tui.campaign.narrate import command_sentence, involves
+from strange_tui.campaign.narrate import command_sentence, involves, names_of
 from strange_tui.campaign.state import Campaign, Clock
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.tui.screens.base import CampaignScreen
@@ -43,8 +43,10 @@ class LogScreen(CampaignScreen):
 
     def on_mount(self) -> None:
         self.read_sealed()
-        names = self.state.names()
-        self.query_one(Select).set_options((name, cid) for cid, name in names.items())
+        state = self.state
+        people = {cid: c.name for cid, c in state.characters.items()}
+        people.update({hid: h.name for hid, h in state.hunters.items()})
+        self.query_one(Select).set_options((name, cid) for cid, name in people.items())
         self.query_one("#events", OptionList).focus()
         self.follow_campaign()
 
@@ -69,7 +71,7 @@ class LogScreen(CampaignScreen):
             self.read_sealed()  # A checkpoint (here or in another window) sealed more.
         seen = {event.seq for event in journal}
         events = [e for e in self.sealed if e.seq not in seen] + journal
-        names = state.names()
+        names = names_of(state, events)  # The NPCs of fights that ended have names too.
         lines = [
             Text.assemble(
                 (f"{Clock(seconds=command[0].at).label():<15}", "dim"),

@@ -39,22 +39,35 @@ def stats_block(character: Character) -> Group:
     numbers.add_column(style="bold cyan")
     numbers.add_column()
     facts = sheet_facts(character)
-    over = " — over the limit!" if facts.over_limit else ""
     numbers.add_row("Tier", str(character.tier))
     numbers.add_row("Effort", str(character.effort))
     worn = f" ({facts.worn} armor: {facts.armor_costs})" if facts.worn else ""
     numbers.add_row("Armor", Text(f"{character.armor}{worn}"))
     numbers.add_row("XP", str(character.xp))
-    numbers.add_row(
-        "Cyphers",
-        Text(f"{facts.cypher_load}/{facts.cypher_limit}{over}", style="bold red" if over else ""),
-    )
+    numbers.add_row("Cyphers", cypher_load_text(character))
     numbers.add_row("Recovery", f"d6+{facts.recovery_bonus}")
     numbers.add_row("Next rest", facts.next_rest_label)
     if character.advancements:
         numbers.add_row("Bought", Text(", ".join(character.advancements)))
     lines.append(numbers)
     return Group(*lines)
+
+
+def cypher_load_text(character: Character) -> Text:
+    """R-CYP-1 in words: '2 of 2 (1 cypher; an occultic one counts as 2)', and
+    'over the limit!' when it is."""
+    facts = sheet_facts(character)
+    over = facts.over_limit
+    text = Text(f"{facts.cypher_load} of {facts.cypher_limit}", style="bold red" if over else "")
+    carried = len(character.cyphers)
+    occultic = sum(1 for c in character.cyphers if c.occultic)
+    if occultic:
+        what = f"{carried} cypher{'s' if carried != 1 else ''}"
+        one = "an occultic one counts" if occultic == 1 else "each occultic one counts"
+        text.append(f" ({what}; {one} as 2)", style="dim")
+    if over:
+        text.append(" — over the limit!", style="bold red")
+    return text
 
 
 def lists_block(character: Character) -> Group:
@@ -69,7 +82,7 @@ def lists_block(character: Character) -> Group:
     cyphers = [
         Text.assemble(
             f"{i + 1}. {c.name} ",
-            (f"L{c.level} {'occultic' if c.occultic else 'anoetic'}", "dim"),
+            (f"L{c.level} {'occultic (counts as 2)' if c.occultic else 'anoetic'}", "dim"),
             (f" {c.effect}" if c.effect else "", "italic dim"),
         )
         for i, c in enumerate(character.cyphers)

@@ -1,7 +1,9 @@
 """The translation wizard (R-TR): destination, roles, the foci taken on arrival, what a
 failure brings, then the roll. Every choice is made before the die; one key commits the
 whole translation as one command (one step to undo), and the wizard shows what came of it.
-Escape before the roll goes back a step, or leaves with nothing changed."""
+Escape before the roll goes back a step, or leaves with nothing changed; after the roll it
+asks: keep the translation, or take it back (the whole command) and return to the roll
+with every choice as it was, to change the failure's consequence or the dice."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Header, Input, Select, Static
 
 from strange_tui.campaign.commands.translation import (
@@ -23,7 +25,7 @@ from strange_tui.campaign.commands.translation import (
 )
 from strange_tui.campaign.state import Campaign
 from strange_tui.tui.access import session_of, state_of, strange_app
-from strange_tui.tui.dialogs.base import int_value
+from strange_tui.tui.dialogs.base import DIALOG_CSS, int_value
 from strange_tui.tui.screens.translation_view import TranslationView
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.filter_list import FilterList
@@ -33,6 +35,31 @@ from strange_tui.tui.widgets.text_panel import TextPanel
 STEPS = ("Destination", "Roles", "Foci", "If it fails", "Roll", "Result")
 ROLL, RESULT = 4, 5
 ROLE_ORDER = ("initiator", "hastener", "easer", "helper")
+
+
+class AfterRollDialog(ModalScreen[str]):
+    """Escape after the roll: the translation is made (one command); keep it, or take it
+    back and return to the roll step with every choice kept."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    SCOPED_CSS = False
+    BINDINGS = [
+        Binding("enter,k", "answer('keep')", "Keep it", id="tr.after.keep"),
+        Binding("u", "answer('undo')", "Take it back", id="tr.after.undo"),
+        Binding("escape", "answer('stay')", "Stay", id="tr.after.stay"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = "The translation is made"
+            yield Static(
+                "It is in the log, as one step.\n"
+                "enter: keep it and close · u: take it back, back to the roll with every"
+                " choice kept · escape: stay on the result"
+            )
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
 
 
 class TranslationScreen(TranslationView, Screen):
@@ -52,7 +79,8 @@ class TranslationScreen(TranslationView, Screen):
         Binding("ctrl+n", "next", "Next", priority=True, id="tr.next"),
         Binding("enter", "next", "Confirm", id="tr.enter"),
         Binding("escape", "back", "Back", id="tr.back"),
-        Binding("ctrl+r", "draw", "Random failure", show=False, id="tr.draw"),
+        Binding("ctrl+r", "draw", "Random failure", show=False, id="tr.draw",
+                tooltip="On the failure step: if the roll fails, the app draws the consequence"),
     ]
 
     def __init__(self) -> None:
@@ -278,7 +306,7 @@ class TranslationScreen(TranslationView, Screen):
 
     async def action_back(self) -> None:
         if self.step == RESULT:
-            self.close()
+            self.app.push_screen(AfterRollDialog(), self.after_roll)
             return
         if self.step == 0:
             self.app.pop_screen()  # Nothing was committed.
@@ -286,12 +314,36 @@ class TranslationScreen(TranslationView, Screen):
         self.step -= 1
         await self.show_step()
 
-    async def action_draw(self) -> None:
-        """R-TR-7: the app draws the consequence if the translation fails."""
-        if self.step == 3:
-            self.on_failure = DRAW
-            self.step += 1
+    async def after_roll(self, answer: str | None) -> None:
+        """Escape on the result: keep the translation (close), or take the whole command
+        back and return to the roll, every choice kept (the failure step one escape away)."""
+        if answer == "keep":
+            self.close()
+        elif answer == "undo":
+            try:
+                undone = session_of(self).undo()
+            except Refused as refused:
+                self.notify(str(refused), title="Not possible", severity="error")
+                return
+            self.notify(undone, timeout=4)
+            self.outcome = None
+            self.step = ROLL
             await self.show_step()
+
+    async def action_draw(self) -> None:
+        """R-TR-7: on the failure step, the app is to draw the consequence if the roll
+        fails: the list shows that choice and the wizard stays, so the player sees it;
+        enter goes on. The drawn consequence is shown with the result."""
+        if self.step != 3:
+            return
+        self.on_failure = DRAW
+        await self.show_step()
+        self.notify(
+            "If the roll fails, the app draws the consequence; the result shows it."
+            " Enter goes on.",
+            title="Failure: drawn at random",
+            timeout=6,
+        )
 
     def typed(self, selector: str) -> int | None | str:
         """The die typed in ``selector`` (None: the app rolls), or what is wrong with it."""
@@ -322,6 +374,9 @@ class TranslationScreen(TranslationView, Screen):
         self.outcome = outcome_of(before, self.state, events)
         self.step = RESULT
         await self.show_step()
+        if self.on_failure == DRAW and self.outcome.consequence:
+            drawn = "; ".join(name for name, _ in self.outcome.consequence)
+            self.notify(f"The app drew: {drawn}.", title="Translation failed", timeout=8)
 
     def close(self) -> None:
         outcome = self.outcome

@@ -431,7 +431,7 @@ def test_r_spec_5_an_impaired_attacker_gets_1_damage_and_no_effects():
     shown = preview(store.state, Attack(character="mara", target="thug"))
     faces = [(h.die, h.bonus, h.effect, h.damage) for h in shown.hits]
     assert faces == [(None, 0, "", 2), *((die, 1, "", 3) for die in (17, 18, 19, 20))]
-    with pytest.raises(RuleViolation, match="an impaired attacker gets \+1 damage instead"):
+    with pytest.raises(RuleViolation, match=r"an impaired attacker gets \+1 damage instead"):
         decide(store.state, Attack(character="mara", target="thug", on_20="stun", die=20))
     (roll, hit) = run(store, Attack(character="mara", target="thug", die=20))
     assert hit.amount == -3  # unarmed 2 + 1

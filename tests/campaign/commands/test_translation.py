@@ -249,7 +249,7 @@ def test_r_tr_8_each_participant_takes_the_focus_chosen_before_the_roll():
         ("Mara", "Builds Robots", True),
         ("Jun", EARTH_FOCUS, False),
     ]
-    with pytest.raises(RuleViolation, match="Only those who translate change focus, not tess"):
+    with pytest.raises(RuleViolation, match="Only those who translate take a focus on arrival, not tess"):
         decide(store.state, Translate(destination="earth", recursion_difficulty=5,
                                       initiator="mara", foci={"tess": "X"}))  # fmt: skip
 
@@ -536,3 +536,17 @@ def test_r_tr_9_arrival_defaults_to_where_the_initiator_last_left_that_recursion
     back = replace(home, destination="ruk", place="a rooftop", die=20)
     run(store, back)
     assert store.state.characters["jun"].travel.places["ruk"] == "a rooftop"
+
+
+def test_r_tr_5_the_log_says_which_translation_die_the_app_rolled():
+    """A typed die reads as the player's; the app's reroll (or die) is marked as the app's."""
+    store = party(jun="Paradox")
+    (typed,) = run(store, to_ruk(initiator="jun", die=16))
+    assert not typed.app_rolled and "(the app's die)" not in sentence(typed, {"jun": "Jun"})
+    store = party(jun="Paradox")
+    app_dice = type("AppDice", (), {"roll": lambda self, sides: 17})()
+    (made,) = run(store, to_ruk(initiator="jun", die=3), app_dice)
+    assert made.app_rolled
+    assert sentence(made, {"jun": "Jun"}) == (
+        "Jun rolled 17 (the app's die): the party translated to Ruk."
+    )

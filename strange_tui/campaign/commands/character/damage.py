@@ -35,6 +35,16 @@ class DamagePreview(msgspec.Struct, frozen=True, kw_only=True):
     after: PoolsAfter
 
 
+def landed(state: Campaign, hit: DamageTaken) -> DamageTaken:
+    """``hit`` with its ``spill`` recorded: where R-DMG-2 puts its points when it lands on
+    ``state`` (the state just before it), so the log can say it without the state."""
+    who = character_of(state, hit.character)
+    outcome = apply_damage(
+        who.pools, who.track, hit.amount, stat=hit.stat, armor=hit.armor, ambient=hit.ambient
+    )
+    return msgspec.structs.replace(hit, spill=dict(outcome.applied))
+
+
 class SpendPreview(msgspec.Struct, frozen=True, kw_only=True):
     """R-EFF-6, R-POOL-1: points paid, some perhaps from Luck."""
 
@@ -75,13 +85,16 @@ class TakeDamage(Command, frozen=True, kw_only=True):
             raise RuleViolation("Damage is a whole number, 1 or more.")
         _check_text(self.source, "The source")
         armor = who.armor if armor_applies(self.stat, ambient=self.ambient) else 0
-        return DamageTaken(
-            character=who.id,
-            amount=self.amount,
-            stat=self.stat,
-            armor=armor,
-            ambient=self.ambient,
-            source=self.source.strip(),
+        return landed(
+            state,
+            DamageTaken(
+                character=who.id,
+                amount=self.amount,
+                stat=self.stat,
+                armor=armor,
+                ambient=self.ambient,
+                source=self.source.strip(),
+            ),
         )
 
     def preview(self, state: Campaign) -> DamagePreview:

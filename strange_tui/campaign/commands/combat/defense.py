@@ -9,6 +9,7 @@ import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.character.damage import landed
 from strange_tui.campaign.commands.combat.views import (
     capped,
     check_acting,
@@ -19,7 +20,7 @@ from strange_tui.campaign.commands.combat.views import (
 from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls import Roll, RollPreview
 from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, DamageTaken
+from strange_tui.campaign.events import AnyEvent, DamageTaken, RollMade
 from strange_tui.campaign.rolls import task_of
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.rules import combat
@@ -142,15 +143,24 @@ class Defend(Command, frozen=True, kw_only=True):
             die=self.die,
         )
 
-    def hit(self, state: Campaign) -> DamageTaken | None:
-        """The damage a failed defense takes (None when the NPC deals none)."""
+    def hit(self, state: Campaign, made: RollMade | None = None) -> DamageTaken | None:
+        """The damage a failed defense takes (None when the NPC deals none), with where its
+        points go (R-DMG-2) on the pools as they are once the roll ``made`` is paid. Without
+        ``made``, that split is recorded only when the roll cannot change the pools (no
+        Effort, or no roll at all); otherwise it is left out (the log then names the hit's
+        type only)."""
         npc, who = self.attacker(state), self.defender(state)
         if not npc.damage:
             return None
         armor = who.armor if armor_applies(Stat.MIGHT) else 0
-        return DamageTaken(
+        hit = DamageTaken(
             character=who.id, amount=npc.damage, stat=Stat.MIGHT, armor=armor, source=npc.name
         )
+        if made is not None:
+            return landed(state_after(state, [made]), hit)
+        if not self.effort or self.no_roll(state):
+            return landed(state, hit)
+        return hit
 
     def events(self, state: Campaign, dice: DiceSource) -> list[AnyEvent]:
         hit = self.hit(state)
@@ -159,7 +169,7 @@ class Defend(Command, frozen=True, kw_only=True):
                 raise RuleViolation(self.no_roll(state))
             return [hit] if hit is not None else []
         (made,) = self.roll(state).decide(state, dice)
-        return [made] if made.success or hit is None else [made, hit]
+        return [made] if made.success or hit is None else [made, self.hit(state, made)]
 
     def preview(self, state: Campaign) -> DefensePreview:
         roll = self.roll(state)

@@ -38,17 +38,27 @@ from strange_tui.rules.track import can_act
 
 
 class StartCombat(Command, frozen=True, kw_only=True):
-    """A fight begins: every PC who can act joins it (R-DMG-4: not the debilitated or
-    the dead)."""
+    """A fight begins: every PC with the party who can act joins it (R-DMG-4: not the
+    debilitated or the dead; R-TR-1: not those who stayed in another recursion). With no
+    such PC there is no fight: refused, nothing logged."""
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        if not state.characters:
-            raise RuleViolation("No one to fight: the party is empty.")
         if state.encounter is not None:
             raise RuleViolation("A fight is already under way.")
-        pcs = tuple(cid for cid, c in state.characters.items() if can_act(c.track))
+        if not state.characters:
+            raise RuleViolation("No one to fight: the party is empty.")
+        here = {
+            cid: c
+            for cid, c in state.characters.items()
+            if c.travel.recursion in ("", state.recursion)
+        }
+        if not here:
+            raise RuleViolation(
+                "No one to fight: every PC stayed in another recursion."
+            )
+        pcs = tuple(cid for cid, c in here.items() if can_act(c.track))
         if not pcs:
-            raise RuleViolation("No one can fight: every PC is debilitated or dead.")
+            raise RuleViolation("No one can fight: every PC here is debilitated or dead.")
         return [CombatStarted(pcs=pcs)]
 
 
@@ -216,7 +226,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
         _, setups, _ = self.setups(state)
         encounter = encounter_of(state)
         pcs = tuple(cid for cid in encounter.order if encounter.combatants[cid].pc)
-        rolled, succeeded = {}, []
+        rolled, succeeded, by_app = {}, [], []
         for cid, setup in setups.items():
             task = task_of(setup)
             die = None
@@ -224,6 +234,12 @@ class RollInitiative(Command, frozen=True, kw_only=True):
                 typed = self.dice.get(cid)
                 die = (PlayerDice([typed]) if typed is not None else dice).roll(D20)
                 rolled[cid] = die
+                if typed is None:
+                    by_app.append(cid)
             if resolve(task, die).success:
                 succeeded.append(cid)
-        return [InitiativeRolled(pcs=pcs, dice=rolled, succeeded=tuple(succeeded))]
+        return [
+            InitiativeRolled(
+                pcs=pcs, dice=rolled, succeeded=tuple(succeeded), app_rolled=tuple(by_app)
+            )
+        ]
