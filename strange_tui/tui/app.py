@@ -84,6 +84,10 @@ class StrangeApp(App[None]):
     """The strange-tui application."""
 
     TITLE = "strange-tui"
+    # Screens get -narrow/-roomy and -short/-tall classes: app.tcss lays the wizards out
+    # for a 40x12 terminal with them (side panel below or hidden, one-line step bar).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-roomy")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (16, "-tall")]
     CSS_PATH = "app.tcss"
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="help"),

@@ -57,12 +57,12 @@ async def test_a_full_fight(tmp_path):
         assert encounter(app).order == ("mara", "tess", "thug", "rats-swarm", "jun")
         assert encounter(app).round == 1
         # Mara hits the thug bare-handed on a 19: +3 damage, 2 + 3 = 5.
-        await pilot.press("a", "1", "9", "enter", "enter")
+        await pilot.press("a", "ctrl+f", "1", "9", "enter", "enter")
         await pilot.pause()
         assert encounter(app).combatants["thug"].health == 4
         # Tess chooses a stun instead of the extra damage on a 20 (before the die), then
         # rolls it: 2 damage, stunned, in one step.
-        await pilot.press("n", "a", "2", "0")
+        await pilot.press("n", "a", "ctrl+f", "2", "0")
         await pilot.press("shift+tab", "shift+tab", "enter", "down", "down", "down", "enter")
         await pilot.press("tab", "tab", "enter")
         await pilot.press("enter")
@@ -72,7 +72,7 @@ async def test_a_full_fight(tmp_path):
         # The stunned thug loses its turn (and the stun ends with it); the rats attack
         # Mara, who fails to defend:
         # 4 damage less Armor 1 = 3: Might 2 → 0, 1 spills to Speed; impaired.
-        await pilot.press("n", "n", "d", "2", "enter")
+        await pilot.press("n", "n", "d", "ctrl+f", "2", "enter")
         await pilot.pause()
         mara = app.session.state.characters["mara"]
         assert (mara.pools.might.current, mara.pools.speed.current) == (0, 9)
@@ -121,8 +121,9 @@ async def test_reopening_mid_fight_restores_the_tracker(tmp_path):
 # Add a level-3 thug, then roll initiative: Mara 15, Jun 5, Tess 9.
 THUG_AND_INITIATIVE = ["c", "tab", "3", "tab", *"Thug", "enter"]
 THUG_AND_INITIATIVE += ["i", "1", "5", "tab", "5", "tab", "9", "enter"]
-# In the attack dialog, from the die: "On a 20" (past the Area box), a stun, back to the die.
-STUN_ON_20 = ["shift+tab", "shift+tab", "enter", "down", "down", "down", "enter", "tab", "tab"]
+# In the attack dialog, ctrl+f to the die, then "On a 20" (past the Area box), a stun, back
+# to the die.
+STUN_ON_20 = ["ctrl+f", "shift+tab", "shift+tab", "enter", *["down"] * 3, "enter", "tab", "tab"]
 
 
 class TestCombatSnapshots:
@@ -152,6 +153,13 @@ async def test_marked_npcs_take_damage_together_less_their_armor(tmp_path):
         assert encounter(app).order[3:] == tuple(ids)  # the PCs first, then the thugs
         await pilot.press("down", "down", "down", "space", "down", "space")
         await pilot.press("h", "5", "enter")
+        await pilot.pause()
+        # Enter after the amount only reaches the buttons: a GM who meant to heal sees them.
+        assert [encounter(app).combatants[i].health for i in ids] == [6, 6, 6]
+        await pilot.press("tab", "enter")  # Heal is next to Damage: full health stays full.
+        await pilot.pause()
+        assert [encounter(app).combatants[i].health for i in ids] == [6, 6, 6]
+        await pilot.press("h", "5", "enter", "enter")
         await pilot.pause()
         health = [encounter(app).combatants[i].health for i in ids]
         assert health == [1, 1, 6]
@@ -195,7 +203,8 @@ async def test_r_cmb_2_an_attack_with_an_effect_is_one_undo_step(tmp_path):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state == before
-        assert any(n.startswith("Undid: Mara rolled 20") and "Stunned" in n for n in notices(app))
+        undid = [n for n in notices(app) if n.startswith("Undid: Mara rolled 20")]
+        assert undid and "Thug is stunned" in undid[0], notices(app)
 
 
 async def test_r_spec_5_an_impaired_attacker_is_offered_no_effects(tmp_path):
@@ -221,7 +230,7 @@ async def test_r_cmb_3_the_defense_shows_what_a_failure_does_and_does_it(tmp_pat
         await pilot.press(*THUG_AND_INITIATIVE, "n", "n", "d")
         await pilot.pause()
         assert "On a failure 3 damage − Armor 1 = 2: M0 S10 I8, impaired" in shown(app, "#preview")
-        await pilot.press("2", "enter")
+        await pilot.press("ctrl+f", "2", "enter")
         await pilot.pause()
         assert "hit for 2 (Armor 1). Mara is impaired." in shown(app, "#result")
         mara = app.session.state.characters["mara"]
@@ -244,7 +253,7 @@ async def test_previous_turn_undoes_whole_commands_and_says_what(tmp_path):
         await pilot.pause()
         assert encounter(app).active.id == "mara"
         assert encounter(app).combatants["thug"].conditions == ()
-        assert any("Undid: Stunned" in n and "Undid: Next turn." in n for n in notices(app))
+        assert any("Undid: Thug is stunned" in n and "Undid: Next turn." in n for n in notices(app))
         await pilot.press("p")
         assert any("first turn of the fight" in n for n in notices(app))
 
@@ -326,7 +335,7 @@ async def test_r_cmb_2_the_attack_dialog_reads_the_sheet(tmp_path):
         assert "A hit    5 damage (Heavy pistol 4 + Gunner 1) → Thug 4/9" in preview
         # From the die back to the bonus (past Gun, Area, On a 20, On a 19): +2; then two
         # assets.
-        await pilot.press(*["shift+tab"] * 5, "backspace", "2")
+        await pilot.press("ctrl+f", *["shift+tab"] * 5, "backspace", "2")
         await pilot.press("shift+tab", "enter", "down", "down", "enter")
         await pilot.pause()
         preview = shown(app, "#preview")
@@ -345,7 +354,7 @@ async def test_r_eff_5_an_area_attack_on_the_marked_npcs(tmp_path):
         await pilot.pause()
         # From the die: Area (the Gun box is off for bare hands), then, past the bonus
         # and the assets (a 19 and a 20 are now damage only), Effort on damage.
-        await pilot.press("shift+tab", "space")
+        await pilot.press("ctrl+f", "shift+tab", "space")
         await pilot.press(*["shift+tab"] * 3, "enter", "down", "enter")
         await pilot.pause()
         preview = shown(app, "#preview")
@@ -399,7 +408,7 @@ async def test_r_dmg_4_a_debilitated_pc_can_only_move(tmp_path):
         preview = shown(app, "#preview")
         assert "No roll Mara is debilitated and cannot defend: the attack hits" in preview
         assert "The hit 3 damage − Armor 1 = 2: M10 S10 I8, debilitated" in preview
-        await pilot.press("enter", "enter")
+        await pilot.press("ctrl+f", "enter", "enter")
         await pilot.pause()
         assert app.session.state.characters["mara"].pools.might.current == 10
         await pilot.press("n")
@@ -423,7 +432,7 @@ async def test_r_cmb_3_the_defense_dialog_takes_the_sheets_training(tmp_path):
         skill = app.screen.query_one("#skill", Select)
         assert skill.selection == "trained"
         assert "Demanding 3 → Standard 2" in shown(app, "#preview")
-        await pilot.press("shift+tab", "shift+tab", "shift+tab", "enter", "up", "enter")
+        await pilot.press("ctrl+f", "shift+tab", "shift+tab", "shift+tab", "enter", "up", "enter")
         await pilot.pause()
         assert skill.selection == "inability"
         assert "Demanding 3 → Difficult 4" in shown(app, "#preview")

@@ -141,11 +141,12 @@ async def test_a_failed_translation_with_a_consequence(demo_app):
 
 
 async def test_the_app_draws_the_consequence_when_asked(demo_app):
-    """ctrl+r on the failure step: the app draws one if it fails (R-TR-7)."""
+    """ctrl+r on the failure step: the app draws one if it fails (R-TR-7); the step shows
+    that choice, enter goes on."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t", *"ruk", "enter")
         await set_roles(pilot, mara=1, jun=0, tess=0)
-        await pilot.press("ctrl+n", "ctrl+n", "ctrl+r")
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+r", "enter")
         await pilot.pause()
         assert demo_app.screen.step == ROLL
         await pilot.press("3", "enter")
@@ -158,7 +159,7 @@ async def test_no_translation_leaves_the_party_where_it_was(demo_app):
     async with demo_app.run_test(size=(80, 24)) as pilot:
         start = demo_app.session.state.clock.seconds
         await to_the_roll(pilot, "ruk", "no translation", mara=1, jun=0, tess=0)
-        await pilot.press("2", "enter", "escape")
+        await pilot.press("2", "enter", "escape", "enter")  # escape asks; enter keeps it
         await pilot.pause()
         state = demo_app.session.state
         assert state.recursion == "earth" and state.clock.seconds == start + 4 * HOUR
@@ -181,6 +182,16 @@ ROLES_KEYS += ["tab", "enter", "down", "enter", "tab", "enter", "down", "down", 
 
 
 class TestTranslationSnapshots:
+    def test_destination(self, demo_app, snap_compare):
+        assert snap_compare(demo_app, terminal_size=(80, 24), press=["t"])
+
+    def test_foci(self, demo_app, snap_compare):
+        assert snap_compare(demo_app, terminal_size=(80, 24), press=[*ROLES_KEYS, "ctrl+n"])
+
+    def test_failure(self, demo_app, snap_compare):
+        keys = [*ROLES_KEYS, "ctrl+n", "ctrl+n"]
+        assert snap_compare(demo_app, terminal_size=(80, 24), press=keys)
+
     def test_roles(self, demo_app, snap_compare):
         assert snap_compare(demo_app, terminal_size=(80, 24), press=ROLES_KEYS)
 

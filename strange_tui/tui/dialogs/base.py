@@ -24,6 +24,8 @@ ModalScreen {
     max-width: 100%;
     height: auto;
     max-height: 100%;
+    overflow-y: auto;
+    scrollbar-size-vertical: 1;
     border: thick $primary;
     border-title-color: $accent;
     border-title-style: bold;
@@ -46,10 +48,13 @@ ModalScreen {
     padding: 0 1 0 0;
 }
 
-.dialog .flat Checkbox {
+/* Check boxes are one line: no border, focused or not (a tall border on focus would
+   leave no row for the label); focus shows as the label in the cursor's colours. */
+.dialog Checkbox, .dialog Checkbox:focus {
     border: none;
     padding: 0;
     height: 1;
+    max-width: 100%;
     background: transparent;
 }
 
@@ -68,6 +73,45 @@ ModalScreen {
     margin-left: 1;
 }
 
+/* A terminal under 60 columns (the class comes from the breakpoints of CharacterDialog):
+   forms go to one label and one field a row, check boxes one under another, buttons as
+   narrow as their words; what still does not fit scrolls (focus scrolls it into view). */
+
+.-narrow .dialog #form, .-narrow .dialog #split {
+    grid-size: 2;
+    grid-columns: 12 1fr;
+    grid-rows: auto;
+}
+
+.-narrow .dialog #form > .wide {
+    column-span: 1;
+}
+
+.-narrow .dialog .checks {
+    layout: vertical;
+    height: auto;
+}
+
+.-narrow .dialog .buttons {
+    align-horizontal: left;
+}
+
+.-narrow .dialog Checkbox {
+    height: auto;
+    text-wrap: wrap;
+}
+
+.-narrow .dialog .buttons Button {
+    min-width: 0;
+    margin-left: 0;
+    margin-right: 1;
+}
+
+.dialog .buttons {
+    overflow-x: auto;
+    scrollbar-size-horizontal: 0;
+}
+
 .dialog .preview {
     height: auto;
     border: round $secondary;
@@ -84,6 +128,7 @@ class CharacterDialog(ModalScreen[bool]):
     SCOPED_CSS = False  # The shared dialog rules; loaded with the first dialog, not at start.
 
     BINDINGS = [Binding("escape", "cancel", "Close", id="dialog.close")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-roomy")]
 
     def __init__(self, character_id: str) -> None:
         super().__init__()

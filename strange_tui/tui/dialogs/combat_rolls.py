@@ -65,7 +65,7 @@ def odds_text(odds: OddsView) -> Text:
 
 
 def cost_text(preview: RollPreview) -> Text:
-    cost = Text(f"{preview.cost} {preview.stat.value}")
+    cost = Text(f"{preview.cost} {preview.stat.value.title()}")
     if preview.problem:
         cost.append(f" — {preview.problem}", style="bold red")
     return cost

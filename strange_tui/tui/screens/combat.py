@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Container
 from textual.widgets import DataTable, Header
 
 from strange_tui.campaign.commands.combat import (
@@ -43,18 +43,23 @@ from strange_tui.tui.widgets.text_panel import TextPanel
 
 
 def health_text(combatant: Combatant, state: Campaign) -> Text:
+    """A PC's pools (M S I), an NPC's health bar and numbers, or 'defeated'."""
     if combatant.pc:
-        pc = state.characters[combatant.id]
-        text = Text(
-            f"M{pc.pools.might.current} S{pc.pools.speed.current} I{pc.pools.intellect.current} "
-        )
-        return text + track_badge(pc.track)
+        pools = state.characters[combatant.id].pools
+        return Text(f"M{pools.might.current} S{pools.speed.current} I{pools.intellect.current}")
     if combatant.defeated:
         return Text("defeated", style="dim strike")
-    filled = round(10 * combatant.health / combatant.max_health) if combatant.max_health else 0
+    filled = round(6 * combatant.health / combatant.max_health) if combatant.max_health else 0
     text = Text("█" * filled, style="red")
-    text.append("░" * (10 - filled), style="dim")
+    text.append("░" * (6 - filled), style="dim")
     return text + Text(f" {combatant.health}/{combatant.max_health}")
+
+
+def track_text(combatant: Combatant, state: Campaign) -> Text:
+    """A PC's damage track; NPCs have none (their health is all)."""
+    if not combatant.pc:
+        return Text()
+    return track_badge(state.characters[combatant.id].track)
 
 
 COLUMNS = (
@@ -62,6 +67,7 @@ COLUMNS = (
     ("Name", "name"),
     ("Lvl", "level"),
     ("Health", "health"),
+    ("Track", "track"),
     ("Arm", "armor"),
     ("Conditions", "conditions"),
 )
@@ -70,10 +76,16 @@ COLUMNS = (
 class CombatScreen(CampaignScreen):
     """One fight, round by round."""
 
+    # The table takes the whole width below 110 columns (every column readable at 80),
+    # with the turn under it; wider, the turn sits beside it.
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (110, "-side-by-side")]
     DEFAULT_CSS = """
-    CombatScreen #columns { height: 1fr; }
-    CombatScreen #order { width: 3fr; height: 1fr; }
-    CombatScreen #detail { width: 2fr; min-width: 26; height: 1fr; }
+    CombatScreen #columns { height: 1fr; layout: vertical; }
+    CombatScreen #order { width: 1fr; height: 1fr; min-height: 5; }
+    CombatScreen #detail { width: 1fr; height: auto; max-height: 7; }
+    CombatScreen.-side-by-side #columns { layout: horizontal; }
+    CombatScreen.-side-by-side #order { width: 3fr; }
+    CombatScreen.-side-by-side #detail { width: 2fr; min-width: 26; height: 1fr; }
     """
     BINDINGS = [
         Binding("a", "attack", "Attack", id="combat.attack"),
@@ -111,7 +123,7 @@ class CombatScreen(CampaignScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="columns"):
+        with Container(id="columns"):
             table = DataTable(id="order", cursor_type="row", zebra_stripes=True, classes="panel")
             table.border_title = "Order"
             yield table
@@ -182,7 +194,8 @@ class CombatScreen(CampaignScreen):
             conditions = Text(", ".join(f"{x.name} {x.rounds or '∞'}" for x in c.conditions))
             level = "PC" if c.pc else str(c.level)
             armor = str(state.characters[cid].armor if c.pc else c.armor)
-            rows[cid] = (marker, name, level, health_text(c, state), armor, conditions)
+            health, track = health_text(c, state), track_text(c, state)
+            rows[cid] = (marker, name, level, health, track, armor, conditions)
         return rows
 
     def detail(self, state: Campaign) -> Text:
@@ -191,11 +204,14 @@ class CombatScreen(CampaignScreen):
             return Text()
         if turn.round == 0:
             return Text("Add NPCs (+), then roll initiative (i).", style="bold")
-        text = Text(f"Round {turn.round}\n", style="bold")
-        if turn.active is not None:
+        text = Text(f"Round {turn.round}", style="bold")
+        if turn.active is None:
+            text.append("\n")
+        else:
+            text.append(" · ", style="dim")
             text.append(f"{turn.name}'s turn\n", style="bold yellow")
             if turn.limit:
-                text.append(f"{turn.limit}\nn: next turn.\n", style="red")
+                text.append(f"{turn.limit} n: next turn.\n", style="red")
             elif turn.loses_turn:
                 text.append("Stunned: loses its action this turn (n).\n", style="red")
             elif turn.pc:
@@ -203,7 +219,7 @@ class CombatScreen(CampaignScreen):
             else:
                 text.append(f"d: {turn.name} attacks a PC (damage {turn.damage}).\n")
         text.append(
-            f"\nDealt {turn.dealt} · taken {turn.taken} · intrusions {turn.intrusions}",
+            f"Dealt {turn.dealt} · taken {turn.taken} · intrusions {turn.intrusions}",
             style="dim",
         )
         return text

@@ -52,7 +52,7 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
             note = f"{plural(hidden, 'focus')} not allowed here (by the GM or the recursion)."
             return [
                 FilterList(items, current=draft.focus, id="pick-focus"),
-                Label(note.replace("focuss", "foci"), classes="muted"),
+                Static(note.replace("focuss", "foci"), classes="muted"),
             ]
         case 3:
             return [Static(id="pool-left"), OptionList(id="pools", classes="pools")]
@@ -94,17 +94,18 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
 
 def possession_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
     """Step 8: the weapons of the player's choice, and the armor Practiced in Armor brings."""
-    owned = ", ".join(view.possessions) or "—"
     light = view.weapon_picks - view.heavier_picks
     must = f" ({light} of them light)" if light and view.heavier_picks else ""
-    head = Label(f"Choose up to {plural(view.weapon_picks, 'weapon')}{must}. You have: {owned}")
+    # What the character already has is in the side panel ("Possessions").
+    head = Static(f"Choose up to {plural(view.weapon_picks, 'weapon')}{must}.")
     items = weapon_items(library, light_only=not view.heavier_picks)
     chosen = set(draft.weapons)
     shown = [head, FilterList(items, multi=True, selected=chosen, id="pick-weapons")]
     if view.armor_offered:
         shown += [
-            Label("Practiced in Armor: tab, then choose the armor you start in (enter)."),
-            FilterList(armor_items(library), current=draft.armor or "none", id="pick-armor"),
+            Static("Practiced in Armor: tab, then choose the armor you start in (enter)."),
+            FilterList(armor_items(library), current=draft.armor or "none", id="pick-armor",
+                       autofocus=False),
         ]
     return shown
 
@@ -113,11 +114,11 @@ def edge_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
     kind = library.kind("types")[draft.type]
     if not kind.edge_choices:
         where = ", ".join(f"{s.value.title()} {v}" for s, v in view.edge.items() if v) or "none"
-        return [Label(f"The {kind.name}'s Edge: {where}. Enter goes on.")]
+        return [Static(f"The {kind.name}'s Edge: {where}. Enter goes on.")]
     options = OptionList(id="edges")
     for index, choice in enumerate(kind.edge_choices):
         stats = ("might", "speed", "intellect")
-        edge = ", ".join(f"{s} {getattr(choice, s)}" for s in stats if getattr(choice, s))
+        edge = ", ".join(f"{s.title()} {getattr(choice, s)}" for s in stats if getattr(choice, s))
         options.add_option(Option(f"Edge: {edge}", id=str(index)))
     options.highlighted = draft.edge_choice
     return [Label("Choose where your Edge goes."), options]
@@ -155,10 +156,10 @@ def pool_lines(view: DraftView) -> list[Option]:
     lines = []
     for pool in view.pool_lines:
         line = Text(f"{pool.stat.value.title():<10}", style="bold")
-        line.append(f"{pool.base:>3} + {pool.placed} placed")
+        line.append(f"{pool.total:>3}", style="bold")
+        line.append(f" = {pool.base} + {pool.placed} placed")
         if pool.descriptor:
-            line.append(f" + {pool.descriptor} ({view.descriptor})", style="cyan")
-        line.append(f"  = {pool.total}", style="bold")
+            line.append(f" + {pool.descriptor} {view.descriptor}", style="cyan")
         lines.append(Option(line))
     return lines
 

@@ -15,15 +15,17 @@ from strange_tui.tui.widgets.filter_list import Item
 
 
 def one_line(name: str, detail: str, width: int = 14) -> Text:
-    """A list entry: the name, then what matters, cut to one line."""
-    text = Text.assemble((f"{name:<{width}}", "bold"), (detail, "cyan"))
+    """A list entry: the name (padded to ``width``, and two spaces at least before the
+    detail), then what matters, cut to one line."""
+    gap = "  " if detail and len(name) >= width else ""
+    text = Text.assemble((f"{name:<{width}}{gap}", "bold"), (detail, "cyan"))
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
 
 
 def descriptor_effects(d: Any) -> str:
     stats = ("might", "speed", "intellect")
-    effects = [f"+{v} {s}" for s in stats if (v := getattr(d.pools, s))]
+    effects = [f"+{v} {s.title()}" for s in stats if (v := getattr(d.pools, s))]
     effects += [f"Armor +{d.armor}"] if d.armor else []
     effects += [f"recovery +{d.recovery_bonus}"] if d.recovery_bonus else []
     effects += [f"{p.name} pool {p.maximum}" for p in d.extra_pools]
@@ -64,7 +66,7 @@ def focus_items(library: Any, allowed: dict[str, Any]) -> list[Item]:
 
 
 def ability_cost(a: Any) -> str:
-    return f"{a.cost}{'+' if a.cost_plus else ''} {a.pool}" if a.cost else a.kind
+    return f"{a.cost}{'+' if a.cost_plus else ''} {a.pool.title()}" if a.cost else a.kind
 
 
 def ability_items(library: Any, ids: tuple[str, ...]) -> list[Item]:
@@ -111,7 +113,7 @@ def weapon_items(library: Any, light_only: bool) -> list[Item]:
 
 def cypher_items(library: Any) -> list[Item]:
     return [
-        Item(cid, one_line(c.name, f"{c.level}, {c.kind}", width=26), f"{c.name} {c.effect}")
+        Item(cid, one_line(c.name, f"{c.level}, {c.kind}", width=20), f"{c.name} {c.effect}")
         for cid, c in library.kind("cyphers").items()
     ]
 
@@ -144,11 +146,12 @@ def details(library: Any, kind: str, entry_id: str) -> Text:
 
 
 def attacks_table(view: DraftView) -> Table:
-    table = Table(box=None, header_style="bold cyan", padding=(0, 2))
-    for column in ("Attack", "Damage", "Difficulty", "Range"):
-        table.add_column(column)
+    table = Table(box=None, header_style="bold cyan", padding=(0, 1), pad_edge=False)
+    table.add_column("Attack")  # The only column that wraps: the others stay whole.
+    for column in ("Damage", "Difficulty", "Range"):
+        table.add_column(column, no_wrap=True)
     for row in view.attacks:
-        modifier = {-1: "eased 1 step", 0: "as set", 1: "hindered 1 step"}.get(
+        modifier = {-1: "eased 1", 0: "as set", 1: "hindered 1"}.get(
             row.modifier, str(row.modifier)
         )
         table.add_row(row.name, str(row.damage), modifier, row.range)

@@ -34,8 +34,10 @@ ROLES = [
 HELP = (
     "Trance: 4 h alone, 2 h with a hastener, 10 min if a spinner hastens. Acclimation: 1 h,"
     " 10 min with an easer, 1 round if a vector eases (with no easer it stays 1 h, even when"
-    " a spinner hastens: the rule text, not the seed's table)."
+    " a spinner hastens)."
 )
+"""How roles change the times: shown while the roles are chosen (the later steps show the
+times themselves)."""
 DRAW_LABEL = "Draw one at random"
 
 
@@ -48,6 +50,11 @@ def policy_words(policy: str) -> str:
 
 class TranslationView:
     """The wizard's rendering; the screen (which inherits it) holds the choices."""
+
+    # Under 60 columns the side panel goes under the step; under 16 rows it is left out
+    # (app.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-roomy")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (16, "-tall")]
 
     step: int
     destination: str
@@ -99,7 +106,8 @@ class TranslationView:
         effects = self.state.active_effects()
         if effects:
             table.add_row("Now", "; ".join(e.label for e in effects))
-        table.add_row("", Text(HELP, style="dim"))
+        if self.step <= 1:
+            table.add_row("", Text(HELP, style="dim"))
         return table
 
     def preview_rows(self, table: Table, shown: TranslationPreview | str) -> None:
@@ -187,7 +195,8 @@ class TranslationView:
             text.append(f"\n\nThe party is in {where}", style="bold")
             if outcome.place:
                 text.append(f", at {outcome.place}", style="bold")
-            text.append(f" after {duration(outcome.trance)} of trance")
+            text.append(" ")  # Its own part: SVG viewers drop a space that starts one.
+            text.append(f"after {duration(outcome.trance)} of trance")
             if outcome.acclimation:
                 text.append(f"; acclimation {duration(outcome.acclimation)}.")
             else:
@@ -207,7 +216,7 @@ class TranslationView:
             text.append(f" after {duration(outcome.trance)} of trance.")
         if outcome.spent:
             text.append(f"\nEffort: {outcome.spent} Intellect spent.", style="dim")
-        text.append("\n\nEnter or escape closes; ctrl+z takes the whole translation back.",
+        text.append("\n\nEnter closes; escape: keep it, or take it all back to change the roll.",
                     style="dim")  # fmt: skip
         return text
 
@@ -233,9 +242,10 @@ class TranslationView:
             Item(
                 rid,
                 Text.assemble(
-                    (r.name, "bold"),
-                    (f"  level {r.level} · {', '.join(r.laws)}", "cyan"),
-                    (f" · difficulty {r.translation_difficulty}", "cyan"),
+                    # Spaces end a part: SVG viewers drop those that start one.
+                    (f"{r.name}  ", "bold"),
+                    (f"level {r.level} · {', '.join(r.laws)} · ", "cyan"),
+                    (f"difficulty {r.translation_difficulty}", "cyan"),
                 ),
                 f"{r.name} {r.summary}",
             )
@@ -244,7 +254,7 @@ class TranslationView:
         ]
         return [
             FilterList(items, current=self.destination, id="destination"),
-            Checkbox("Relying on a likeness, never been there (+3)", self.likeness, id="likeness"),
+            Checkbox("By a likeness, never been there (+3)", self.likeness, id="likeness"),
         ]
 
     def role_widgets(self) -> list[Any]:
@@ -282,7 +292,9 @@ class TranslationView:
         """R-TR-8: each participant's focus in the destination (a draggable one may be kept);
         the one they had there before is offered first."""
         rows: list[Any] = [
-            Label(f"Foci in {self.recursion_name(self.destination)}; a draggable one may be kept.")
+            Static(
+                f"Foci in {self.recursion_name(self.destination)}; a draggable one may be kept."
+            )
         ]
         for cid in self.participants():
             who = self.state.characters[cid]
@@ -305,7 +317,8 @@ class TranslationView:
             )
             if default is None:
                 self.arrival.pop(cid, None)
-                rows.append(Label(Content(f"{who.name}: no focus is available there; keeps {who.focus}.")))
+                kept = f"{who.name}: no focus is available there; keeps {who.focus}."
+                rows.append(Static(Content(kept)))
                 continue
             self.arrival[cid] = default
             rows.append(
@@ -375,7 +388,7 @@ class TranslationView:
             for name, text in CONSEQUENCES.items()
         ]
         return [
-            Label("What a failure brings (ctrl+r: the app draws it):"),
+            Static("What a failure brings (ctrl+r: the app draws it):"),
             FilterList(items, current=self.on_failure, id="failure"),
         ]
 

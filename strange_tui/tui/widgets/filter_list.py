@@ -31,9 +31,11 @@ class FilterList(Vertical):
     """Type to filter, arrows to move, enter to choose (or toggle, with ``multi``)."""
 
     DEFAULT_CSS = """
-    FilterList { height: 1fr; }
+    FilterList { height: 1fr; min-height: 4; }
     FilterList > Input { margin-bottom: 0; }
-    FilterList > OptionList { height: 1fr; border: none; padding: 0; }
+    FilterList > OptionList {
+        height: 1fr; border: none; padding: 0; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     """
     BINDINGS = [
         Binding("down", "move(1)", show=False),
@@ -69,12 +71,16 @@ class FilterList(Vertical):
         selected: set[str] | None = None,
         current: str = "",
         id: str | None = None,
+        autofocus: bool = True,
     ) -> None:
         super().__init__(id=id)
         self.items = items
         self.multi = multi
         self.selected = set(selected or ())
         self.current = current
+        self.autofocus = autofocus
+        """Whether its text box takes the focus when it appears (not for a second list on
+        the same step: the focus, and the scroll, stay on the first)."""
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="type to filter", compact=True)
@@ -84,7 +90,8 @@ class FilterList(Vertical):
 
     def on_mount(self) -> None:
         self.refill()
-        self.query_one(Input).focus()
+        if self.autofocus:
+            self.query_one(Input).focus()
 
     def visible(self) -> list[Item]:
         """The entries every typed word is found in; those it names come first."""
@@ -100,9 +107,9 @@ class FilterList(Vertical):
         for item in shown:
             prompt = item.prompt
             if self.multi:
-                prompt = (
-                    Text("✓ " if item.id in self.selected else "  ", style="bold green") + prompt
-                )
+                mark = Text("✓ " if item.id in self.selected else "  ", style="bold green")
+                prompt = Text.assemble(mark, prompt, no_wrap=prompt.no_wrap,
+                                       overflow=prompt.overflow)  # fmt: skip
             options.add_option(Option(prompt, id=item.id, disabled=not item.enabled))
         ids = [item.id for item in shown]
         if ids:

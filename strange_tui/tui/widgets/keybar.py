@@ -1,16 +1,70 @@
-"""A one-line footer of the active key bindings, clickable, drawn as a single widget.
+"""The active key bindings at the foot of a screen, clickable, drawn as a single widget.
 
 Textual's Footer builds a widget per key and rebuilds them on every focus change; at
 start-up that cost more than the rest of Home together. This draws the same keys as
-one line of text and maps a click back to its binding.
+text and maps a click back to its binding.
+
+Keys are laid out by whole keys: when they do not fit on one line the bar grows to a
+second; when they do not fit on two, the last ones (the least important: bindings are
+listed most important first) are left out. Help is pinned at the right end of the last
+line, so it is always there; the palette's hint sits just before it while room remains.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
+
+MAX_LINES = 2
+HELP_ACTIONS = ("help", "app.help")
+
+
+class Key(NamedTuple):
+    """One key as the bar shows it: the key to press, and its text (' r Roll ')."""
+
+    key: str
+    text: Text
+
+    @property
+    def width(self) -> int:
+        return self.text.cell_len
+
+
+def lay_out(keys: list[Key], right: list[Key], width: int, max_lines: int) -> list[list[Key]]:
+    """``keys`` flowed onto lines of ``width`` (whole keys, in order), then ``right`` at
+    the end of the last line (or a line of its own); [] when that takes more lines."""
+    lines: list[list[Key]] = [[]]
+    used = 0
+    for key in keys:
+        if lines[-1] and used + key.width > width:
+            lines.append([])
+            used = 0
+        lines[-1].append(key)
+        used += key.width
+    right_width = sum(key.width for key in right)
+    if right and used + right_width > width and lines[-1]:
+        lines.append([])
+    return lines if len(lines) <= max_lines else []
+
+
+def fit(
+    keys: list[Key], help_key: Key | None, palette: Key | None, width: int, max_lines: int
+) -> tuple[list[Key], list[Key]]:
+    """The keys shown on the left and those pinned on the right: as many of ``keys`` as
+    fit (first ones first), Help always, the palette hint if everything else fits."""
+    pinned = [help_key] if help_key else []
+    if palette is not None and lay_out(keys, [palette, *pinned], width, max_lines):
+        return keys, [palette, *pinned]
+    for count in range(len(keys), 0, -1):
+        if lay_out(keys[:count], pinned, width, max_lines):
+            return keys[:count], pinned
+    return [], pinned
 
 
 class KeyBar(Widget):
@@ -30,7 +84,8 @@ class KeyBar(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._spans: list[tuple[int, int, str]] = []
+        self._spans: list[tuple[int, int, int, str]] = []
+        """(line, first column, column after, key) of each key shown."""
         self._text = Text()
 
     def on_mount(self) -> None:
@@ -40,30 +95,70 @@ class KeyBar(Widget):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
+    def keys(self, screen: Screen) -> tuple[list[Key], Key | None, Key | None]:
+        """The shown keys in binding order, the Help key, and the palette's hint."""
+        key_style = self.get_component_rich_style("keybar--key")
+        disabled = self.get_component_rich_style("keybar--disabled")
+        palette_key = self.app.COMMAND_PALETTE_BINDING
+        keys: list[Key] = []
+        helps: list[tuple[bool, Key]] = []
+        seen: set[str] = set()
+        for key, (_node, binding, enabled, _tip) in screen.active_bindings.items():
+            if key == palette_key:
+                continue
+            is_help = binding.action in HELP_ACTIONS
+            if not (binding.show or is_help) or binding.action in seen and not is_help:
+                continue
+            seen.add(binding.action)
+            item = self.key_text(key, binding, enabled, key_style, disabled)
+            if is_help:
+                helps.append((not binding.show, item))  # The shown one (?) before F1.
+            else:
+                keys.append(item)
+        help_key = min(helps, key=lambda pair: pair[0])[1] if helps else None
+        palette = None
+        if palette_key in screen.active_bindings:
+            palette = Key(palette_key, Text.assemble((" ^p ", key_style), ("palette ", "")))
+        return keys, help_key, palette
+
+    def key_text(
+        self, key: str, binding: Binding, enabled: bool, key_style: Style, disabled: Style
+    ) -> Key:
+        """' r Roll ': the key as the app shows it, then what it does (dim when disabled)."""
+        shown = self.app.get_key_display(binding)
+        text = Text(f" {shown} ", style=key_style if enabled else disabled)
+        text.append(f"{binding.description} ", style="" if enabled else disabled)
+        return Key(key, text)
+
     def _bindings_changed(self, screen: Screen) -> None:
         if screen is not self.screen:
             return
-        key_style = self.get_component_rich_style("keybar--key")
-        disabled = self.get_component_rich_style("keybar--disabled")
-        text, spans, seen = Text(no_wrap=True, overflow="ellipsis"), [], set()
-        palette = self.app.COMMAND_PALETTE_BINDING
-        for key, (_node, binding, enabled, _tip) in screen.active_bindings.items():
-            if not binding.show or binding.action in seen or key == palette:
-                continue
-            seen.add(binding.action)
-            start = len(text)
-            text.append(
-                f" {self.app.get_key_display(binding)} ", style=key_style if enabled else disabled
-            )
-            text.append(f"{binding.description} ", style="" if enabled else disabled)
-            spans.append((start, len(text), key))
-        if palette in screen.active_bindings:
-            hint = Text.assemble((" ^p ", key_style), ("palette ", ""))
-            gap = max(1, self.size.width - len(text) - len(hint))
-            text.append(" " * gap)
-            spans.append((len(text), len(text) + len(hint), palette))
-            text.append_text(hint)
+        width = self.size.width
+        keys, help_key, palette = self.keys(screen)
+        if width <= 0:  # Not laid out yet: one line until the first resize.
+            left, right = keys, [k for k in (palette, help_key) if k]
+            lines = [left]
+        else:
+            left, right = fit(keys, help_key, palette, width, MAX_LINES)
+            lines = lay_out(left, right, width, MAX_LINES) or [left]
+        text, spans = Text(no_wrap=True, overflow="ellipsis"), []
+        for number, line in enumerate(lines):
+            if number:
+                text.append("\n")
+            column = 0
+            shown = list(line)
+            if number == len(lines) - 1 and right:
+                used = sum(key.width for key in line)
+                gap = max(1 if line else 0, width - used - sum(key.width for key in right))
+                shown += [Key("", Text(" " * gap)), *right]
+            for key in shown:
+                if key.key:
+                    spans.append((number, column, column + key.width, key.key))
+                text.append_text(key.text)
+                column += key.width
         self._spans, self._text = spans, text
+        if self.styles.height is None or self.styles.height.value != len(lines):
+            self.styles.height = len(lines)
         self.refresh()
 
     def on_resize(self) -> None:
@@ -72,9 +167,13 @@ class KeyBar(Widget):
     def render(self) -> Text:
         return self._text
 
+    def shown_keys(self) -> list[str]:
+        """The keys on the bar, in the order drawn (for tests and help)."""
+        return [key for _line, _start, _end, key in self._spans]
+
     def on_click(self, event: events.Click) -> None:
         """A click on a key acts as if the key were pressed."""
-        for start, end, key in self._spans:
-            if start <= event.x < end:
+        for line, start, end, key in self._spans:
+            if line == event.y and start <= event.x < end:
                 self.app.simulate_key(key)
                 return

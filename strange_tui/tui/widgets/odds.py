@@ -49,7 +49,7 @@ def preview_table(preview: RollPreview) -> Table:
         style = "green" if effect.steps < 0 else "yellow"
         table.add_row("Effects" if not index else "", Text(effect.text, style=style))
     odds_rows(table, preview.odds)
-    cost = Text(f"{preview.cost} {preview.stat.value}")
+    cost = Text(f"{preview.cost} {preview.stat.value.title()}")
     if preview.problem:
         cost.append(f" — {preview.problem}", style="bold red")
     table.add_row("Cost", cost)

@@ -15,11 +15,14 @@ from strange_tui.tui.widgets.gauges import gauge, track_badge
 
 def character_card(character: Character) -> Group:
     """Name, tier, XP and track on one line; the sentence; the three gauges."""
-    title = Text(character.name, style="bold")
-    title.append(f"  T{character.tier}  XP {character.xp}  ", style="dim")
+    # Spaces end a part, never start one: SVG viewers drop a part's leading spaces, and
+    # the snapshots then read 'Jun OkaforT1'.
+    title = Text(f"{character.name}  ", style="bold")
+    title.append(f"T{character.tier}  XP {character.xp}  ", style="dim")
     title.append_text(track_badge(character.track))
     if character.pools.luck is not None:
-        title.append(f"  Luck {character.pools.luck.current}", style="magenta")
+        title.append("  ")
+        title.append(f"Luck {character.pools.luck.current}", style="magenta")
     about = Text(sentence(character), style="italic dim", overflow="ellipsis", no_wrap=True)
     return Group(title, about, *(gauge(stat.value, character.pools[stat]) for stat in Stat))
 

@@ -1,7 +1,8 @@
-"""A fixed-size panel of text that redraws without asking the screen to lay out again.
+"""A panel of text that redraws without asking the screen to lay out again.
 
 Static.update re-runs the layout of the whole screen (its size may change); a panel
-whose size the CSS fixes only needs to repaint itself.
+whose size the CSS fixes only needs to repaint itself. One whose height follows its
+text (``height: auto``) lays out again.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ class TextPanel(Widget):
 
     def show(self, content: RenderableType) -> None:
         self._content = content
-        self.refresh()
+        height = self.styles.height
+        self.refresh(layout=height is not None and height.is_auto)
 
     def render(self) -> RenderableType:
         return self._content
