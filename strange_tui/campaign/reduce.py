@@ -37,7 +37,7 @@ from strange_tui.campaign.hunting import HUNTER_EVENTS, fold_hunters
 from strange_tui.campaign.rolls import check_reroll, check_roll
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.translating import fold_translation
-from strange_tui.rules.damage import apply_damage, shift_track
+from strange_tui.rules.damage import DamageOutcome, apply_damage, shift_track
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat, spend
 from strange_tui.rules.recovery import apply_recovery, recover_track_step
@@ -134,18 +134,24 @@ def _character(state: Campaign, character_id: str) -> Character:
         raise RuleViolation(str(missing.args[0])) from None
 
 
+def damage_landing(character: Character, event: DamageTaken) -> DamageOutcome:
+    """R-DMG-1..3: what ``event`` does to ``character`` (Armor, spill-over, the track): one
+    computation for reduce, the hit's recorded split and the damage preview."""
+    return apply_damage(
+        character.pools,
+        character.track,
+        event.amount,
+        stat=event.stat,
+        armor=event.armor,
+        ambient=event.ambient,
+    )
+
+
 def _change_character(character: Character, event: AnyEvent) -> Character:
     """The events that touch one character only."""
     match event:
         case DamageTaken():
-            hit = apply_damage(
-                character.pools,
-                character.track,
-                event.amount,
-                stat=event.stat,
-                armor=event.armor,
-                ambient=event.ambient,
-            )
+            hit = damage_landing(character, event)
             if event.spill is not None and event.spill != dict(hit.applied):
                 raise RuleViolation("Where the hit's damage went does not match the rules.")
             return replace(character, pools=hit.pools, track=hit.track)

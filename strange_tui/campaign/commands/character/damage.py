@@ -10,8 +10,9 @@ from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.previews import PoolsAfter, pools_after
 from strange_tui.campaign.commands.character.text import _check_text
 from strange_tui.campaign.events import AnyEvent, DamageTaken, Healed, PointsSpent
+from strange_tui.campaign.reduce import damage_landing
 from strange_tui.campaign.state import Campaign
-from strange_tui.rules.damage import apply_damage, armor_applies
+from strange_tui.rules.damage import armor_applies
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
@@ -38,10 +39,7 @@ class DamagePreview(msgspec.Struct, frozen=True, kw_only=True):
 def landed(state: Campaign, hit: DamageTaken) -> DamageTaken:
     """``hit`` with its ``spill`` recorded: where R-DMG-2 puts its points when it lands on
     ``state`` (the state just before it), so the log can say it without the state."""
-    who = character_of(state, hit.character)
-    outcome = apply_damage(
-        who.pools, who.track, hit.amount, stat=hit.stat, armor=hit.armor, ambient=hit.ambient
-    )
+    outcome = damage_landing(character_of(state, hit.character), hit)
     return msgspec.structs.replace(hit, spill=dict(outcome.applied))
 
 
@@ -99,15 +97,7 @@ class TakeDamage(Command, frozen=True, kw_only=True):
 
     def preview(self, state: Campaign) -> DamagePreview:
         event = self.event(state)
-        who = character_of(state, self.character)
-        hit = apply_damage(
-            who.pools,
-            who.track,
-            event.amount,
-            stat=event.stat,
-            armor=event.armor,
-            ambient=event.ambient,
-        )
+        hit = damage_landing(character_of(state, self.character), event)
         return DamagePreview(
             amount=event.amount,
             armor=event.armor,
