@@ -70,6 +70,12 @@ def app_parser() -> Parser:
     parser.add_argument("campaign", nargs="?", metavar="CAMPAIGN", help="a campaign to open")
     parser.add_argument("--saves", metavar="DIR", help="the saves directory")
     parser.add_argument(
+        "--seat",
+        metavar="SEAT",
+        default="gm",
+        help="whose seat this window is: gm (the default) or a player's character (mara)",
+    )
+    parser.add_argument(
         "--where", action="store_true", help="print the folders in use (saves, packs, themes)"
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
@@ -137,8 +143,24 @@ def run_app(args: argparse.Namespace) -> int:
         build_demo(saves)  # The README's first command works on any machine.
     from strange_tui.tui.app import StrangeApp
 
-    StrangeApp(campaign_path=path, saves=saves).run()
+    seat = args.seat
+    if seat.strip().casefold() != "gm":
+        if path is None:
+            raise UsageError("--seat names a player's seat at a campaign: give the CAMPAIGN too.")
+        seat = player_seat(path, seat)
+    StrangeApp(campaign_path=path, saves=saves, seat=seat).run()
     return 0
+
+
+def player_seat(path: Path, typed: str) -> str:
+    """The seat ``typed`` names at the campaign in ``path`` (UsageError lists the seats)."""
+    from strange_tui.campaign.seats import resolve_seat
+    from strange_tui.storage.folder import CampaignFolder
+
+    try:
+        return resolve_seat(CampaignFolder(path).check(), typed)
+    except RuleViolation as unknown:
+        raise UsageError(str(unknown)) from None
 
 
 def print_where(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ from textual.timer import Timer
 from strange_tui.campaign.commands import Command
 from strange_tui.campaign.commands.progress import ChangeSettings
 from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.seats import GM
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.toml_io import atomic_write, dumps, parse_toml, read_bytes
@@ -105,8 +106,12 @@ class StrangeApp(App[None]):
     campaign: reactive[Campaign | None] = reactive(None, always_update=True)
     """The open campaign's state, replaced after every change (screens watch it)."""
 
-    def __init__(self, campaign_path: Path | None = None, saves: Path | None = None) -> None:
+    def __init__(
+        self, campaign_path: Path | None = None, saves: Path | None = None, seat: str = GM
+    ) -> None:
         super().__init__()
+        self.seat = seat
+        """Whose seat this window is: the GM's, or a player's character's id."""
         self.campaign_path = campaign_path
         """The campaign to open at start, if any."""
         self.saves = saves or Path("saves")

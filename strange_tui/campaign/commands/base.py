@@ -15,13 +15,12 @@ from typing import Any
 import msgspec
 
 from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.seats import GM
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.store import fold_command
 from strange_tui.rules.dice import DiceSource, PlayerDice, SeededDice, check_face
 from strange_tui.rules.errors import RuleViolation
 
-GM = "gm"
-"""The seat of the game master, who may do anything."""
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True):
