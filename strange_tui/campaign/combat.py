@@ -96,7 +96,7 @@ def _fold(encounter: Encounter, event: object) -> Encounter | None:
             if not npcs:
                 raise RuleViolation("Add an NPC first: initiative is set by the highest NPC level.")
             order = initiative_order(event.pcs, npcs, event.succeeded)
-            return replace(encounter, order=order, round=1, turn=0)
+            return replace(encounter, order=order, round=1, turn=0, cast={}, cast_by_app=())
         case OrderChanged(order=order):
             if sorted(order) != sorted(encounter.order):
                 raise RuleViolation("A new order has every combatant once.")

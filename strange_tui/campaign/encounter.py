@@ -43,6 +43,11 @@ class Encounter(Frozen):
     fresh: dict[Id, tuple[Name, ...]] = field(default_factory=dict)
     """R-CMB-4: the conditions that came to the active combatant during its own turn:
     that turn does not count for them (they cover the holder's next turn)."""
+    cast: dict[Id, Annotated[int, Meta(ge=0, le=20)]] = field(default_factory=dict)
+    """Before round 1: the initiative dice the PCs rolled at their own seats (0: no roll
+    was needed), kept until every PC has rolled."""
+    cast_by_app: tuple[Id, ...] = ()
+    """Of those, the PCs whose die the app rolled."""
 
     @property
     def active(self) -> Combatant | None:
@@ -52,3 +57,13 @@ class Encounter(Frozen):
 
     def npcs(self) -> list[Combatant]:
         return [c for c in self.combatants.values() if not c.pc]
+
+
+def health_word(npc: Combatant) -> str:
+    """An NPC's health as the players see it while the GM keeps the numbers hidden: unhurt,
+    hurt (more than half left), badly hurt (half or less) or down."""
+    if npc.health <= 0:
+        return "down"
+    if npc.health >= npc.max_health:
+        return "unhurt"
+    return "hurt" if npc.health * 2 > npc.max_health else "badly hurt"

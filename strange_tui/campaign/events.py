@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from msgspec import Meta, Struct, field
 
 from strange_tui.campaign.encounter import Combatant
+from strange_tui.campaign.prompts import PromptKind
 from strange_tui.campaign.hunters_state import Challenge, DamageType, Hunter, Vital
 from strange_tui.campaign.state import (
     ArmorCategory,
@@ -316,6 +317,34 @@ class ConditionRemoved(Event, tag="condition_removed"):
     name: Name
 
 
+class InitiativeCast(Event, tag="initiative_cast"):
+    """R-CMB-1: a PC rolled initiative at their own seat (``die`` 0: no roll was needed);
+    once every PC has, InitiativeRolled sets the order."""
+
+    character: Id
+    die: Annotated[int, Meta(ge=0, le=20)] = 0
+    app_rolled: bool = False
+
+
+class PromptRaised(Event, tag="prompt_raised"):
+    """The table asks a player's seat for something: a defense roll against an NPC, an
+    answer to a GM intrusion, an initiative roll. Its id is this event's seq."""
+
+    prompt: PromptKind
+    character: Id
+    npc: Id = ""
+    stat: Stat = Stat.SPEED
+    what: Text = ""
+
+
+class PromptClosed(Event, tag="prompt_closed"):
+    """The prompt raised by event ``prompt`` was answered (or, ``withdrawn``, taken back by
+    the GM)."""
+
+    prompt: Annotated[int, Meta(ge=1)]
+    withdrawn: bool = False
+
+
 class CombatEnded(Event, tag="combat_ended"):
     """The fight is over; the summary stays in the log."""
 
@@ -451,6 +480,9 @@ AnyEvent = (
     | ConditionAdded
     | ConditionRemoved
     | CombatEnded
+    | InitiativeCast
+    | PromptRaised
+    | PromptClosed
     | TranslationMade
     | HunterCreated
     | HunterRolled

@@ -51,6 +51,7 @@ from strange_tui.campaign.events import (
     XpSpent,
 )
 from strange_tui.campaign.rolls import task_of
+from strange_tui.campaign.seat_sentences import SEAT_EVENTS, initiative_call, seat_sentence
 from strange_tui.rules.damage import damage_after_armor, spill_targets
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.special import special_of
@@ -168,6 +169,8 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
     def everyone(ids: Iterable[str]) -> str:
         return listed([who(some_id) for some_id in ids])
 
+    if isinstance(event, SEAT_EVENTS):
+        return seat_sentence(event, who, APP_DIE)
     match event:
         case CharacterCreated(character=c):
             return f"{c.name} joined the party: {_a(c.descriptor)} {c.type} who {c.focus}."
@@ -363,8 +366,11 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
 def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> str:
     """One command (its events) as one line of the log. The damage an attack deals does
     not repeat the attack's label (the roll just said it)."""
+    call = initiative_call(events, lambda cid: names.get(cid) or cid, listed)
+    if call is not None:
+        return call
     labels = {event.label for event in events if isinstance(event, RollMade) and event.label}
-    return " ".join(
+    said = (
         sentence(
             msgspec.structs.replace(event, source="")
             if isinstance(event, NpcHealthChanged) and event.source in labels
@@ -373,6 +379,7 @@ def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> st
         )
         for event in events
     )
+    return " ".join(line for line in said if line)
 
 
 def _damage_sentence(event: DamageTaken, name: str) -> str:

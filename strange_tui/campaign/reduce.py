@@ -34,6 +34,7 @@ from strange_tui.campaign.events import (
     XpSpent,
 )
 from strange_tui.campaign.hunting import HUNTER_EVENTS, fold_hunters
+from strange_tui.campaign.prompting import PROMPT_EVENTS, drop_moot_prompts, fold_prompt
 from strange_tui.campaign.rolls import check_reroll, check_roll
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.translating import fold_translation
@@ -61,8 +62,10 @@ def reduce(state: Campaign, event: AnyEvent) -> Campaign:
 
 
 def _fold(state: Campaign, event: AnyEvent) -> Campaign:
+    if isinstance(event, PROMPT_EVENTS):
+        return fold_prompt(state, event)
     if isinstance(event, COMBAT_EVENTS):
-        return fold_combat(state, event)
+        return drop_moot_prompts(fold_combat(state, event))
     if isinstance(event, TranslationMade):
         return fold_translation(state, event)
     if isinstance(event, HUNTER_EVENTS):

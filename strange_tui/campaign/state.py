@@ -9,6 +9,7 @@ from msgspec import Meta, field
 
 from strange_tui.campaign.encounter import Encounter
 from strange_tui.campaign.hunters_state import Challenge, Hunter
+from strange_tui.campaign.prompts import Prompt
 from strange_tui.campaign.types import (
     DAY_SECONDS,
     START_OF_PLAY,
@@ -163,6 +164,8 @@ class Settings(Frozen):
     starting_cyphers: Small = 0
     theme_follows_recursion: bool = True
     house_rules: tuple[Name, ...] = ()
+    npc_health_shown: bool = False
+    """Whether the players' seats see NPCs' health as numbers (else: unhurt, hurt...)."""
 
 
 class Campaign(Frozen):
@@ -179,6 +182,8 @@ class Campaign(Frozen):
     effects: tuple[PartyEffect, ...] = ()
     hunters: dict[Id, Hunter] = field(default_factory=dict)
     challenges: dict[Id, Challenge] = field(default_factory=dict)
+    prompts: tuple[Prompt, ...] = ()
+    """The questions open at the players' seats (a defense roll, an intrusion...)."""
     seq: Annotated[int, Meta(ge=0)] = 0
 
     def active_effects(self) -> tuple[PartyEffect, ...]:

@@ -25,6 +25,7 @@ def command_parser() -> Parser:
         content_commands,
         hunters_commands,
         new_command,
+        serve,
         task_commands,
     )
 
@@ -35,6 +36,7 @@ def command_parser() -> Parser:
     content_commands.register(commands)
     new_command.register(commands)
     hunters_commands.register(commands)
+    serve.register(commands)
     return parser
 
 
@@ -82,7 +84,9 @@ def app_parser() -> Parser:
     return parser
 
 
-COMMANDS = frozenset({"odds", "roll", "check", "sheet", "log", "new", "content", "hunters"})
+COMMANDS = frozenset(
+    {"odds", "roll", "check", "sheet", "log", "new", "content", "hunters", "serve"}
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,7 @@ code that ``decide`` uses. The store applies a command's events as one transacti
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -28,6 +28,36 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
 
     by: str = GM
 
+    GM_ONLY: ClassVar[bool] = False
+    """True for what only the GM's seat may do (award XP, run the NPCs, the clock...)."""
+    GM_ACTION: ClassVar[str] = "do that"
+    """What this command does, in words for "Only the GM may ..."."""
+
+    def acting_for(self, state: Campaign) -> str | None:
+        """The character this action is for, whose seat may send it (None: the table's
+        business, the GM's). Most commands name it in ``character``."""
+        if self.GM_ONLY:
+            return None
+        character = getattr(self, "character", None)
+        return character if isinstance(character, str) else None
+
+    def seat_may(self, state: Campaign) -> str | None:
+        """Why the seat in ``by`` may not send this command (None: it may). The GM's seat
+        may do anything; a player's seat acts only for its own character."""
+        if self.by == GM:
+            return None
+        acting_for = self.acting_for(state)
+        if acting_for is None:
+            return f"Only the GM may {self.GM_ACTION}."
+        mine = state.characters.get(self.by)
+        if mine is None:
+            return f"No seat {self.by!r} at this table."
+        if acting_for != self.by:
+            other = state.characters.get(acting_for)
+            whom = other.name if other is not None else acting_for
+            return f"{mine.name}'s seat acts for {mine.name} only, not for {whom}."
+        return None
+
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         """The events this action makes (RuleViolation when it cannot happen)."""
         raise NotImplementedError
@@ -40,6 +70,7 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
 def decide(state: Campaign, command: Command, dice: DiceSource | None = None) -> tuple[AnyEvent, ...]:
     """The events ``command`` makes on ``state``; RuleViolation when it cannot happen,
     including anything ``reduce`` would refuse (they are folded here to make sure)."""
+    authorise(state, command)
     events = tuple(command.decide(state, dice if dice is not None else SeededDice()))
     fold_command(state, events)
     return events
@@ -48,7 +79,15 @@ def decide(state: Campaign, command: Command, dice: DiceSource | None = None) ->
 def preview(state: Campaign, command: Command) -> Any:
     """What ``command`` would do on ``state``, for a dialog to show before the player
     commits (the same code as ``decide``)."""
+    authorise(state, command)
     return command.preview(state)
+
+
+def authorise(state: Campaign, command: Command) -> None:
+    """RuleViolation when the seat that sends ``command`` may not (a player's seat acting
+    for another character, or doing the GM's part)."""
+    if reason := command.seat_may(state):
+        raise RuleViolation(reason)
 
 
 def dice_for(typed: int | None, dice: DiceSource, sides: int = 20) -> DiceSource:

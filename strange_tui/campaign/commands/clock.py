@@ -9,6 +9,8 @@ of it, computed by folding the command's events through ``reduce``.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections.abc import Sequence
 from typing import Literal
 
@@ -76,6 +78,9 @@ class PassTime(Command, frozen=True, kw_only=True):
     """In-game time passes: ``amount`` of ``unit``, or (``unit`` 'morning') to the next
     morning (R-REC-2: a night passes). Any campaign; in a Hunters one, the disabled worsen
     as the minutes go by (R-HUN-8)."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "move the clock"
 
     amount: int = 1
     unit: TimeUnit = "hours"

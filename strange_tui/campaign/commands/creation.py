@@ -9,6 +9,8 @@ it is what the draft's choices name, not a choice of the player's.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections.abc import Sequence
 
 import msgspec
@@ -51,6 +53,9 @@ class CreateCharacter(Command, frozen=True, kw_only=True):
     """RULES.md section 9: the eleven steps' draft becomes a tier-1 character, one
     ``CharacterCreated``. Refused with the first step that is not done, and why; the id
     is the name's slug, unique in the campaign."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "add a character to the party"
 
     draft: Draft
     content: Library

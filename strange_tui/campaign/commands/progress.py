@@ -7,6 +7,8 @@ refusal in the preview is the one the rules will give.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections.abc import Sequence
 from typing import Any, Literal, get_args
 
@@ -30,9 +32,11 @@ from strange_tui.campaign.events import (
     AnyEvent,
     IntrusionAccepted,
     IntrusionRefused,
+    PromptClosed,
     SettingsChanged,
     XpAwarded,
 )
+from strange_tui.campaign.prompts import open_prompt
 from strange_tui.campaign.state import Campaign, Character, Settings
 from strange_tui.campaign.store import fold_command
 from strange_tui.rules.dice import DiceSource
@@ -81,6 +85,9 @@ def state_after(state: Campaign, events: Sequence[AnyEvent]) -> Campaign:
 
 class AwardXp(Command, frozen=True, kw_only=True):
     """The GM awards XP to a character (a discovery, a fine moment); GM only."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "award XP"
 
     character: str
     amount: int
@@ -154,7 +161,13 @@ class GmIntrusion(Command, frozen=True, kw_only=True):
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         character_of(state, self.character)
-        return [self.event()]
+        offered = open_prompt(state.prompts, "intrusion", self.character)
+        if offered is None:
+            if self.by != GM:
+                raise RuleViolation("There is no intrusion to answer: the GM offers one first.")
+            return [self.event()]
+        answer = self if self.what.strip() else msgspec.structs.replace(self, what=offered.what)
+        return [answer.event(), PromptClosed(prompt=offered.id)]
 
 
 # Advancement.
@@ -419,6 +432,9 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
     ``allowed_foci``: the foci players may take, by name or id (none: all, RULES.md 9
     step 3); ``starting_cyphers``: how many a new character may pick (step 10);
     ``theme_follows_recursion``: the app's colours follow the party; ``house_rules``."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "change the campaign's settings"
 
     allowed_foci: tuple[str, ...] | None = None
     starting_cyphers: int | None = None

@@ -350,6 +350,10 @@ class Roll(Command, frozen=True, kw_only=True):
 class Reroll(Command, frozen=True, kw_only=True):
     """R-XP-2: 1 XP rerolls ``roll`` (the RollMade as recorded); the better die stands."""
 
+    def acting_for(self, state: Campaign) -> str | None:
+        return self.roll.character
+
+
     roll: RollMade
     die: int | None = None
 

@@ -207,6 +207,10 @@ class Translate(Command, frozen=True, kw_only=True):
     app's dice), the interrupted trance, where they arrive, and the dice (``die``, and
     ``reroll`` for a paradox initiator's free reroll of a failure; None: the app rolls)."""
 
+    def acting_for(self, state: Campaign) -> str | None:
+        return self.initiator
+
+
     destination: str
     recursion_difficulty: int
     """R-TR-1: the destination's translation difficulty (from the content pack)."""

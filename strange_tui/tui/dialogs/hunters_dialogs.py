@@ -548,7 +548,7 @@ class StabiliseDialog(HuntersDialog):
         return StabiliseHunter(
             hunter=self.character_id,
             vital=self.query_one("#vital", Select).value,
-            by=self.query_one("#by", Input).value,
+            stabiliser=self.query_one("#by", Input).value,
         )
 
     @on(Input.Changed)

@@ -528,7 +528,7 @@ def test_r_hun_8_a_disabled_hunter_worsens_each_minute_as_time_passes():
 
 def test_r_hun_8_a_stabilised_hunter_stops_worsening_until_hurt_again():
     store = bea_disabled()
-    stabilise = StabiliseHunter(hunter="bea", by="Dr Vance")
+    stabilise = StabiliseHunter(hunter="bea", stabiliser="Dr Vance")
     shown = preview(store.state, stabilise)
     assert (shown.vital, shown.damage, shown.worsening) == ("health", {"wounding": 3}, "wounding")
     events = run(store, stabilise)

@@ -4,6 +4,8 @@ previews and refusals, without the UI (R-XP-1, R-ADV-1)."""
 import msgspec
 import pytest
 
+from strange_tui.campaign.commands.seating import OfferIntrusion
+
 from strange_tui.campaign.armor import CSRD_ARMOR
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.character import ChangeArmor
@@ -416,6 +418,7 @@ def test_a_player_seat_may_answer_an_intrusion_and_buy_a_step():
     """Only awarding XP and the settings are the GM's; the rest is the player's."""
     store = party_store()
     store.dispatch(XpAwarded(character="mara", amount=4))
+    run(store, OfferIntrusion(character="mara", what="The floor gives way."))
     run(store, GmIntrusion(character="mara", given_to="jun", by="mara"))
     run(store, BuyAdvancement(character="mara", step="effort", by="mara"))
     assert store.state.characters["mara"].effort == character("mara").effort + 1

@@ -20,7 +20,8 @@ from strange_tui.campaign.commands.combat.views import (
 from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls import Roll, RollPreview
 from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, DamageTaken, RollMade
+from strange_tui.campaign.events import AnyEvent, DamageTaken, PromptClosed, RollMade
+from strange_tui.campaign.prompts import open_prompt
 from strange_tui.campaign.rolls import task_of
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.rules import combat
@@ -208,4 +209,7 @@ class Defend(Command, frozen=True, kw_only=True):
         events = self.events(state, dice)
         if not events:
             raise RuleViolation(f"{self.attacker(state).name} deals no damage.")
+        # The defense asked at the player's seat is answered (by the player, or the GM).
+        if asked := open_prompt(state.prompts, "defense", self.character, self.npc):
+            events.append(PromptClosed(prompt=asked.id))
         return events

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections.abc import Sequence
 
 import msgspec
@@ -39,6 +41,9 @@ class HealthPreview(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class _ChangeHealth(Command, frozen=True, kw_only=True):
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "change an NPC's health"
+
     targets: tuple[str, ...]
     amount: int
 
@@ -109,6 +114,9 @@ class AddCondition(Command, frozen=True, kw_only=True):
     """R-CMB-4: a condition (stunned, dazed, distracted, impaired, prone, or any tag) on
     the marked combatants, for ``rounds`` rounds (0: the rest of the fight)."""
 
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "give a combatant a condition"
+
     targets: tuple[str, ...]
     name: str
     rounds: int = 1
@@ -127,6 +135,9 @@ class AddCondition(Command, frozen=True, kw_only=True):
 
 class RemoveCondition(Command, frozen=True, kw_only=True):
     """R-CMB-4: a condition ends early on those of the marked combatants who have it."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "take a combatant's condition away"
 
     targets: tuple[str, ...]
     name: str

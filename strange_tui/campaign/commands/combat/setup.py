@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import re
 from collections.abc import Sequence
 
@@ -42,6 +44,9 @@ class StartCombat(Command, frozen=True, kw_only=True):
     debilitated or the dead; R-TR-1: not those who stayed in another recursion). With no
     such PC there is no fight: refused, nothing logged."""
 
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "start a fight"
+
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         if state.encounter is not None:
             raise RuleViolation("A fight is already under way.")
@@ -77,6 +82,9 @@ class AddNpcs(Command, frozen=True, kw_only=True):
     creatures), perhaps one with the boss package (+3 damage, +1 level on attack and
     defense). Health and damage default to the level's (R-DMG-5); a creature from the
     packs brings its own."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "bring NPCs into the fight"
 
     name: str
     level: int
@@ -182,6 +190,9 @@ class RollInitiative(Command, frozen=True, kw_only=True):
     ``dice`` holds the d20s the players typed; the app rolls the others. R-DMG-4: a
     debilitated or dead PC makes no roll and comes after the NPCs."""
 
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "roll the whole party's initiative"
+
     dice: dict[str, int] = msgspec.field(default_factory=dict)
 
     def setups(self, state: Campaign) -> tuple[int, dict[str, RollMade], dict[str, str]]:
@@ -213,6 +224,9 @@ class RollInitiative(Command, frozen=True, kw_only=True):
                 raise RuleViolation(unable[cid])
             if cid not in setups:
                 raise RuleViolation(f"{cid} is not a PC in this fight.")
+            if cid in encounter.cast:
+                who = state.characters[cid].name
+                raise RuleViolation(f"{who} rolled initiative at their own seat already.")
         return difficulty, setups, unable
 
     def preview(self, state: Campaign) -> InitiativePreview:
@@ -230,7 +244,12 @@ class RollInitiative(Command, frozen=True, kw_only=True):
         for cid, setup in setups.items():
             task = task_of(setup)
             die = None
-            if not is_automatic(task):
+            cast = encounter.cast.get(cid)
+            if cast:  # Rolled at the player's own seat.
+                die = rolled[cid] = cast
+                if cid in encounter.cast_by_app:
+                    by_app.append(cid)
+            elif not is_automatic(task):
                 typed = self.dice.get(cid)
                 die = (PlayerDice([typed]) if typed is not None else dice).roll(D20)
                 rolled[cid] = die
@@ -238,6 +257,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
                     by_app.append(cid)
             if resolve(task, die).success:
                 succeeded.append(cid)
+        # The initiative questions still open at the seats end with the order set (reduce).
         return [
             InitiativeRolled(
                 pcs=pcs, dice=rolled, succeeded=tuple(succeeded), app_rolled=tuple(by_app)

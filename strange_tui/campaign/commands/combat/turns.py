@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections.abc import Sequence
 from typing import Literal
 
@@ -27,6 +29,13 @@ class NextTurn(Command, frozen=True, kw_only=True):
     """The active combatant's turn ends, and each of its conditions loses a round (R-CMB-4:
     a condition counts its holder's own turns); the next combatant still in the fight acts
     (defeated NPCs and dead PCs are skipped, R-DMG-4); past the last, a new round."""
+
+    def acting_for(self, state: Campaign) -> str | None:
+        """A player ends their own PC's turn; the NPCs' turns are the GM's."""
+        active = state.encounter.active if state.encounter is not None else None
+        return active.id if active is not None and active.pc else None
+
+    GM_ACTION: ClassVar[str] = "end an NPC's turn"
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         encounter_of(state)
@@ -76,6 +85,9 @@ class CombatSummary(msgspec.Struct, frozen=True, kw_only=True):
 class EndCombat(Command, frozen=True, kw_only=True):
     """The fight is over; its summary (rounds, damage dealt and taken, intrusions) stays
     in the log."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "end the fight"
 
     def event(self, state: Campaign) -> CombatEnded:
         encounter = encounter_of(state)

@@ -132,7 +132,7 @@ class StabiliseHunter(Command, frozen=True, kw_only=True):
 
     hunter: str
     vital: str = "health"
-    by: str = ""
+    stabiliser: str = ""
     """Who stabilised them (a medic, a priest...)."""
 
     def event(self, state: Campaign) -> HunterStabilised:
@@ -147,7 +147,7 @@ class StabiliseHunter(Command, frozen=True, kw_only=True):
         return HunterStabilised(
             hunter=self.hunter,
             vital=self.vital,  # type: ignore[arg-type]
-            by=self.by.strip()[:200],
+            by=self.stabiliser.strip()[:200],
         )
 
     def preview(self, state: Campaign) -> StabilisePreview:
