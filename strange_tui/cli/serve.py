@@ -89,25 +89,11 @@ def seat_links(seats: list[Seat], public_url: str) -> list[str]:
     return lines
 
 
-def make_server(
-    path: Path,
-    saves: Path,
-    *,
-    title: str,
-    seats: list[Seat],
-    host: str = "127.0.0.1",
-    port: int = 8000,
-    public_url: str | None = None,
-) -> Any:
-    """A textual-serve Server for these seats (UsageError when the serve extra is missing)."""
-    return seat_server_class()(
-        path, saves, title=title, seats=seats, host=host, port=port, public_url=public_url
-    )
-
-
 @functools.cache
 def seat_server_class() -> type:
-    """The Server subclass, defined on first use so that textual-serve is imported only then."""
+    """The Server subclass, defined on first use so that textual-serve is imported only then
+    (UsageError when the serve extra is missing). Its instances take the campaign's path,
+    the saves directory and keywords: title, seats, host, port, public_url."""
     try:
         import aiohttp_jinja2
         import jinja2
@@ -146,6 +132,10 @@ def seat_server_class() -> type:
             self.public_url_given = given is not None
             self.sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
 
+        def seat_of(self, request: web.Request) -> Seat:
+            """The seat of a request that ``seats_only`` let through."""
+            return self.seat_for(request.match_info["token"])  # type: ignore[return-value]
+
         def seat_for(self, token: str) -> Seat | None:
             """The seat whose token this is; every token is compared, in constant time."""
             typed = token.encode("utf-8", "replace")
@@ -158,10 +148,8 @@ def seat_server_class() -> type:
         @web.middleware  # New-style (request, handler); without it aiohttp 3 passes the app.
         async def seats_only(self, request: web.Request, handler: Any) -> web.StreamResponse:
             """Let through only requests with a seat's token (bare `/` has none)."""
-            seat = self.seat_for(request.match_info.get("token", ""))
-            if seat is None:
+            if self.seat_for(request.match_info.get("token", "")) is None:
                 return not_found()
-            request["seat"] = seat
             try:
                 return await handler(request)
             except web.HTTPNotFound:
@@ -184,14 +172,15 @@ def seat_server_class() -> type:
             return app
 
         async def handle_bare_token(self, request: web.Request) -> web.Response:
-            raise web.HTTPFound(f"/{request['seat'].token}/")
+            raise web.HTTPFound(f"/{self.seat_of(request).token}/")
 
         async def handle_index(self, request: web.Request) -> web.Response:
             """The page of a seat: its websocket and static files carry the token."""
-            seat: Seat = request["seat"]
+            seat = self.seat_of(request)
             # Without --public-url, the page points back where the browser found it (a LAN
             # address works even when the server listens on 0.0.0.0).
-            base = self.public_url if self.public_url_given else f"{request.scheme}://{request.host}"
+            here = f"{request.scheme}://{request.host}"
+            base = self.public_url if self.public_url_given else here
             ws_base = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1]
             context = {
                 "font_size": to_int(request.query.get("fontsize", "16"), 16),
@@ -215,7 +204,7 @@ def seat_server_class() -> type:
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             """textual-serve's handler, with the app run as the token's seat."""
-            seat: Seat = request["seat"]
+            seat = self.seat_of(request)
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
@@ -267,8 +256,8 @@ def seat_server_class() -> type:
 
         def print_links(self) -> None:
             lines = [
-                f"Serving {terminal(self.title)}: one link per seat, and the link is its"
-                " only key: give each to its player alone.",
+                f"Serving {terminal(self.title)}. Each link is its seat's only key:"
+                " give it to that player alone.",
                 *seat_links(self.seats, self.public_url),
                 "Ctrl+C stops the server (and every seat's app).",
             ]

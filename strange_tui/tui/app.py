@@ -18,10 +18,11 @@ from textual.timer import Timer
 from strange_tui.campaign.commands import Command
 from strange_tui.campaign.commands.progress import ChangeSettings
 from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.seats import GM
+from strange_tui.campaign.seats import GM, seat_label
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.toml_io import atomic_write, dumps, parse_toml, read_bytes
+from strange_tui.tui.prompts import PromptDesk
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Refused, Session
 from strange_tui.tui.themes import load_themes, theme_folders
@@ -112,6 +113,8 @@ class StrangeApp(App[None]):
         super().__init__()
         self.seat = seat
         """Whose seat this window is: the GM's, or a player's character's id."""
+        self.prompt_desk = PromptDesk(self)
+        """Brings the questions put to this seat (a defense roll, an intrusion...)."""
         self.campaign_path = campaign_path
         """The campaign to open at start, if any."""
         self.saves = saves or Path("saves")
@@ -158,6 +161,10 @@ class StrangeApp(App[None]):
             FOLLOW_EVERY, self.follow_campaign, name="follow the campaign"
         )
         self._keep_theme = True
+        if self.seat != GM and self.session is not None and self.seat in self.session.state.characters:
+            from strange_tui.tui.screens.sheet import SheetScreen
+
+            self.push_screen(SheetScreen(self.seat))  # A player's own sheet first.
         if self.theme_problems:
             problems = "\n".join(self.theme_problems)
             self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
@@ -206,7 +213,9 @@ class StrangeApp(App[None]):
     def _open_session(self, path: Path) -> bool:
         """Open a campaign as the session; on a bad file, say why and keep the old one."""
         try:
-            session = Session.open(path, self.saves if path.parent == self.saves else None)
+            session = Session.open(
+                path, self.saves if path.parent == self.saves else None, seat=self.seat
+            )
         except (CampaignFileError, OSError) as error:
             self.call_later(
                 self.notify,
@@ -262,6 +271,13 @@ class StrangeApp(App[None]):
             message, title=title, severity=severity, timeout=timeout, markup=False
         )
 
+    @property
+    def seat_label(self) -> str:
+        """Whose seat this window is, as the title says it: "Mara Quist's seat"."""
+        if self.seat == GM or self.session is None:
+            return "The GM's seat"
+        return f"{seat_label(self.session.state, self.seat)}'s seat"
+
     def follow_campaign(self) -> None:
         """Take in what other windows wrote (their changes reach the screens at once)."""
         if self.session is not None and not self.exiting:
@@ -271,7 +287,8 @@ class StrangeApp(App[None]):
         if self.exiting:
             return
         self.campaign = state
-        self.sub_title = state.name
+        self.sub_title = state.name if self.seat == GM else f"{state.name} · {self.seat_label}"
+        self.prompt_desk.changed(state)
         if state.settings.theme_follows_recursion:
             theme = self.recursion_themes.get(state.recursion)
             if theme and self.theme != theme:

@@ -7,9 +7,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from strange_tui.campaign.commands import Command, decide, preview
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.narrate import command_sentence
+from strange_tui.campaign.seats import GM
 from strange_tui.campaign.state import Campaign
 from strange_tui.campaign.store import Store, Subscriber
 from strange_tui.campaign.terms import RuleViolation
@@ -28,18 +31,32 @@ class Refused(Exception):
 class Session:
     """One open campaign: its state, its commands with their previews, undo and redo."""
 
-    def __init__(self, folder: CampaignFolder, store: Store, saves: Path | None = None) -> None:
+    def __init__(
+        self, folder: CampaignFolder, store: Store, saves: Path | None = None, seat: str = GM
+    ) -> None:
         self._folder = folder
         self._store = store
         self.saves = saves if saves is not None else folder.path.parent
         """The saves directory (user packs and themes live there)."""
+        self.seat = seat
+        """Whose seat this window is ("gm" or a player's character id): every command it
+        sends carries it, and the command layer refuses what that seat may not do."""
 
     @classmethod
-    def open(cls, path: Path, saves: Path | None = None) -> Session:
+    def open(cls, path: Path, saves: Path | None = None, seat: str = GM) -> Session:
         """Open a campaign folder (CampaignFileError when it cannot be read, CampaignBusy
         when another window holds it too long)."""
         folder = CampaignFolder(path)
-        return cls(folder, folder.open(), saves)
+        return cls(folder, folder.open(), saves, seat)
+
+    @property
+    def is_gm(self) -> bool:
+        """Whether this window is the GM's seat (who may do anything)."""
+        return self.seat == GM
+
+    def seated(self, command: Command) -> Command:
+        """``command`` as this seat sends it."""
+        return command if command.by == self.seat else msgspec.structs.replace(command, by=self.seat)
 
     @property
     def state(self) -> Campaign:
@@ -67,7 +84,7 @@ class Session:
         try:
             # Decided inside the writers' lock, on the campaign as other windows left it.
             with self._store.transaction():
-                return self._store.apply(decide(self._store.state, command, dice))
+                return self._store.apply(decide(self._store.state, self.seated(command), dice))
         except RuleViolation as refused:
             raise Refused(str(refused)) from None
         except OSError as failed:
@@ -84,7 +101,7 @@ class Session:
     def preview(self, command: Command) -> Any:
         """What ``command`` would do now; Refused says why it could not be done."""
         try:
-            return preview(self._store.state, command)
+            return preview(self._store.state, self.seated(command))
         except RuleViolation as refused:
             raise Refused(str(refused)) from None
 

@@ -44,6 +44,7 @@ from strange_tui.campaign.events import (
     HunterRolled,
     HunterStabilised,
     HunterWorsened,
+    InitiativeCast,
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
@@ -52,6 +53,8 @@ from strange_tui.campaign.events import (
     NpcsAdded,
     OrderChanged,
     PointsSpent,
+    PromptClosed,
+    PromptRaised,
     RecoveryRolled,
     RollMade,
     RollRerolled,
@@ -65,6 +68,7 @@ from strange_tui.campaign.events import (
 )
 from strange_tui.campaign.hunters_state import Challenge, DamageType, HunterWound, Vital
 from strange_tui.campaign.hunting import worsening_kind
+from strange_tui.campaign.prompts import PromptKind, open_prompt
 from strange_tui.campaign.reduce import MAX_CYPHERS_CARRIED, reduce
 from strange_tui.campaign.rolls import full_cost, make_reroll, make_roll
 from strange_tui.campaign.state import Campaign, Character, Cypher, Settings
@@ -83,6 +87,7 @@ IDS = ("mara", "jun")
 """The PCs every Strange game starts with."""
 NEWCOMERS = ("ana", "bo")
 NPC_IDS = ("guard", "hound", "swarm")
+PROMPT_KINDS: tuple[str, ...] = get_args(PromptKind)
 HUNTER_IDS = ("ash", "bea")
 CHALLENGE_IDS = ("door", "climb")
 RECURSIONS = ("earth", "ardeyn", "ruk")
@@ -182,6 +187,11 @@ proposals = st.one_of(
     st.builds(ConditionRemoved, target=st.sampled_from(IDS + NPC_IDS),
               name=st.sampled_from(sorted(CONDITIONS))),
     st.builds(CombatEnded, rounds=st.integers(0, 5)),
+    st.builds(InitiativeCast, character=who, die=st.integers(0, 20), app_rolled=st.booleans()),
+    st.builds(PromptRaised, prompt=st.sampled_from(PROMPT_KINDS), character=who,
+              npc=st.sampled_from(("", *NPC_IDS)), stat=stats,
+              what=st.sampled_from(["", "the rope snaps"])),
+    st.builds(PromptClosed, prompt=st.integers(1, 40), withdrawn=st.booleans()),
     st.builds(TranslationMade, destination=st.sampled_from(RECURSIONS), initiator=who,
               helpers=st.lists(who, unique=True, max_size=1).map(tuple),
               die=st.none() | st.integers(1, 20), success=st.booleans(),
@@ -592,6 +602,58 @@ def _ended(draw, state, rolls):
                        intrusions=fight.intrusions)  # fmt: skip
 
 
+def before_initiative(state: Campaign) -> bool:
+    return in_fight(state) and not state.encounter.round
+
+
+def casters(state: Campaign) -> list[str]:
+    """R-CMB-1: the PCs in a fight not yet in order who may still roll initiative at their
+    seats (R-DMG-4: not one who cannot act)."""
+    if not before_initiative(state):
+        return []
+    fight = state.encounter
+    return sorted(c.id for c in fight.combatants.values()
+                  if c.pc and c.id not in fight.cast and can_act(state.characters[c.id].track))
+
+
+@maker(InitiativeCast, lambda state, rolls: bool(casters(state)))
+def _cast(draw, state, rolls):
+    """A die cast at a seat (0: no roll was needed), the player's or the app's."""
+    return InitiativeCast(character=draw(st.sampled_from(casters(state))),
+                          die=draw(st.integers(0, 20)), app_rolled=draw(st.booleans()))
+
+
+def askable(state: Campaign) -> list[tuple[str, str, str]]:
+    """(kind, PC, NPC) of each question the table may put to a seat now and has not: an
+    intrusion to any PC; in a fight a defense against each NPC there, and initiative
+    before the order is set to each PC who has not rolled it."""
+    if not strange(state):
+        return []
+    found = [("intrusion", pc, "") for pc in pcs(state)]
+    if in_fight(state):
+        fight = state.encounter
+        fighters = sorted(c.id for c in fight.combatants.values() if c.pc)
+        found += [("defense", pc, npc.id) for pc in fighters for npc in fight.npcs()]
+        if not fight.round:
+            found += [("initiative", pc, "") for pc in fighters if pc not in fight.cast]
+    return [(kind, pc, npc) for kind, pc, npc in found
+            if not open_prompt(state.prompts, kind, pc, npc)]  # fmt: skip
+
+
+@maker(PromptRaised, lambda state, rolls: bool(askable(state)))
+def _asked(draw, state, rolls):
+    kind, pc, npc_id = draw(st.sampled_from(askable(state)))
+    return PromptRaised(prompt=kind, character=pc, npc=npc_id, stat=draw(stats),
+                        what=draw(st.sampled_from(["", "the rope snaps"])) if npc_id == "" else "")
+
+
+@maker(PromptClosed, lambda state, rolls: bool(state.prompts))
+def _closed(draw, state, rolls):
+    """Answered, or (``withdrawn``) taken back by the GM."""
+    prompt = draw(st.sampled_from(state.prompts))
+    return PromptClosed(prompt=prompt.id, withdrawn=draw(st.booleans()))
+
+
 @maker(TranslationMade, no_fight)
 def _translation(draw, state, rolls):
     """R-TR-1..9: one role each, all from one recursion (those who stayed behind may
@@ -735,7 +797,7 @@ def _challenge_ended(draw, state, rolls):
 # others (a fight's turns wait on initiative, which waits on NPCs...) come first, so every
 # kind is played often; the kinds that are always possible come last.
 FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, NpcHealthChanged, TurnAdvanced,
-         InitiativeRolled, NpcsAdded, ConditionAdded, RollRerolled, AdvancementBought, CypherUsed, ChallengeEnded,
+         InitiativeRolled, InitiativeCast, NpcsAdded, PromptClosed, ConditionAdded, RollRerolled, AdvancementBought, CypherUsed, ChallengeEnded,
          HunterRolled)  # fmt: skip
 LAST = (CombatEnded, CharacterCreated, ClockAdvanced, SettingsChanged)
 ORDER = (*FIRST, *(k for k in ALL_KINDS if k not in FIRST + LAST), *LAST)

@@ -32,6 +32,7 @@ from strange_tui.campaign.events import (
     HunterRolled,
     HunterStabilised,
     HunterWorsened,
+    InitiativeCast,
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
@@ -40,6 +41,8 @@ from strange_tui.campaign.events import (
     NpcsAdded,
     OrderChanged,
     PointsSpent,
+    PromptClosed,
+    PromptRaised,
     RecoveryRolled,
     RollMade,
     RollRerolled,
@@ -52,6 +55,7 @@ from strange_tui.campaign.events import (
     XpSpent,
 )
 from strange_tui.campaign.hunters_state import HunterWound
+from strange_tui.campaign.prompts import Prompt
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.rolls import make_reroll, make_roll
 from strange_tui.campaign.state import Campaign, Cypher, PartyEffect, Settings
@@ -90,6 +94,16 @@ DOWN = hunter("ash", vitals={"health": 2, "resolve": 10, "lucidity": 10, "aura":
               wounds=(HunterWound(vital="health", kind="wounding", points=2, at=START - 60),))
 """R-HUN-8: Ash at 0 Health, two wounds taken a minute ago: disabled, worsening."""
 GUARD = npc("guard", level=2, armor=1)
+
+
+def asked(state: Campaign, raised: PromptRaised) -> Campaign:
+    """``state`` with the question ``raised`` open at a seat (its id: the event's seq)."""
+    return reduce(state, replace(raised, seq=state.seq + 1, at=state.clock.seconds))
+
+
+OFFERED = asked(campaign("mara", "jun"),
+                PromptRaised(prompt="intrusion", character="mara", what="the rope snaps"))
+"""The GM offered Mara an intrusion (R-XP-1), still open at her seat."""
 
 
 def mara(state: Campaign):
@@ -269,6 +283,23 @@ ROWS = [
         lambda: fighting(campaign("mara"), replace(GUARD, conditions=(DAZED,))),
         ConditionRemoved(target="guard", name="dazed"),
         lambda b, a: (guard(a).conditions, ()),
+    ),
+    Row(  # R-CMB-1: a die rolled at Jun's seat waits for the others; no order yet.
+        lambda: fighting(campaign("mara", "jun"), GUARD, initiative=False),
+        InitiativeCast(character="jun", die=14, app_rolled=True),
+        lambda b, a: ((a.encounter.cast, a.encounter.cast_by_app, a.encounter.round),
+                      ({"jun": 14}, ("jun",), 0)),
+    ),
+    Row(  # R-CMB-3: the guard attacks; Mara's seat is asked for a Might defense.
+        lambda: fighting(campaign("mara"), GUARD),
+        PromptRaised(prompt="defense", character="mara", npc="guard", stat=Stat.MIGHT),
+        lambda b, a: (a.prompts, (Prompt(id=a.seq, kind="defense", character="mara",
+                                         npc="guard", stat=Stat.MIGHT),)),
+    ),
+    Row(  # The offered intrusion is answered (or taken back): no longer open.
+        lambda: OFFERED,
+        PromptClosed(prompt=OFFERED.prompts[0].id),
+        lambda b, a: ((b.prompts[0].what, a.prompts), ("the rope snaps", ())),
     ),
     Row(
         lambda: fighting(campaign("mara"), GUARD),
