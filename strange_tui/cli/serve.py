@@ -49,9 +49,9 @@ class Seat:
     """A seat that may be served: what `--seat` takes, who sits there, and its link's key."""
 
     name: str
-    """"gm", or a player's seat name ("mara")."""
+    """What `--seat` takes: gm, or a player's seat name (mara)."""
     label: str
-    """"the GM", or the character's name ("Mara Quist")."""
+    """Who sits there: the GM, or the character's name (Mara Quist)."""
     token: str
 
 

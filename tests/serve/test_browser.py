@@ -116,7 +116,7 @@ def wait_for_screen(page, text: str) -> str:
     return page.evaluate(SCREEN_JS)
 
 
-def test_the_gm_link_opens_home_in_a_browser_and_keys_work(served, browser):
+def test_the_gm_link_opens_home_in_a_browser_and_keys_work(browser, served):
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     page.route("**/static/js/textual.js", expose_terminal)
     # No "load": the page asks Google for a font, which an offline machine never answers.
