@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 from msgspec import Meta, Struct, field
 
 from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.prompts import PromptKind
 from strange_tui.campaign.hunters_state import Challenge, DamageType, Hunter, Vital
+from strange_tui.campaign.prompts import PromptKind
 from strange_tui.campaign.state import (
     ArmorCategory,
     Character,

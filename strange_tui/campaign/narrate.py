@@ -42,11 +42,11 @@ from strange_tui.campaign.events import (
     RecoveryRolled,
     RollMade,
     RollRerolled,
-    WeaknessTaken,
     SettingsChanged,
     TrackShifted,
     TranslationMade,
     TurnAdvanced,
+    WeaknessTaken,
     XpAwarded,
     XpSpent,
 )

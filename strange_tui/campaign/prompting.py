@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from strange_tui.campaign.encounter import Encounter
 from strange_tui.campaign.events import AnyEvent, InitiativeCast, PromptClosed, PromptRaised
 from strange_tui.campaign.prompts import COMBAT_PROMPTS, Prompt, open_prompt
 from strange_tui.campaign.state import Campaign
@@ -86,8 +87,8 @@ def _cast(state: Campaign, event: InitiativeCast) -> Campaign:
 
 
 def drop_moot_prompts(state: Campaign) -> Campaign:
-    """The prompts a fight's end (or the order being set) leaves without a question: a
-    defense against an NPC no longer there, initiative once the order is set."""
+    """The prompts a fight's end (or its turns) leave without a question: a defense once
+    the attacking NPC's turn is over, initiative once the order is set."""
     encounter = state.encounter
     kept = tuple(
         p
@@ -96,7 +97,13 @@ def drop_moot_prompts(state: Campaign) -> Campaign:
         or (
             encounter is not None
             and (p.kind != "initiative" or not encounter.round)
-            and (p.kind != "defense" or p.npc in encounter.combatants)
+            and (p.kind != "defense" or _attacking(encounter, p.npc))
         )
     )
     return state if len(kept) == len(state.prompts) else replace(state, prompts=kept)
+
+
+def _attacking(encounter: Encounter, npc: str) -> bool:
+    """Whether ``npc`` is still on its turn (a defense is rolled on the attacker's turn)."""
+    active = encounter.active
+    return active is not None and active.id == npc

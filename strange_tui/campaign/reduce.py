@@ -26,10 +26,10 @@ from strange_tui.campaign.events import (
     RecoveryRolled,
     RollMade,
     RollRerolled,
-    WeaknessTaken,
     SettingsChanged,
     TrackShifted,
     TranslationMade,
+    WeaknessTaken,
     XpAwarded,
     XpSpent,
 )

@@ -14,13 +14,16 @@ def seat_sentence(event: AnyEvent, who: Callable[[str], str], app_die: str) -> s
     events say what happened)."""
     match event:
         case PromptRaised(prompt="defense"):
+            defense = f"{event.stat.value.capitalize()} defense"
+            article = "an" if defense[0] in "AEIOU" else "a"  # An Intellect defense.
             return (
-                f"{who(event.npc)} attacks {who(event.character)},"
-                f" who rolls a {event.stat.value.capitalize()} defense."
+                f"{who(event.npc)} attacks {who(event.character)}, who rolls {article} {defense}."
             )
         case PromptRaised(prompt="intrusion"):
             what = f": {' '.join(event.what.split())}" if event.what.strip() else ""
-            return f"The GM offers {who(event.character)} an intrusion{what}"
+            offer = f"The GM offers {who(event.character)} an intrusion{what}"
+            # The GM's words may end with their own stop; else the sentence puts one.
+            return offer if offer.endswith((".", "!", "?", "…")) else f"{offer}."
         case PromptRaised():
             return f"{who(event.character)} is asked to roll initiative."
         case PromptClosed(withdrawn=True):
@@ -43,5 +46,5 @@ def initiative_call(events: Sequence[AnyEvent], who: Callable[[str], str], liste
     ):
         return None
     names = [who(e.character) for e in events if isinstance(e, PromptRaised)]
-    verb = "rolls" if len(names) == 1 else "roll"
-    return f"The GM calls for initiative: {listed(names)} {verb} at their seats."
+    verb, seats = ("rolls", "seat") if len(names) == 1 else ("roll", "seats")
+    return f"The GM calls for initiative: {listed(names)} {verb} at their {seats}."

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from strange_tui.campaign.plain import markdown
-
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.rules.cyphers import cypher_load
 from strange_tui.rules.pools import Stat

@@ -625,17 +625,19 @@ def _cast(draw, state, rolls):
 
 def askable(state: Campaign) -> list[tuple[str, str, str]]:
     """(kind, PC, NPC) of each question the table may put to a seat now and has not: an
-    intrusion to any PC; in a fight a defense against each NPC there, and initiative
-    before the order is set to each PC who has not rolled it."""
+    intrusion to any PC; in a fight, before the order is set, initiative to each PC who
+    has not rolled it, and on an NPC's turn its attack on a PC (R-CMB-3: a defense; the
+    rules take one against any NPC there, the GM asks on the NPC's turn)."""
     if not strange(state):
         return []
     found = [("intrusion", pc, "") for pc in pcs(state)]
     if in_fight(state):
         fight = state.encounter
         fighters = sorted(c.id for c in fight.combatants.values() if c.pc)
-        found += [("defense", pc, npc.id) for pc in fighters for npc in fight.npcs()]
         if not fight.round:
             found += [("initiative", pc, "") for pc in fighters if pc not in fight.cast]
+        elif fight.active is not None and not fight.active.pc:
+            found += [("defense", pc, fight.active.id) for pc in fighters]
     return [(kind, pc, npc) for kind, pc, npc in found
             if not open_prompt(state.prompts, kind, pc, npc)]  # fmt: skip
 
@@ -797,9 +799,9 @@ def _challenge_ended(draw, state, rolls):
 # others (a fight's turns wait on initiative, which waits on NPCs...) come first, so every
 # kind is played often; the kinds that are always possible come last.
 FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, NpcHealthChanged, TurnAdvanced,
-         InitiativeRolled, InitiativeCast, NpcsAdded, PromptClosed, ConditionAdded, RollRerolled, AdvancementBought, CypherUsed, ChallengeEnded,
-         HunterRolled)  # fmt: skip
-LAST = (CombatEnded, CharacterCreated, ClockAdvanced, SettingsChanged)
+         InitiativeRolled, NpcsAdded, ConditionAdded, RollRerolled, AdvancementBought,
+         CypherUsed, ChallengeEnded, HunterRolled, InitiativeCast, PromptClosed)  # fmt: skip
+LAST = (CombatEnded, PromptRaised, CharacterCreated, ClockAdvanced, SettingsChanged)
 ORDER = (*FIRST, *(k for k in ALL_KINDS if k not in FIRST + LAST), *LAST)
 
 

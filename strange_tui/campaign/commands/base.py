@@ -22,7 +22,6 @@ from strange_tui.rules.dice import DiceSource, PlayerDice, SeededDice, check_fac
 from strange_tui.rules.errors import RuleViolation
 
 
-
 class Command(msgspec.Struct, frozen=True, kw_only=True):
     """Base of every command: ``by`` names the seat that sends it."""
 

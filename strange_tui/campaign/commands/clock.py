@@ -9,10 +9,8 @@ of it, computed by folding the command's events through ``reduce``.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 from msgspec.structs import replace

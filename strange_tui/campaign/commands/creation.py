@@ -9,9 +9,8 @@ it is what the draft's choices name, not a choice of the player's.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 

@@ -7,10 +7,8 @@ refusal in the preview is the one the rules will give.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Sequence
-from typing import Any, Literal, get_args
+from typing import Any, ClassVar, Literal, get_args
 
 import msgspec
 
@@ -36,7 +34,7 @@ from strange_tui.campaign.events import (
     SettingsChanged,
     XpAwarded,
 )
-from strange_tui.campaign.prompts import open_prompt
+from strange_tui.campaign.prompts import Prompt, open_prompt
 from strange_tui.campaign.state import Campaign, Character, Settings
 from strange_tui.campaign.store import fold_command
 from strange_tui.rules.dice import DiceSource
@@ -134,8 +132,17 @@ class GmIntrusion(Command, frozen=True, kw_only=True):
             return IntrusionRefused(character=self.character, what=what)
         return IntrusionAccepted(character=self.character, given_to=self.given_to, what=what)
 
+    def offered(self, state: Campaign) -> Prompt | None:
+        """The intrusion offered at this character's seat (None: none is). A player's seat
+        answers only an offered one (RuleViolation); the GM may intrude at once."""
+        offered = open_prompt(state.prompts, "intrusion", self.character)
+        if offered is None and self.by != GM:
+            raise RuleViolation("There is no intrusion to answer: the GM offers one first.")
+        return offered
+
     def preview(self, state: Campaign) -> IntrusionPreview:
         who = character_of(state, self.character)
+        self.offered(state)  # Refused here as ``decide`` refuses it.
         touched = [who.id, *([self.given_to] if self.given_to in state.characters else [])]
         answers: dict[str, dict[str, int] | None] = {}
         problems: dict[str, str | None] = {}
@@ -161,10 +168,8 @@ class GmIntrusion(Command, frozen=True, kw_only=True):
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         character_of(state, self.character)
-        offered = open_prompt(state.prompts, "intrusion", self.character)
+        offered = self.offered(state)
         if offered is None:
-            if self.by != GM:
-                raise RuleViolation("There is no intrusion to answer: the GM offers one first.")
             return [self.event()]
         answer = self if self.what.strip() else msgspec.structs.replace(self, what=offered.what)
         return [answer.event(), PromptClosed(prompt=offered.id)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import msgspec
 
 from strange_tui.campaign.commands.rolls import RollPreview
-from strange_tui.rules.task import final_difficulty
 
 
 class HitPreview(msgspec.Struct, frozen=True, kw_only=True):

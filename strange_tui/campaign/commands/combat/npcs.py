@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 
@@ -21,7 +20,6 @@ from strange_tui.rules import combat
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
-
 
 CONDITION_NAMES: tuple[str, ...] = tuple(combat.CONDITIONS)
 """R-CMB-4: the conditions the tracker knows (any other name is a custom tag)."""

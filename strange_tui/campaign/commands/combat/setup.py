@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import re
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 

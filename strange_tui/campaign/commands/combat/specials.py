@@ -8,7 +8,6 @@ from strange_tui.campaign.commands.base import character_of
 from strange_tui.campaign.state import Campaign
 from strange_tui.rules.special import attack_damage_bonus, effect_choices
 
-
 EFFECT_CONDITIONS: dict[str, tuple[str, int]] = {
     "distract": ("distracted", 1),
     "stun": ("stunned", 1),

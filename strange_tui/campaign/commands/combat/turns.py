@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 

@@ -14,7 +14,6 @@ from strange_tui.campaign.state import Character
 from strange_tui.content.model import Weapon
 from strange_tui.rules import combat
 
-
 GUN_WORDS = ("gun", "pistol", "rifle", "revolver", "carbine", "musket", "blaster", "firearm")
 """Words that make a ranged weapon on the sheet a gun (Gunner's damage, training in guns)."""
 

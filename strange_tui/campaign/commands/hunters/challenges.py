@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 
@@ -24,6 +25,9 @@ class ChallengePreview(msgspec.Struct, frozen=True, kw_only=True):
 class StartChallenge(Command, frozen=True, kw_only=True):
     """R-HUN-6: a complex challenge: a CR, a threshold worn down by the remainders of
     successes (times 1, 2 or 3), and how often its rolls come (seconds)."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "start a complex challenge"
 
     name: str
     cr: int = 10
@@ -63,6 +67,9 @@ class StartChallenge(Command, frozen=True, kw_only=True):
 
 class EndChallenge(Command, frozen=True, kw_only=True):
     """R-HUN-6: a complex challenge is over (done, or given up)."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "end a complex challenge"
 
     challenge: str
 

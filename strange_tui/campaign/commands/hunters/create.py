@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 
@@ -36,6 +37,9 @@ class HunterPreview(msgspec.Struct, frozen=True, kw_only=True):
 class CreateHunter(Command, frozen=True, kw_only=True):
     """R-HUN-1, R-HUN-8: a hunter with skills (0..10), traits and equipment (0..5) and the
     four vital statistics (1..100 each)."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "add a hunter"
 
     name: str
     skills: dict[str, int] = {}

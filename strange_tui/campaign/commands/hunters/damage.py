@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 
@@ -21,7 +22,6 @@ from strange_tui.campaign.state import Campaign
 from strange_tui.rules import hunters
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
-
 
 # -- Damage ----------------------------------------------------------------------------------
 
@@ -45,6 +45,9 @@ class DamageHunter(Command, frozen=True, kw_only=True):
     further one a type higher; a tool raises the type by 1 per +2, a raised attack by 1),
     or ``degrees`` points of one chosen ``kind``. With an ``attacker``, the degrees and the
     raised type are those of the attacker's latest roll, whose damage it deals once."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "hurt a hunter"
 
     hunter: str
     vital: str = "health"
@@ -129,6 +132,9 @@ class StabilisePreview(msgspec.Struct, frozen=True, kw_only=True):
 class StabiliseHunter(Command, frozen=True, kw_only=True):
     """R-HUN-8: a professional stabilises a disabled hunter's ``vital``: it stops worsening
     each minute (until it takes damage again)."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "stabilise a hunter"
 
     hunter: str
     vital: str = "health"

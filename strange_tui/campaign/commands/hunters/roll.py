@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 from msgspec.structs import replace
@@ -101,6 +102,9 @@ class HunterRoll(Command, frozen=True, kw_only=True):
     modifiers, against a CR, a person's defense or a complex challenge (its CR; a success
     wears its threshold down); the attacker may raise the damage type at +2 CR. ``values``:
     the player's own dice; None: the app rolls."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "roll for a hunter (the Hunters' table has no player seats yet)"
 
     hunter: str
     skill: str = ""
