@@ -445,6 +445,7 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
     starting_cyphers: int | None = None
     theme_follows_recursion: bool | None = None
     house_rules: tuple[str, ...] | None = None
+    npc_health_shown: bool | None = None
 
     def settings(self, state: Campaign) -> Settings:
         """The settings this command makes of the current ones (RuleViolation if bad)."""
@@ -465,6 +466,8 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
             changed["theme_follows_recursion"] = self.theme_follows_recursion
         if self.house_rules is not None:
             changed["house_rules"] = names(self.house_rules, "A house rule")
+        if self.npc_health_shown is not None:
+            changed["npc_health_shown"] = self.npc_health_shown
         return msgspec.structs.replace(current, **changed)
 
     def preview(self, state: Campaign) -> SettingsPreview:
@@ -501,6 +504,9 @@ def settings_changes(old: Settings, new: Settings) -> tuple[str, ...]:
     if old.theme_follows_recursion != new.theme_follows_recursion:
         way = "follows" if new.theme_follows_recursion else "no longer follows"
         said.append(f"The theme {way} the party's recursion")
+    if old.npc_health_shown != new.npc_health_shown:
+        way = "as numbers" if new.npc_health_shown else "in words"
+        said.append(f"Players see NPCs' health {way}")
     if old.house_rules != new.house_rules:
         said.append("House rules: " + ("; ".join(new.house_rules) or "none"))
     return tuple(said)

@@ -1,5 +1,6 @@
 """The GM's campaign settings: which foci players may take, starting cyphers, whether the
-theme follows the party's recursion, and house rules."""
+theme follows the party's recursion, whether players see NPCs' health as numbers, and
+house rules."""
 
 from __future__ import annotations
 
@@ -70,6 +71,11 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
                 settings.theme_follows_recursion,
                 id="theme-follows",
             )
+            yield Checkbox(
+                "Players see NPCs' health as numbers",
+                settings.npc_health_shown,
+                id="npc-health",
+            )
             yield Static(Text("ctrl+s saves", style="dim"))
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save")
@@ -87,6 +93,7 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
             starting_cyphers=cyphers,
             theme_follows_recursion=self.query_one("#theme-follows", Checkbox).value,
             house_rules=tuple(rules),
+            npc_health_shown=self.query_one("#npc-health", Checkbox).value,
         )
 
     @on(Button.Pressed, "#save")

@@ -22,13 +22,11 @@ from strange_tui.campaign.commands.combat import (
     acting_problem,
     commands_back_to_turn,
     out_of_fight,
-    turn_of,
 )
 from strange_tui.campaign.encounter import Combatant, Encounter
 from strange_tui.campaign.events import CombatEnded
 from strange_tui.campaign.state import Campaign
 from strange_tui.tui.access import strange_app
-from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.dialogs.combat_dialogs import (
     AddNpcsDialog,
     ConditionDialog,
@@ -36,41 +34,19 @@ from strange_tui.tui.dialogs.combat_dialogs import (
     InitiativeDialog,
 )
 from strange_tui.tui.dialogs.combat_rolls import AttackDialog, DefenseDialog
+from strange_tui.tui.screens.base import CampaignScreen
+from strange_tui.tui.screens.combat_view import (
+    COLUMNS,
+    key_commands,
+    numbers_shown,
+    order_rows,
+    turn_detail,
+)
+from strange_tui.tui.screens.seat import offered
 from strange_tui.tui.session import Refused
-from strange_tui.tui.widgets.gauges import track_badge
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.text_panel import TextPanel
-
-
-def health_text(combatant: Combatant, state: Campaign) -> Text:
-    """A PC's pools (M S I), an NPC's health bar and numbers, or 'defeated'."""
-    if combatant.pc:
-        pools = state.characters[combatant.id].pools
-        return Text(f"M{pools.might.current} S{pools.speed.current} I{pools.intellect.current}")
-    if combatant.defeated:
-        return Text("defeated", style="dim strike")
-    filled = round(6 * combatant.health / combatant.max_health) if combatant.max_health else 0
-    text = Text("█" * filled, style="red")
-    text.append("░" * (6 - filled), style="dim")
-    return text + Text(f" {combatant.health}/{combatant.max_health}")
-
-
-def track_text(combatant: Combatant, state: Campaign) -> Text:
-    """A PC's damage track; NPCs have none (their health is all)."""
-    if not combatant.pc:
-        return Text()
-    return track_badge(state.characters[combatant.id].track)
-
-
-COLUMNS = (
-    (" ", "mark"),
-    ("Name", "name"),
-    ("Lvl", "level"),
-    ("Health", "health"),
-    ("Track", "track"),
-    ("Arm", "armor"),
-    ("Conditions", "conditions"),
-)
+from strange_tui.tui.widgets.waiting import Waiting
 
 
 class CombatScreen(CampaignScreen):
@@ -120,6 +96,7 @@ class CombatScreen(CampaignScreen):
         self._shown: dict[str, tuple] = {}
         self._shown_order: list[str] = []
         self._last_turn: tuple[int, int] = (-1, -1)
+        self._leaving = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -130,6 +107,7 @@ class CombatScreen(CampaignScreen):
             detail = TextPanel(id="detail", classes="panel")
             detail.border_title = "Turn"
             yield detail
+        yield Waiting()
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -141,7 +119,7 @@ class CombatScreen(CampaignScreen):
             return
         self.follow_campaign()
         encounter = self.encounter
-        if encounter is not None and not encounter.npcs():
+        if encounter is not None and not encounter.npcs() and self.session.is_gm:
             self.call_after_refresh(self.action_add_npcs)
 
     def close(self) -> None:
@@ -154,6 +132,9 @@ class CombatScreen(CampaignScreen):
     def show(self, state: Campaign) -> None:
         encounter = state.encounter
         if encounter is None:
+            if not self.session.is_gm and not self._leaving:
+                self._leaving = True  # Once: another change may come before the pop.
+                self.dismiss()  # The GM ended the fight: back to where the player was.
             return
         rows = self.rows(encounter, state)
         table = self.query_one(DataTable)
@@ -176,53 +157,28 @@ class CombatScreen(CampaignScreen):
             table.move_cursor(row=encounter.order.index(active.id))
             self._last_turn = (encounter.round, encounter.turn)
         self.query_one("#detail", TextPanel).show(self.detail(state))
+        self.query_one(Waiting).show(state)
+        if not self.session.is_gm:
+            self.refresh_bindings()  # Whose turn it is decides a player's keys.
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A player's seat is not offered what the model would refuse it (see ``seat``)."""
+        session = strange_app(self).session
+        if session is None or session.is_gm or not self.is_mounted:
+            return True
+        return offered(session, key_commands(self.encounter, self.highlighted()), action)
+
+    def on_data_table_row_highlighted(self) -> None:
+        if not self.session.is_gm:
+            self.refresh_bindings()  # ctrl+↑/↓ move the highlighted PC: a player's own only.
 
     def rows(self, encounter: Encounter, state: Campaign) -> dict[str, tuple]:
-        """The cells of each combatant's row, in order."""
-        rows = {}
-        for cid in encounter.order:
-            c = encounter.combatants[cid]
-            # The active combatant is shown by the cursor (moved to it each turn); a mark
-            # here is the multi-select. Changing fewer cells keeps the table's redraw cheap.
-            marker = Text("●" if cid in self.marked else " ", style="bold cyan")
-            out = out_of_fight(state, cid)
-            name = Text(c.name, style="dim" if out else ("bold" if c.pc else ""))
-            if c.swarm:
-                name.append(" (swarm)", style="dim")
-            if c.boss:
-                name.append(" (boss)", style="dim")
-            conditions = Text(", ".join(f"{x.name} {x.rounds or '∞'}" for x in c.conditions))
-            level = "PC" if c.pc else str(c.level)
-            armor = str(state.characters[cid].armor if c.pc else c.armor)
-            health, track = health_text(c, state), track_text(c, state)
-            rows[cid] = (marker, name, level, health, track, armor, conditions)
-        return rows
+        """The cells of each combatant's row, in order (NPC health as this seat sees it)."""
+        return order_rows(encounter, state, self.marked, numbers_shown(state, self.session.is_gm))
 
     def detail(self, state: Campaign) -> Text:
-        turn = turn_of(state)
-        if turn is None:
-            return Text()
-        if turn.round == 0:
-            return Text("Add NPCs (+), then roll initiative (i).", style="bold")
-        text = Text(f"Round {turn.round}", style="bold")
-        if turn.active is None:
-            text.append("\n")
-        else:
-            text.append(" · ", style="dim")
-            text.append(f"{turn.name}'s turn\n", style="bold yellow")
-            if turn.limit:
-                text.append(f"{turn.limit} n: next turn.\n", style="red")
-            elif turn.loses_turn:
-                text.append("Stunned: loses its action this turn (n).\n", style="red")
-            elif turn.pc:
-                text.append("a: attack an NPC · or roll any task from Home.\n")
-            else:
-                text.append(f"d: {turn.name} attacks a PC (damage {turn.damage}).\n")
-        text.append(
-            f"Dealt {turn.dealt} · taken {turn.taken} · intrusions {turn.intrusions}",
-            style="dim",
-        )
-        return text
+        session = self.session
+        return turn_detail(state, None if session.is_gm else session.seat)
 
     def highlighted(self) -> Combatant | None:
         encounter, table = self.encounter, self.query_one(DataTable)

@@ -1,4 +1,10 @@
-"""Home: the party with gauges and tracks, the clock, the recursion, the latest events."""
+"""Home: the party with gauges and tracks, the clock, the recursion, the latest events.
+
+At a player's seat Home is the party at a glance with the player's own character marked,
+the fight when one is under way (its NPCs' health as that seat may see it), and the log;
+the keys for the GM's part are not offered, and the player's own actions (roll, rest,
+XP) are for their own character whichever card is highlighted.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,24 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
+from strange_tui.campaign.commands.character import Rest
+from strange_tui.campaign.commands.clock import PassTime
+from strange_tui.campaign.commands.combat import StartCombat
+from strange_tui.campaign.commands.creation import CreateCharacter
+from strange_tui.campaign.commands.progress import BuyAdvancement, ChangeSettings
+from strange_tui.campaign.commands.rolls import Roll
+from strange_tui.campaign.commands.seating import OfferIntrusion
+from strange_tui.campaign.commands.translation import Translate
 from strange_tui.campaign.events import batches
 from strange_tui.campaign.narrate import command_sentence, names_of, noteworthy, time_left
 from strange_tui.campaign.state import Campaign, Character
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.screens.base import CampaignScreen
+from strange_tui.tui.screens.combat_view import npc_health_line, numbers_shown
+from strange_tui.tui.screens.seat import Probe, offered
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.party import PartyList
+from strange_tui.tui.widgets.waiting import Waiting
 
 RECENT = 8
 
@@ -68,14 +86,16 @@ class HomeScreen(CampaignScreen):
                 recent = Static(id="recent", classes="panel")
                 recent.border_title = "Latest"
                 yield recent
+        yield Waiting()
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.follow_campaign()
 
     def show(self, state: Campaign) -> None:
+        session = self.session
         party = self.query_one(PartyList)
-        party.show(list(state.characters.values()))
+        party.show(list(state.characters.values()), None if session.is_gm else session.seat)
         if not state.characters:
             party.add_option("No characters yet: press n to make one.")
         where = Text(state.clock.label(), style="bold")
@@ -94,6 +114,8 @@ class HomeScreen(CampaignScreen):
                 where.append(f"\n{c.name}: in {c.travel.recursion.title()}{at}", style="cyan")
         if state.encounter is not None:  # A fight under way (after a reopen too).
             where.append(f"\n{self.fight_line(state)}", style="bold red")
+            if not session.is_gm and state.encounter.npcs():
+                where.append("\n").append_text(npc_health_line(state, numbers_shown(state, False)))
         for effect in state.active_effects():
             # The time left, rounded up: "until 18:16" read as over while it still ran.
             left = f" ({time_left(effect.until - state.clock.seconds)})" if effect.until else ""
@@ -101,6 +123,9 @@ class HomeScreen(CampaignScreen):
         where.append(f"\n{len(state.characters)} characters · event {state.seq}", style="dim")
         self.query_one("#where", Static).update(where)
         self.query_one("#recent", Static).update(self.recent_text(state))
+        self.query_one(Waiting).show(state)
+        if not session.is_gm:
+            self.refresh_bindings()  # A fight starting or ending brings or takes c.
 
     @staticmethod
     def fight_line(state: Campaign) -> str:
@@ -129,10 +154,41 @@ class HomeScreen(CampaignScreen):
             text.append(command_sentence(command, names) + "\n")
         return text if commands else Text("Nothing yet.", style="dim")
 
-    def selected(self) -> Character | None:
-        """The highlighted character, or a gentle word when there is none."""
+    def key_commands(self) -> dict[str, Probe]:
+        """The command each key leads to, asked of the model at a player's seat (the
+        player's own character's, or the GM's part)."""
+        mine = self.session.seat
+        return {
+            "roll": lambda: Roll(character=mine),
+            "rest": lambda: Rest(character=mine),
+            "advance": lambda: BuyAdvancement(character=mine, step="edge"),
+            "intrusion": lambda: OfferIntrusion(character=mine),
+            # The wizard's last step sends it; only who sends it matters here.
+            "new_character": lambda: CreateCharacter(draft=None, content=None),  # type: ignore[arg-type]
+            "settings": lambda: ChangeSettings(),
+            # Into a fight under way, yes; starting one is the GM's.
+            "combat": lambda: self.state.encounter is not None or StartCombat(),
+            "translate": lambda: Translate(destination="", recursion_difficulty=0, initiator=mine),
+            "pass_time": lambda: PassTime(),
+            # A player's seat belongs to this campaign's character: no other campaign.
+            "campaigns": lambda: False,
+        }
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A player's seat is not offered what the model would refuse it (see ``seat``)."""
+        session = strange_app(self).session
+        if session is None or session.is_gm:
+            return True
+        return offered(session, self.key_commands(), action)
+
+    def selected(self, acting: bool = True) -> Character | None:
+        """The highlighted character, or a gentle word when there is none. ``acting``: for
+        an action, which at a player's seat is for the player's own character (they act
+        for no one else), whichever card is highlighted."""
         state = self.state
         chosen = self.query_one(PartyList).highlighted_id
+        if acting and not self.session.is_gm:
+            chosen = self.session.seat
         if chosen not in state.characters:
             self.notify("Make a character first (n).", severity="warning")
             return None
@@ -142,7 +198,7 @@ class HomeScreen(CampaignScreen):
         self.action_sheet()
 
     def action_sheet(self) -> None:
-        if character := self.selected():
+        if character := self.selected(acting=False):
             from strange_tui.tui.screens.sheet import SheetScreen
 
             self.app.push_screen(SheetScreen(character.id))

@@ -1,4 +1,8 @@
-"""The character sheet: everything on the character, and the actions that change it."""
+"""The character sheet: everything on the character, and the actions that change it.
+
+At a player's seat the sheet of their own character offers its actions; another
+character's sheet is read only (the model would refuse that seat every change to it).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,24 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
 from textual.widgets import Header, Static
 
-from strange_tui.campaign.commands.character import sheet_facts
+from strange_tui.campaign.commands.character import (
+    ChangeArmor,
+    EditNotes,
+    GainCypher,
+    Heal,
+    Rest,
+    SpendPoints,
+    TakeDamage,
+    UseCypher,
+    sheet_facts,
+)
+from strange_tui.campaign.commands.progress import BuyAdvancement
+from strange_tui.campaign.commands.rolls import Roll
+from strange_tui.campaign.commands.weakness import TakeWeakness
 from strange_tui.campaign.sheet import sentence
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.terms import Stat
-from strange_tui.tui.screens.base import CampaignScreen
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.advance import AdvanceDialog
 from strange_tui.tui.dialogs.armor import ArmorDialog
 from strange_tui.tui.dialogs.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
@@ -23,8 +40,30 @@ from strange_tui.tui.dialogs.points import DamageDialog, PointsDialog
 from strange_tui.tui.dialogs.rest import RestDialog
 from strange_tui.tui.dialogs.roll import RollDialog
 from strange_tui.tui.dialogs.weakness import WeaknessDialog
+from strange_tui.tui.screens.base import CampaignScreen
+from strange_tui.tui.screens.seat import Probe, offered
 from strange_tui.tui.widgets.gauges import gauge, track_line
 from strange_tui.tui.widgets.keybar import KeyBar
+
+
+def sheet_commands(character: str) -> dict[str, Probe]:
+    """The command each of the sheet's keys leads to, for ``character``: each acts for the
+    sheet's character (the other fields are placeholders: only whose action it is matters
+    to ``seat.offered``; a probe is never decided or sent)."""
+    return {
+        "damage": lambda: TakeDamage(character=character, amount=1),
+        "spend": lambda: SpendPoints(character=character, stat=Stat.MIGHT, amount=1),
+        "heal": lambda: Heal(character=character, stat=Stat.MIGHT, amount=1),
+        "gain_cypher": lambda: GainCypher(character=character, name="cypher"),
+        "use_cypher": lambda: UseCypher(character=character, index=0),
+        "notes": lambda: EditNotes(character=character, notes=""),
+        "roll": lambda: Roll(character=character),
+        "rest": lambda: Rest(character=character),
+        # Buying steps is the player's; awarding XP (in the same dialog) the GM's.
+        "advance": lambda: BuyAdvancement(character=character, step="edge"),
+        "armor": lambda: ChangeArmor(character=character),
+        "weakness": lambda: TakeWeakness(character=character, weak=Stat.MIGHT, edge=Stat.SPEED),
+    }
 
 
 def stats_block(character: Character) -> Group:
@@ -104,6 +143,11 @@ class SheetScreen(CampaignScreen):
     SheetScreen #columns { height: 1fr; }
     SheetScreen #stats { width: 1fr; min-width: 38; }
     SheetScreen #lists { width: 1fr; }
+    /* Under 60 columns the two panels stack (each scrolls): side by side, the gauges'
+       minimum width left the skills and gear a sliver too narrow to read. */
+    SheetScreen.-narrow #columns { layout: vertical; }
+    SheetScreen.-narrow #stats { width: 1fr; min-width: 0; height: 2fr; }
+    SheetScreen.-narrow #lists { height: 1fr; }
     """
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="sheet.back"),
@@ -163,6 +207,10 @@ class SheetScreen(CampaignScreen):
         self.query_one("#stats-body", Static).update(stats_block(character))
         self.query_one("#lists", VerticalScroll).border_title = "Skills and gear"
         self.query_one("#lists-body", Static).update(lists_block(character))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """At a player's seat, another character's sheet is read only."""
+        return offered(strange_app(self).session, sheet_commands(self.character_id), action)
 
     def action_weakness(self) -> None:
         self.app.push_screen(WeaknessDialog(self.character_id))

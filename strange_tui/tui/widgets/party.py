@@ -13,11 +13,14 @@ from strange_tui.campaign.terms import Stat
 from strange_tui.tui.widgets.gauges import gauge, track_badge
 
 
-def character_card(character: Character) -> Group:
-    """Name, tier, XP and track on one line; the sentence; the three gauges."""
+def character_card(character: Character, yours: bool = False) -> Group:
+    """Name, tier, XP and track on one line; the sentence; the three gauges. ``yours``:
+    the character of this window's seat, marked "(you)"."""
     # Spaces end a part, never start one: SVG viewers drop a part's leading spaces, and
     # the snapshots then read 'Jun OkaforT1'.
     title = Text(f"{character.name}  ", style="bold")
+    if yours:
+        title.append("(you)  ", style="bold cyan")
     title.append(f"T{character.tier}  XP {character.xp}  ", style="dim")
     title.append_text(track_badge(character.track))
     if character.pools.luck is not None:
@@ -35,14 +38,16 @@ class PartyList(OptionList):
     PartyList > .option-list--option { padding: 0 1; }
     """
 
-    def show(self, characters: list[Character]) -> None:
-        """Rebuild the cards, keeping the same character highlighted."""
-        keep = self.highlighted_id
+    def show(self, characters: list[Character], you: str | None = None) -> None:
+        """Rebuild the cards, keeping the same character highlighted (at first, ``you``:
+        the character of a player's seat, marked on its card)."""
+        keep = self.highlighted_id or you
         self.clear_options()
         for index, character in enumerate(characters):
             if index:
                 self.add_option(None)  # A separator line between cards.
-            self.add_option(Option(character_card(character), id=character.id))
+            card = character_card(character, yours=character.id == you)
+            self.add_option(Option(card, id=character.id))
         if characters:
             ids = [c.id for c in characters]
             self.highlighted = ids.index(keep) if keep in ids else 0
