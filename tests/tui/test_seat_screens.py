@@ -226,3 +226,19 @@ async def test_a_players_screens_stay_usable_at_40x12(demo):
         table = app.screen.query_one(DataTable)
         assert str(table.get_cell("thug", "health")) == "hurt"
     assert not hidden, "\n".join(hidden)
+
+
+async def test_a_players_xp_dialog_buys_steps_but_awards_nothing(demo):
+    """Awarding XP is the GM's: at Mara's seat the XP dialog has no award form, and its
+    key (ctrl+t) changes nothing; buying a step stays hers."""
+    app = player(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "AdvanceDialog"
+        assert not any(part.display for part in app.screen.query("#award"))
+        seq = app.session.state.seq
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.session.state.seq == seq
+        assert "awards XP" not in str(app.screen.query_one("VerticalScroll").border_subtitle)

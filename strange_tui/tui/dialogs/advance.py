@@ -99,7 +99,20 @@ class AdvanceDialog(CharacterDialog):
 
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", lambda _: self.show_status(), init=True)
-        self.query_one("#xp", Input).focus()
+        if self.session.is_gm:
+            self.query_one("#xp", Input).focus()
+            return
+        # Awarding XP is the GM's: a player's seat buys steps only.
+        for part in self.query("#award"):  # The award form and its button.
+            part.display = False
+        box = self.query_one(VerticalScroll)
+        box.border_subtitle = "ctrl+b buys the step · escape closes"
+        self.query_one("#step", Select).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "award":
+            return self.session.is_gm
+        return super().check_action(action, parameters)
 
     def show_status(self) -> None:
         if self.character_id not in self.session.state.characters:
