@@ -99,6 +99,18 @@ class StrangeApp(App[None]):
         Binding("ctrl+z", "undo", "Undo", priority=True, id="undo"),
         Binding("ctrl+y", "redo", "Redo", priority=True, id="redo"),
         Binding("q", "quit", "Quit", id="quit"),
+        # A key no screen uses, shown only while a question waits that this seat may act
+        # on (check_action). A focused text field types "!" as it should.
+        Binding(
+            "exclamation_mark",
+            "questions",
+            "Questions",
+            key_display="!",
+            id="questions",
+            tooltip="the question waiting at your seat (a defense roll, an intrusion,"
+            " initiative); the GM's list answers one for an absent player or takes it"
+            " back. Shown only while one waits",
+        ),
     ]
     QUIT_SCREENS = ("HomeScreen", "HuntersHomeScreen", "CampaignsScreen")
     """Where a plain q quits: the screens that hold nothing half-done. Elsewhere q is a
@@ -325,6 +337,8 @@ class StrangeApp(App[None]):
             return self.shows_campaign() and not hasattr(self.focused, f"action_{action}")
         if action == "quit":
             return self.may_quit()
+        if action == "questions":
+            return self.prompt_desk.key_works()
         return True
 
     def action_undo(self) -> None:
@@ -341,6 +355,10 @@ class StrangeApp(App[None]):
             self.notify(step(self.session), timeout=4)
         except Refused as refused:
             self.notify(str(refused), severity="warning")
+
+    def action_questions(self) -> None:
+        """The questions waiting at this seat (the GM's: at every seat)."""
+        self.prompt_desk.questions()
 
     def action_help(self) -> None:
         """Help, open at the section of the screen it was called from."""

@@ -1,4 +1,5 @@
-"""The combat tracker's dialogs: adding NPCs, initiative, conditions and NPC health (R-CMB).
+"""The combat tracker's dialogs: adding NPCs, conditions and NPC health (R-CMB); the
+initiative dialog lives in ``initiative`` (imported here too).
 
 Each builds a command from the form, shows the model's preview, and commits it in one step.
 """
@@ -24,13 +25,12 @@ from strange_tui.campaign.commands.combat import (
     DamageNpcs,
     HealNpcs,
     HealthPreview,
-    InitiativePreview,
     RemoveCondition,
-    RollInitiative,
 )
 from strange_tui.campaign.encounter import Encounter
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
+from strange_tui.tui.dialogs.initiative import InitiativeDialog  # noqa: F401 - the screen's import
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.filter_list import FilterList, Item
 
@@ -191,74 +191,6 @@ class AddNpcsDialog(CombatDialog):
     @on(Button.Pressed, "#add")
     @on(Input.Submitted)
     def action_add(self) -> None:
-        self.commit(self.command())
-
-
-class InitiativeDialog(CombatDialog):
-    """R-CMB-1: every PC's Speed task against the highest NPC level; dice typed or rolled."""
-
-    BINDINGS = [Binding("ctrl+s", "roll", "Roll", id="initiative.roll")]
-
-    def __init__(self, preview: InitiativePreview) -> None:
-        super().__init__()
-        self.initiative = preview
-        self.pcs = list(preview.odds)
-
-    def compose(self) -> ComposeResult:
-        preview = self.initiative
-        characters = self.session.state.characters
-        with Vertical(classes="dialog") as box:
-            box.border_title = f"Initiative: Speed tasks at difficulty {preview.difficulty}"
-            for pc, odds in preview.odds.items():
-                hint = "automatic" if odds.automatic else f"{odds.p_success:.0%}; blank: roll"
-                yield row(
-                    characters[pc].name[:13],
-                    Input(
-                        placeholder=hint,
-                        type="integer",
-                        valid_empty=True,
-                        id=f"die-{pc}",
-                        compact=True,
-                    ),
-                )
-            for pc, reason in preview.unable.items():
-                yield Static(
-                    Text(f"{characters[pc].name}: no roll. {reason}", style="yellow"),
-                    classes="unable",
-                )
-            yield Static(
-                Text(
-                    "Type each PC's d20 (blank: the app rolls it). Enter goes to the next;"
-                    " on the last, or ctrl+s, it rolls.",
-                    style="dim",
-                )
-            )
-            with Horizontal(classes="buttons"):
-                yield Button("Roll", variant="primary", id="roll")
-                yield Button("Cancel", id="cancel")
-
-    def command(self) -> RollInitiative | str:
-        dice = {}
-        for pc in self.pcs:
-            typed = int_value(self.query_one(f"#die-{pc}", Input), default=0)
-            if typed is None or not 0 <= typed <= 20:
-                return "A d20 shows 1 to 20."
-            if typed:
-                dice[pc] = typed
-        return RollInitiative(dice=dice)
-
-    @on(Input.Submitted)
-    def submitted(self, event: Input.Submitted) -> None:
-        """Enter in a PC's die goes to the next PC's: one die typed and Enter never has
-        the app roll for the others. Enter in the last die rolls."""
-        fields = list(self.query(Input))
-        if event.input is fields[-1]:
-            self.action_roll()
-        else:
-            fields[fields.index(event.input) + 1].focus()
-
-    @on(Button.Pressed, "#roll")
-    def action_roll(self) -> None:
         self.commit(self.command())
 
 
