@@ -396,9 +396,15 @@ class StrangeApp(App[None]):
                 "Switch the theme with the party's recursion, or stop doing so",
                 self.action_toggle_theme_follows,
             )
+        if self.session is not None and self.prompt_desk.key_works():
+            yield SystemCommand(
+                "Questions", "The questions waiting at the seats (!)", self.action_questions
+            )
         for binding in screen_bindings(type(screen)):
             if binding.action.startswith("app.") or binding.key == "escape":
                 continue  # Back and close: not an action to look up by name.
+            if screen.check_action(binding.action.split("(")[0], ()) is False:
+                continue  # Not this seat's to do (a player's seat), or not now.
             key = self.get_key_display(binding)
             yield SystemCommand(
                 binding.description,

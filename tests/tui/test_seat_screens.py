@@ -242,3 +242,25 @@ async def test_a_players_xp_dialog_buys_steps_but_awards_nothing(demo):
         await pilot.pause()
         assert app.session.state.seq == seq
         assert "awards XP" not in str(app.screen.query_one("VerticalScroll").border_subtitle)
+
+
+async def test_the_palette_at_a_players_seat_offers_only_what_the_seat_may_do(demo):
+    """ctrl+p finds actions by name: at Mara's seat, the GM's actions are not among them
+    (the same check as the key bar), while the GM's palette has them."""
+    gm = gm_session(demo)
+    app = player(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_fight(gm)
+        await caught_up(app, pilot, gm.state.seq)
+        await pilot.press("escape", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, CombatScreen)
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Attack", "Next"} <= titles
+        assert not titles & {"NPC attacks", "+NPCs", "Initiative", "Dmg/heal", "End"}
+    gm_app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with gm_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        titles = {command.title for command in gm_app.get_system_commands(gm_app.screen)}
+        assert {"NPC attacks", "+NPCs", "Dmg/heal", "End"} <= titles

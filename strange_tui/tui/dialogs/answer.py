@@ -35,7 +35,7 @@ from strange_tui.tui.prompts import send
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.odds import grid
 
-STAYS = "escape: later (w reopens it)"
+STAYS = "escape: later (! reopens it)"
 
 
 class Answer:
@@ -225,7 +225,9 @@ class InitiativeAnswer(Answer, CharacterDialog):
             text = Text(f"d20: {cast.die}", style="bold")
             if cast.app_rolled:
                 text.append(" (rolled by the app)", style="dim")
-        if rolled is not None:
+        if rolled is None:
+            text.append("\nThe order is set once every PC has rolled.", style="dim")
+        else:
             first = self.character_id in rolled.succeeded
             text.append(
                 f"\n{self.character.name} acts {'before' if first else 'after'} the NPCs.",

@@ -65,5 +65,5 @@ class Waiting(Static):
         text.append("; ".join(question_line(state, p) for p in state.prompts))
         seat = getattr(self.app, "seat", GM)
         if any(may_answer(seat, p) for p in state.prompts):
-            text.append(" · w answers" if seat != GM else " · w: the questions", style="dim")
+            text.append(" · ! answers" if seat != GM else " · !: the questions", style="dim")
         return text
