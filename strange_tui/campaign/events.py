@@ -51,6 +51,9 @@ class Event(
     others, so the journal, undo and the log treat a command's events as one."""
     origin: Annotated[str, Meta(max_length=200)] = ""
     """The window that made the command (on its first event): ``host:pid``."""
+    seat: Annotated[str, Meta(max_length=200)] = ""
+    """The player's seat that sent the command (on its first event; "" for the GM's): only
+    that seat, or the GM's, may take it back."""
 
 
 class SettingsChanged(Event, tag="settings_changed"):

@@ -14,6 +14,7 @@ from strange_tui.campaign.events import AnyEvent, batches
 from strange_tui.campaign.limits import check_event, check_state
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.seats import GM
 from strange_tui.rules.errors import RuleViolation
 
 # A checkpoint seals older events once the journal holds this many...
@@ -245,14 +246,23 @@ class Store:
         self._notify(done)
         return done
 
-    def undo(self) -> tuple[AnyEvent, ...]:
+    def undo(self, seat: str = GM) -> tuple[AnyEvent, ...]:
         """Take back the campaign's last command, when this window made it (or a window
         of this machine that has since closed); returns its events. Another open window's
-        command is never taken back from here: RuleViolation says whose it is."""
+        command is never taken back from here: RuleViolation says whose it is. A player's
+        ``seat`` takes back only that seat's own commands (the GM's takes back any)."""
         with self.transaction():
             if not self._done:
                 raise RuleViolation("Nothing to undo.")
             before, events = self._done[-1]
+            if seat != GM and events[0].seat != seat:
+                made_at = events[0].seat
+                whose = (
+                    f"{self._state.characters[made_at].name}'s"
+                    if made_at in self._state.characters
+                    else "the GM's"
+                )
+                raise RuleViolation(f"The last change was {whose}; only that seat may undo it.")
             if not may_undo(events[0].origin, self.origin):
                 raise RuleViolation(
                     "The last change was made in another window"

@@ -113,7 +113,7 @@ class Session:
         """Take back the last command; says what was undone (Refused when nothing)."""
         names = self.state.names()
         try:
-            events = self._store.undo()
+            events = self._store.undo(self.seat)
         except (RuleViolation, OSError) as refused:
             raise Refused(str(refused)) from None
         return "Undid: " + command_sentence(events, names)

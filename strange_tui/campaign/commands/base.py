@@ -71,6 +71,8 @@ def decide(state: Campaign, command: Command, dice: DiceSource | None = None) ->
     including anything ``reduce`` would refuse (they are folded here to make sure)."""
     authorise(state, command)
     events = tuple(command.decide(state, dice if dice is not None else SeededDice()))
+    if events and command.by != GM:
+        events = (msgspec.structs.replace(events[0], seat=command.by), *events[1:])
     fold_command(state, events)
     return events
 

@@ -347,3 +347,23 @@ def test_a_session_at_a_players_seat_sends_its_commands_from_that_seat(tmp_path:
     assert (tmp_path / "demo" / "journal.toml").read_bytes() == journal
     events = session.run(Roll(character=MARA, stat=Stat.SPEED, difficulty=2), PlayerDice([11]))
     assert events[0].origin and session.describe(events).startswith("Mara Quist rolled 11")
+
+
+def test_a_players_seat_undoes_only_its_own_commands(demo):
+    """Undo is no back door: a player's seat takes back its own command, never the GM's
+    nor another player's (the GM's seat takes back any, as the windows allow)."""
+    store = Store(demo)
+    gm(store, PassTime(amount=1, unit="hours"))
+    with pytest.raises(RuleViolation, match="^The last change was the GM's; only that seat"):
+        store.undo(seat=MARA)
+    before = store.state
+    seat(store, JUN, Roll(character=JUN, difficulty=2, die=12))
+    assert store.journal()[-1].seat == JUN
+    with pytest.raises(RuleViolation, match="^The last change was Jun Okafor's"):
+        store.undo(seat=MARA)
+    store.undo(seat=JUN)
+    seat(store, MARA, Roll(character=MARA, difficulty=2, die=12))
+    store.undo(seat=MARA)
+    assert store.state == before
+    store.undo()  # The GM's seat: the clock goes back too.
+    assert store.state == Store(demo).state
