@@ -510,3 +510,25 @@ async def test_the_questions_and_their_answers_are_usable_at_40x12(demo):
         await p_mara.pause()
         hidden += await tab_through(p_mara)
     assert not hidden, "\n".join(hidden)
+
+
+async def test_a_seat_that_drops_and_comes_back_finds_its_question_waiting(demo):
+    """Mara's window closes (a dropped SSH line, a browser reload) while the GM asks her
+    seat for a defense roll; when it opens again, on the table as it is, the question opens
+    at once, and her answer closes it for the GM too."""
+    gm = gm_app(demo)
+    async with gm.run_test(size=SIZE) as p_gm:
+        set_up_fight(gm, initiative=True)
+        mara = seat_app(demo, MARA)
+        async with mara.run_test(size=SIZE):
+            pass  # She was here, then dropped.
+        thug = next(c.id for c in gm.session.state.encounter.npcs())
+        run(gm, AskDefense(character=MARA, npc=thug))
+        back = seat_app(demo, MARA)
+        async with back.run_test(size=SIZE) as p_back:
+            await wait_for(lambda: isinstance(back.screen, DefenseAnswer))
+            await p_back.press("ctrl+f", "18", "enter")
+            await p_back.pause()
+            await wait_for(lambda: not gm.session.state.prompts)
+            await p_gm.pause()
+            assert waiting_line(gm) == ""
