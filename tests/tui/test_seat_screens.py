@@ -4,9 +4,11 @@ part or for another character's sheet. The GM's side of a fight is played by a s
 window on the same campaign (a Session, or the GM's app)."""
 
 import asyncio
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.widgets import Checkbox, DataTable, Static
 
 from strange_tui.campaign.commands.combat import (
@@ -264,3 +266,28 @@ async def test_the_palette_at_a_players_seat_offers_only_what_the_seat_may_do(de
         await pilot.pause()
         titles = {command.title for command in gm_app.get_system_commands(gm_app.screen)}
         assert {"NPC attacks", "+NPCs", "Dmg/heal", "End"} <= titles
+
+
+def help_section(app: StrangeApp) -> str:
+    """The Help section Help opened at, as a player reads it."""
+    out = io.StringIO()
+    section = app.screen.query_one(f"#section-{app.screen.current}", Static)
+    Console(file=out, width=120, color_system=None).print(section.content)
+    return out.getvalue()
+
+
+async def test_help_at_a_players_seat_leaves_out_the_gms_keys(demo):
+    """Help opens at the screen's keys: at Mara's seat, Home's section has her keys and not
+    the GM's (the key bar's check); at the GM's, every key."""
+    app = player(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        home = help_section(app)
+        assert "Roll" in home and "Intrusion" not in home and "New" not in home
+    gm_app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with gm_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        home = help_section(gm_app)
+        assert "Roll" in home and "Intrusion" in home

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from strange_tui import __version__, legal
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS
 
 
@@ -96,11 +97,16 @@ def key_names(binding: Binding) -> str:
     return " / ".join(dict.fromkeys(names))
 
 
-def section_rows(section: Section) -> list[tuple[str, str]]:
-    """(keys, what they do) for a section: one row per action, its keys together."""
+def section_rows(section: Section, seated: Screen | None = None) -> list[tuple[str, str]]:
+    """(keys, what they do) for a section: one row per action, its keys together. With
+    ``seated``, the screen as a player's seat has it, the keys it does not offer that seat
+    are left out (the GM's part; another character's sheet)."""
     cls = screen_class(section.screen)
     rows: dict[tuple[str, str], list[str]] = {}
     for binding in bindings_of(cls) if cls is not None else []:
+        action = binding.action.split("(")[0]
+        if seated is not None and seated.check_action(action, ()) is False:
+            continue
         what = binding.description
         if binding.tooltip:
             what = f"{what}: {binding.tooltip}"
@@ -135,6 +141,7 @@ class HelpScreen(ModalScreen[None]):
         super().__init__()
         self.current = section_for(stack)
         """The index in SECTIONS of the screen Help was called from."""
+        self.stack = list(stack)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="help") as box:
@@ -144,7 +151,7 @@ class HelpScreen(ModalScreen[None]):
                 table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
                 table.add_column(style="bold cyan", no_wrap=True, width=KEY_WIDTH)
                 table.add_column(ratio=1)
-                for keys, what in section_rows(section):
+                for keys, what in section_rows(section, self.seated(section)):
                     table.add_row(keys, what)
                 if section.note:
                     table.add_row("", Text(section.note, style="dim"))
@@ -153,6 +160,15 @@ class HelpScreen(ModalScreen[None]):
                     title.append("  (this screen)", style="bold")
                 classes = "help-section -current" if here else "help-section"
                 yield Static(Group(title, table), id=f"section-{index}", classes=classes)
+
+    def seated(self, section: Section) -> Screen | None:
+        """At a player's seat, the open screen of ``section`` (its keys are that seat's);
+        None at the GM's, who is offered every key."""
+        session = strange_app(self).session
+        if session is None or session.is_gm:
+            return None
+        cls = screen_class(section.screen)
+        return next((s for s in reversed(self.stack) if cls is not None and type(s) is cls), None)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.scroll_to_current)
