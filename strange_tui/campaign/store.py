@@ -13,8 +13,8 @@ from msgspec.structs import replace
 from strange_tui.campaign.events import AnyEvent, batches
 from strange_tui.campaign.limits import check_event, check_state
 from strange_tui.campaign.reduce import reduce
-from strange_tui.campaign.state import Campaign
 from strange_tui.campaign.seats import GM
+from strange_tui.campaign.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 
 # A checkpoint seals older events once the journal holds this many...

@@ -311,7 +311,9 @@ class CampaignFolder:
             if not (candidate := path.with_suffix(".toml.bad" + (f".{n}" if n else ""))).exists()
         )
         path.replace(aside)
-        self.notices.append(f"The creation draft could not be read ({error}); kept as {aside.name}.")
+        self.notices.append(
+            f"The creation draft could not be read ({error}); kept as {aside.name}."
+        )
 
     def save_draft(self, draft: Draft) -> None:
         document = {"format": FORMAT_DRAFT, "version": CURRENT_VERSION, "draft": draft}

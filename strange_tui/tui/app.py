@@ -9,8 +9,8 @@ from pathlib import Path
 import msgspec
 from textual import events
 from textual.app import App, SystemCommand
-from textual.notifications import SeverityLevel
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -173,7 +173,8 @@ class StrangeApp(App[None]):
             FOLLOW_EVERY, self.follow_campaign, name="follow the campaign"
         )
         self._keep_theme = True
-        if self.seat != GM and self.session is not None and self.seat in self.session.state.characters:
+        session = self.session
+        if self.seat != GM and session is not None and self.seat in session.state.characters:
             from strange_tui.tui.screens.sheet import SheetScreen
 
             self.push_screen(SheetScreen(self.seat))  # A player's own sheet first.

@@ -19,7 +19,6 @@ from strange_tui.campaign.terms import RuleViolation
 from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.storage.folder import CampaignFolder
 
-
 FOLLOW_WAIT = 0.05
 """How long following waits for another window's lock before trying again next time."""
 
@@ -56,7 +55,9 @@ class Session:
 
     def seated(self, command: Command) -> Command:
         """``command`` as this seat sends it."""
-        return command if command.by == self.seat else msgspec.structs.replace(command, by=self.seat)
+        if command.by == self.seat:
+            return command
+        return msgspec.structs.replace(command, by=self.seat)
 
     @property
     def state(self) -> Campaign:
@@ -88,7 +89,8 @@ class Session:
         except RuleViolation as refused:
             raise Refused(str(refused)) from None
         except OSError as failed:
-            raise Refused(f"Could not save: {failed.strerror or failed}. Nothing changed.") from None
+            reason = failed.strerror or failed
+            raise Refused(f"Could not save: {reason}. Nothing changed.") from None
 
     def follow(self) -> bool:
         """Take in what other windows (or the CLI) wrote; True when anything changed.

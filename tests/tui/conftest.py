@@ -4,7 +4,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from textual.widgets import Input, TextArea
 
 from strange_tui.campaign.events import CharacterCreated

@@ -3,8 +3,8 @@ zero-width text, the longest name kept): every screen opens, nothing crashes, no
 runs, and the name shows as the player typed it."""
 
 import pytest
-from rich.console import Console
 from msgspec.structs import replace
+from rich.console import Console
 
 from strange_tui.campaign.encounter import Combatant
 from strange_tui.campaign.events import (

@@ -491,7 +491,8 @@ async def test_the_questions_and_their_answers_are_usable_at_40x12(demo):
         await p_mara.pause()
         hidden += await tab_through(p_mara)
         await p_mara.press("ctrl+f", "1", "5", "enter")
-        await p_gm.press("escape", "exclamation_mark")  # Home: the questions left (Jun's and Tess's).
+        # Home: the questions left (Jun's and Tess's).
+        await p_gm.press("escape", "exclamation_mark")
         await p_gm.pause()
         assert isinstance(gm.screen, QuestionsDialog)
         hidden += await tab_through(p_gm)

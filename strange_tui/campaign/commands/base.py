@@ -66,7 +66,9 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
         raise RuleViolation(f"{type(self).__name__} has nothing to preview.")
 
 
-def decide(state: Campaign, command: Command, dice: DiceSource | None = None) -> tuple[AnyEvent, ...]:
+def decide(
+    state: Campaign, command: Command, dice: DiceSource | None = None
+) -> tuple[AnyEvent, ...]:
     """The events ``command`` makes on ``state``; RuleViolation when it cannot happen,
     including anything ``reduce`` would refuse (they are folded here to make sure)."""
     authorise(state, command)

@@ -209,7 +209,9 @@ def special_label(die: int, *, attack: bool, impaired: bool) -> str:
     return effects[0] if effects else ""
 
 
-def outcome_of(character: Character, event: RollMade | RollRerolled, app_rolled: bool = False) -> RollOutcome:
+def outcome_of(
+    character: Character, event: RollMade | RollRerolled, app_rolled: bool = False
+) -> RollOutcome:
     """What a recorded roll or reroll came to, for the player (R-SPEC-1..5)."""
     roll = event.roll if isinstance(event, RollRerolled) else event
     impaired = character.impaired

@@ -6,10 +6,10 @@ from typing import Any
 
 from rich.text import Text
 from textual import on
-from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.markup import escape
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
 from strange_tui.campaign.advancement import STEP_COST_XP, STEPS_PER_TIER

@@ -10,10 +10,10 @@ from typing import Any
 
 from rich.text import Text
 from textual import on
-from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from strange_tui.campaign.commands import Command

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from rich.table import Table
 from textual import on
-from textual.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
+from textual.markup import escape
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.combat import (

@@ -11,10 +11,10 @@ import re
 from msgspec.structs import replace
 from rich.text import Text
 from textual import on
-from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.base import Command

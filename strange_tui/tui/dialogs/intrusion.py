@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
-from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.markup import escape
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 

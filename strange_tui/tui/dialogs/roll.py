@@ -9,10 +9,10 @@ from __future__ import annotations
 import msgspec
 from rich.text import Text
 from textual import on
-from textual.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
+from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.rolls import HelperSkill, Reroll, Roll, outcome_of

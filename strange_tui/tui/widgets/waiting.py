@@ -13,6 +13,7 @@ from strange_tui.campaign.prompts import Prompt
 from strange_tui.campaign.seats import GM
 from strange_tui.campaign.state import Campaign
 
+
 def asked_for(state: Campaign, prompt: Prompt) -> str:
     """What the question is about, shortly: "defense against Thug (Speed)", "intrusion",
     "initiative"."""

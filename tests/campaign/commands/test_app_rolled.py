@@ -10,8 +10,8 @@ from strange_tui.campaign.commands.combat import (
     RollInitiative,
     StartCombat,
 )
-from strange_tui.campaign.events import RollMade, RollRerolled, XpAwarded
 from strange_tui.campaign.commands.rolls import Reroll, Roll
+from strange_tui.campaign.events import RollMade, RollRerolled, XpAwarded
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import SeededDice
 from tests.campaign.builders import party_store

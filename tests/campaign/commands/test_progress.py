@@ -4,8 +4,6 @@ previews and refusals, without the UI (R-XP-1, R-ADV-1)."""
 import msgspec
 import pytest
 
-from strange_tui.campaign.commands.seating import OfferIntrusion
-
 from strange_tui.campaign.armor import CSRD_ARMOR
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.character import ChangeArmor
@@ -15,6 +13,7 @@ from strange_tui.campaign.commands.progress import (
     ChangeSettings,
     GmIntrusion,
 )
+from strange_tui.campaign.commands.seating import OfferIntrusion
 from strange_tui.campaign.events import (
     AdvancementBought,
     CharacterCreated,

@@ -3,9 +3,9 @@ a player's seat acts for its own character only, the GM's part is refused there,
 nothing changes when it is. Played on a copy of the demo party (Mara Quist, Jun Okafor,
 Tess Harrow)."""
 
-import re
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -234,7 +234,8 @@ def test_the_gms_part_from_a_players_seat_is_refused(kind, jun_acting):
 
 @pytest.mark.parametrize("kind", list(HUNTERS), ids=name)
 def test_a_hunters_command_from_a_players_seat_is_refused(kind, jun_acting):
-    refused(jun_acting, sent_by(HUNTERS[kind](), MARA), f"^Only the GM may {re.escape(kind.GM_ACTION)}.$")
+    reason = f"^Only the GM may {re.escape(kind.GM_ACTION)}.$"
+    refused(jun_acting, sent_by(HUNTERS[kind](), MARA), reason)
 
 
 def test_the_gms_seat_is_not_refused_by_the_seat_check(jun_acting):
