@@ -21,7 +21,14 @@ from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.seats import GM, seat_label
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
-from strange_tui.storage.toml_io import atomic_write, dumps, parse_toml, read_bytes
+from strange_tui.tui.bindings import screen_bindings
+from strange_tui.tui.palette import palette_commands
+from strange_tui.tui.preferences import (
+    PREFERENCES_FILE,
+    Preferences,
+    read_preferences,
+    write_preferences,
+)
 from strange_tui.tui.prompts import PromptDesk
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Refused, Session
@@ -30,56 +37,8 @@ from strange_tui.tui.themes import load_themes, theme_folders
 DEFAULT_THEME = "earth"
 FOLLOW_EVERY = 0.3
 """Seconds between two looks at the campaign's journal for other windows' changes."""
-PREFERENCES_FILE = "preferences.toml"
-"""The player's own choices that are no campaign's (the theme), in the saves directory."""
-MAX_PREFERENCES_BYTES = 16 * 1024
 
-
-class Preferences(msgspec.Struct, frozen=True, kw_only=True):
-    """``<saves>/preferences.toml``: what the app keeps between runs. Unknown keys are
-    ignored (a newer version may add some)."""
-
-    theme: str = ""
-
-
-def read_preferences(saves: Path) -> tuple[Preferences, str]:
-    """The saved preferences (defaults when there are none) and what was wrong with the
-    file, if anything ("" when it was fine or absent): a broken file is never fatal."""
-    path = saves / PREFERENCES_FILE
-    if not path.exists():
-        return Preferences(), ""
-    try:
-        data = parse_toml(path, read_bytes(path, max_bytes=MAX_PREFERENCES_BYTES))
-        return msgspec.convert(data, Preferences), ""
-    except CampaignFileError as error:
-        return Preferences(), f"{path.name}: {error.message}"
-    except msgspec.ValidationError as error:
-        return Preferences(), f"{path.name}: {error}"
-    except OSError as error:
-        return Preferences(), f"{path.name}: {error.strerror or error}"
-
-
-def write_preferences(saves: Path, preferences: Preferences) -> None:
-    """Replace the preferences file whole (atomically), creating the saves directory."""
-    saves.mkdir(parents=True, exist_ok=True)
-    atomic_write(saves / PREFERENCES_FILE, dumps(preferences))
-
-
-def screen_bindings(screen_class: type) -> list[Binding]:
-    """The bindings a screen class declares (its own, then its bases'), each key once: the
-    one source of what its keys are called (key bar, Help, palette)."""
-    seen: set[str] = set()
-    found: list[Binding] = []
-    for cls in screen_class.__mro__:
-        if cls in (Screen, App) or not issubclass(cls, (Screen, App)):
-            continue
-        for item in cls.__dict__.get("BINDINGS", ()):
-            if isinstance(item, tuple):
-                item = Binding(*item)
-            if isinstance(item, Binding) and item.key not in seen and item.description:
-                seen.add(item.key)
-                found.append(item)
-    return found
+__all__ = ["FOLLOW_EVERY", "PREFERENCES_FILE", "Preferences", "StrangeApp", "screen_bindings"]
 
 
 class StrangeApp(App[None]):
@@ -386,32 +345,7 @@ class StrangeApp(App[None]):
         a key for, named as its key bar and Help name it (the binding's description, its
         tooltip as the longer text): one source, so they cannot drift apart."""
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Help", "Every key of every screen", self.action_help)
-        yield SystemCommand("About strange-tui", "Version and licence notice", self.action_about)
-        if self.session is not None and isinstance(screen, CampaignScreen):
-            yield SystemCommand("Undo", "Take back the last change", self.action_undo)
-            yield SystemCommand("Redo", "Apply again what was undone", self.action_redo)
-        if self.session is not None:
-            yield SystemCommand(
-                "Theme follows recursion",
-                "Switch the theme with the party's recursion, or stop doing so",
-                self.action_toggle_theme_follows,
-            )
-        if self.session is not None and self.prompt_desk.key_works():
-            yield SystemCommand(
-                "Questions", "The questions waiting at the seats (!)", self.action_questions
-            )
-        for binding in screen_bindings(type(screen)):
-            if binding.action.startswith("app.") or binding.key == "escape":
-                continue  # Back and close: not an action to look up by name.
-            if screen.check_action(binding.action.split("(")[0], ()) is False:
-                continue  # Not this seat's to do (a player's seat), or not now.
-            key = self.get_key_display(binding)
-            yield SystemCommand(
-                binding.description,
-                f"{binding.tooltip or binding.description} ({key})",
-                lambda action=binding.action: screen.run_action(action),
-            )
+        yield from palette_commands(self, screen)
 
     def on_unmount(self) -> None:
         if self.session is not None:

@@ -79,7 +79,7 @@ def screen_class(path: str) -> type | None:
 
 def bindings_of(cls: type) -> list[Binding]:
     """What a screen's keys do, as it declares them (see ``app.screen_bindings``)."""
-    from strange_tui.tui.app import screen_bindings
+    from strange_tui.tui.bindings import screen_bindings
 
     return screen_bindings(cls)
 
