@@ -25,6 +25,7 @@ from strange_tui.campaign.state import (
     Text,
 )
 from strange_tui.rules.combat import Condition
+from strange_tui.rules.oracle import Likelihood
 from strange_tui.rules.pools import Stat
 
 Die20 = Annotated[int, Meta(ge=1, le=20)]
@@ -266,6 +267,37 @@ class NotesEdited(Event, tag="notes_edited"):
     notes: Text
 
 
+class OracleAsked(Event, tag="oracle_asked"):
+    """R-ORC-1..3: a yes/no question put to the oracle (solo play), how likely the player
+    judged it, and the d20 that answered (the answer follows from both)."""
+
+    question: Text
+    likelihood: Likelihood
+    die: Die20
+    app_rolled: bool = False
+
+
+class Drawn(Event, tag="drawn"):
+    """A random draw from the packs' tables (solo play, or a GM short of ideas): a creature,
+    a cypher, a complication, a scene prompt, an intrusion, an NPC's target."""
+
+    table: Annotated[str, Meta(max_length=40)]
+    result: Text
+    """What was drawn, as the log says it ("Ai Zombie", "Bad luck: the gun jams")."""
+    level: Annotated[int, Meta(ge=0, le=10)] = 0
+    dice: tuple[Annotated[int, Meta(ge=1, le=100)], ...] = ()
+    """The dice rolled for it, in order (the table's die, a level's die...)."""
+    character: Id = ""
+    """The character it concerns, if any (an intrusion's, an NPC's target)."""
+
+
+class SceneWritten(Event, tag="scene_written"):
+    """A note of the story in the player's words, between the rolls (the log keeps it in
+    its place, so a session reads as a story)."""
+
+    text: Text
+
+
 class CombatStarted(Event, tag="combat_started"):
     """A fight begins; the party's PCs join it."""
 
@@ -483,6 +515,9 @@ AnyEvent = (
     | ConditionAdded
     | ConditionRemoved
     | CombatEnded
+    | OracleAsked
+    | Drawn
+    | SceneWritten
     | InitiativeCast
     | PromptRaised
     | PromptClosed
@@ -495,6 +530,10 @@ AnyEvent = (
     | ChallengeStarted
     | ChallengeEnded
 )
+
+
+STORY_EVENTS = (OracleAsked, Drawn, SceneWritten)
+"""Events that tell the story and change no number (the oracle, draws, scene notes)."""
 
 
 def batches(events: Iterable[AnyEvent]) -> list[tuple[AnyEvent, ...]]:

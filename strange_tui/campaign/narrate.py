@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from strange_tui.campaign.events import (
+    STORY_EVENTS,
     AdvancementBought,
     AnyEvent,
     ArmorChanged,
@@ -52,6 +53,7 @@ from strange_tui.campaign.events import (
 )
 from strange_tui.campaign.rolls import task_of
 from strange_tui.campaign.seat_sentences import SEAT_EVENTS, initiative_call, seat_sentence
+from strange_tui.campaign.story_sentences import story_sentence
 from strange_tui.rules.damage import damage_after_armor, spill_targets
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.special import special_of
@@ -171,6 +173,8 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
 
     if isinstance(event, SEAT_EVENTS):
         return seat_sentence(event, who, APP_DIE)
+    if isinstance(event, STORY_EVENTS):
+        return story_sentence(event, who, APP_DIE)
     match event:
         case CharacterCreated(character=c):
             return f"{c.name} joined the party: {_a(c.descriptor)} {c.type} who {c.focus}."

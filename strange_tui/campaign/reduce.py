@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from strange_tui.campaign import advancement, armor
 from strange_tui.campaign.combat import COMBAT_EVENTS, count_taken, fold_combat
 from strange_tui.campaign.events import (
+    STORY_EVENTS,
     AdvancementBought,
     AnyEvent,
     ArmorChanged,
@@ -18,6 +19,7 @@ from strange_tui.campaign.events import (
     CypherGained,
     CypherUsed,
     DamageTaken,
+    Drawn,
     Healed,
     IntrusionAccepted,
     IntrusionRefused,
@@ -62,6 +64,12 @@ def reduce(state: Campaign, event: AnyEvent) -> Campaign:
 
 
 def _fold(state: Campaign, event: AnyEvent) -> Campaign:
+    if isinstance(event, STORY_EVENTS):
+        # The oracle's answers, the draws and the player's notes are the story: the log
+        # keeps them; they change no number.
+        if isinstance(event, Drawn) and event.character:
+            _character(state, event.character)
+        return state
     if isinstance(event, PROMPT_EVENTS):
         return fold_prompt(state, event)
     if isinstance(event, COMBAT_EVENTS):

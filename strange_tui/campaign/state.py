@@ -166,6 +166,11 @@ class Settings(Frozen):
     house_rules: tuple[Name, ...] = ()
     npc_health_shown: bool = False
     """Whether the players' seats see NPCs' health as numbers (else: unhurt, hurt...)."""
+    solo: bool = False
+    """No GM at the table: the app decides what a GM would (the oracle answers, it proposes
+    intrusions, the NPCs choose their targets). The rules stay the same."""
+    solo_intrusions: Literal["off", "rare", "often"] = "rare"
+    """In solo play, how often the app proposes an intrusion on a roll that is not a 1."""
 
 
 class Campaign(Frozen):

@@ -31,6 +31,9 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
     """True for what only the GM's seat may do (award XP, run the NPCs, the clock...)."""
     GM_ACTION: ClassVar[str] = "do that"
     """What this command does, in words for "Only the GM may ..."."""
+    ANY_SEAT: ClassVar[bool] = False
+    """True for what touches no one's numbers and any seat may do (ask the oracle, draw
+    from a table, write a note of the story)."""
 
     def acting_for(self, state: Campaign) -> str | None:
         """The character this action is for, whose seat may send it (None: the table's
@@ -45,6 +48,8 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
         may do anything; a player's seat acts only for its own character."""
         if self.by == GM:
             return None
+        if self.ANY_SEAT:
+            return None if self.by in state.characters else f"No seat {self.by!r} at this table."
         acting_for = self.acting_for(state)
         if acting_for is None:
             return f"Only the GM may {self.GM_ACTION}."

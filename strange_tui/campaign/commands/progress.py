@@ -446,6 +446,8 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
     theme_follows_recursion: bool | None = None
     house_rules: tuple[str, ...] | None = None
     npc_health_shown: bool | None = None
+    solo: bool | None = None
+    solo_intrusions: str | None = None
 
     def settings(self, state: Campaign) -> Settings:
         """The settings this command makes of the current ones (RuleViolation if bad)."""
@@ -468,6 +470,12 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
             changed["house_rules"] = names(self.house_rules, "A house rule")
         if self.npc_health_shown is not None:
             changed["npc_health_shown"] = self.npc_health_shown
+        if self.solo is not None:
+            changed["solo"] = self.solo
+        if self.solo_intrusions is not None:
+            if self.solo_intrusions not in ("off", "rare", "often"):
+                raise RuleViolation("The app's intrusions: off, rare or often.")
+            changed["solo_intrusions"] = self.solo_intrusions
         return msgspec.structs.replace(current, **changed)
 
     def preview(self, state: Campaign) -> SettingsPreview:
@@ -504,6 +512,11 @@ def settings_changes(old: Settings, new: Settings) -> tuple[str, ...]:
     if old.theme_follows_recursion != new.theme_follows_recursion:
         way = "follows" if new.theme_follows_recursion else "no longer follows"
         said.append(f"The theme {way} the party's recursion")
+    if old.solo != new.solo:
+        solo = "Solo play: the app sits in the GM's chair" if new.solo else "A GM runs the game"
+        said.append(solo)
+    if old.solo_intrusions != new.solo_intrusions:
+        said.append(f"The app's intrusions: {new.solo_intrusions}")
     if old.npc_health_shown != new.npc_health_shown:
         way = "as numbers" if new.npc_health_shown else "in words"
         said.append(f"Players see NPCs' health {way}")

@@ -71,6 +71,12 @@ class HomeScreen(CampaignScreen):
                 tooltip="pass time: minutes or hours, or sleep to the next morning"),
         Binding("o", "campaigns", "Campaigns", show=False, id="home.campaigns",
                 tooltip="open another campaign from the list"),
+        Binding("a", "oracle", "Oracle", id="home.oracle",
+                tooltip="ask a yes/no question; the d20 answers, its odds shown first"),
+        Binding("d", "draw", "Draw", id="home.draw",
+                tooltip="a random creature, cypher, complication or scene prompt"),
+        Binding("j", "journal", "Journal", id="home.journal",
+                tooltip="write what happens in the story; the log keeps it in its place"),
     ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
@@ -172,6 +178,10 @@ class HomeScreen(CampaignScreen):
             "pass_time": lambda: PassTime(),
             # A player's seat belongs to this campaign's character: no other campaign.
             "campaigns": lambda: False,
+            # The oracle, the tables and the story's notes touch no one's numbers.
+            "oracle": lambda: True,
+            "draw": lambda: True,
+            "journal": lambda: True,
         }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -267,6 +277,21 @@ class HomeScreen(CampaignScreen):
         from strange_tui.tui.screens.translation import TranslationScreen
 
         self.app.push_screen(TranslationScreen())
+
+    def action_oracle(self) -> None:
+        from strange_tui.tui.dialogs.oracle import OracleDialog
+
+        self.app.push_screen(OracleDialog())
+
+    def action_draw(self) -> None:
+        from strange_tui.tui.dialogs.draw import DrawDialog
+
+        self.app.push_screen(DrawDialog())
+
+    def action_journal(self) -> None:
+        from strange_tui.tui.dialogs.scene import SceneDialog
+
+        self.app.push_screen(SceneDialog())
 
     def action_pass_time(self) -> None:
         from strange_tui.tui.dialogs.pass_time import PassTimeDialog
