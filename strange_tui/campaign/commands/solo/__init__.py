@@ -1,0 +1,2 @@
+"""Solo play: the commands by which the app sits in the GM's chair (the oracle, draws from
+the packs' tables, the app's intrusions, the NPCs' choices) and the story's notes."""
