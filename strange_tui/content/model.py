@@ -206,6 +206,28 @@ class Armor(Entry, frozen=True, kw_only=True):
     examples: tuple[Name, ...] = ()
 
 
+class SoloEntry(Entry, frozen=True, kw_only=True):
+    """A line of one of the solo tables (our own words): ``name`` is its short title, ``text``
+    what it says; ``recursion`` ("" for any) limits it to the party's recursion."""
+
+    text: Summary
+    recursion: Annotated[str, Meta(max_length=40)] = ""
+
+
+class IntrusionIdea(SoloEntry, frozen=True, kw_only=True):
+    """An example of one kind of GM intrusion (R-ORC-4: bad luck, a complication, an
+    opponent's luck or skill, a fumble, partial success, increased difficulty)."""
+
+    kind: Literal[
+        "bad luck",
+        "a complication",
+        "an opponent's luck or skill",
+        "a fumble",
+        "partial success",
+        "increased difficulty",
+    ]
+
+
 KINDS: dict[str, type[Entry]] = {
     "types": CharacterType,
     "descriptors": Descriptor,
@@ -216,4 +238,7 @@ KINDS: dict[str, type[Entry]] = {
     "cyphers": CypherDef,
     "weapons": Weapon,
     "armor": Armor,
+    "intrusions": IntrusionIdea,
+    "complications": SoloEntry,
+    "scenes": SoloEntry,
 }
