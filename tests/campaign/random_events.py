@@ -38,6 +38,7 @@ from strange_tui.campaign.events import (
     CypherGained,
     CypherUsed,
     DamageTaken,
+    Drawn,
     Healed,
     HunterCreated,
     HunterDamaged,
@@ -51,6 +52,7 @@ from strange_tui.campaign.events import (
     NotesEdited,
     NpcHealthChanged,
     NpcsAdded,
+    OracleAsked,
     OrderChanged,
     PointsSpent,
     PromptClosed,
@@ -58,6 +60,7 @@ from strange_tui.campaign.events import (
     RecoveryRolled,
     RollMade,
     RollRerolled,
+    SceneWritten,
     SettingsChanged,
     TrackShifted,
     TranslationMade,
@@ -78,6 +81,7 @@ from strange_tui.rules import RuleViolation
 from strange_tui.rules.combat import CONDITIONS, Condition
 from strange_tui.rules.damage import apply_damage
 from strange_tui.rules.dice import PlayerDice
+from strange_tui.rules.oracle import LIKELIHOODS
 from strange_tui.rules.pools import Pool, Stat
 from strange_tui.rules.track import DamageTrack, can_act
 from strange_tui.rules.translation import HOUR, MINUTE, ROUND
@@ -192,6 +196,13 @@ proposals = st.one_of(
               npc=st.sampled_from(("", *NPC_IDS)), stat=stats,
               what=st.sampled_from(["", "the rope snaps"])),
     st.builds(PromptClosed, prompt=st.integers(1, 40), withdrawn=st.booleans()),
+    st.builds(OracleAsked, question=st.sampled_from(["Is it locked?", ""]),
+              likelihood=st.sampled_from(LIKELIHOODS), die=st.integers(1, 20)),
+    st.builds(Drawn, table=st.sampled_from(["creature", "intrusion", "target"]),
+              result=st.sampled_from(["Ai Zombie", "Bad luck: the rope frays"]),
+              dice=st.lists(st.integers(1, 20), max_size=3).map(tuple),
+              character=st.sampled_from(("", *IDS))),
+    st.builds(SceneWritten, text=st.sampled_from(["We reach the lighthouse.", ""])),
     st.builds(TranslationMade, destination=st.sampled_from(RECURSIONS), initiator=who,
               helpers=st.lists(who, unique=True, max_size=1).map(tuple),
               die=st.none() | st.integers(1, 20), success=st.booleans(),
@@ -656,6 +667,26 @@ def _closed(draw, state, rolls):
     return PromptClosed(prompt=prompt.id, withdrawn=draw(st.booleans()))
 
 
+@maker(OracleAsked, lambda state, rolls: True)
+def _oracle(draw, state, rolls):
+    return OracleAsked(question="Is the door guarded?", likelihood=draw(st.sampled_from(LIKELIHOODS)),
+                       die=draw(st.integers(1, 20)), app_rolled=draw(st.booleans()))
+
+
+@maker(Drawn, lambda state, rolls: True)
+def _drawn(draw, state, rolls):
+    """A draw from a table; one about a character names one of the party."""
+    character = draw(st.sampled_from(("", *sorted(state.characters))))
+    return Drawn(table=draw(st.sampled_from(["creature", "cypher", "intrusion", "scene"])),
+                 result="Ai Zombie", level=draw(st.integers(0, 6)),
+                 dice=tuple(draw(st.lists(st.integers(1, 20), max_size=3))), character=character)
+
+
+@maker(SceneWritten, lambda state, rolls: True)
+def _scene(draw, state, rolls):
+    return SceneWritten(text=draw(st.sampled_from(["We reach the lighthouse at dusk.", ""])))
+
+
 @maker(TranslationMade, no_fight)
 def _translation(draw, state, rolls):
     """R-TR-1..9: one role each, all from one recursion (those who stayed behind may
@@ -801,7 +832,8 @@ def _challenge_ended(draw, state, rolls):
 FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, NpcHealthChanged, TurnAdvanced,
          InitiativeRolled, NpcsAdded, ConditionAdded, RollRerolled, AdvancementBought,
          CypherUsed, ChallengeEnded, HunterRolled, InitiativeCast, PromptClosed)  # fmt: skip
-LAST = (CombatEnded, PromptRaised, CharacterCreated, ClockAdvanced, SettingsChanged)
+LAST = (CombatEnded, PromptRaised, OracleAsked, Drawn, SceneWritten, CharacterCreated,
+        ClockAdvanced, SettingsChanged)  # fmt: skip
 ORDER = (*FIRST, *(k for k in ALL_KINDS if k not in FIRST + LAST), *LAST)
 
 
