@@ -26,6 +26,7 @@ def command_parser() -> Parser:
         hunters_commands,
         new_command,
         serve,
+        solo_commands,
         task_commands,
     )
 
@@ -36,6 +37,7 @@ def command_parser() -> Parser:
     content_commands.register(commands)
     new_command.register(commands)
     hunters_commands.register(commands)
+    solo_commands.register(commands)
     serve.register(commands)
     return parser
 
@@ -85,8 +87,11 @@ def app_parser() -> Parser:
 
 
 COMMANDS = frozenset(
-    {"odds", "roll", "check", "sheet", "log", "new", "content", "hunters", "serve"}
-)
+    {
+        "odds", "roll", "check", "sheet", "log", "new", "content", "hunters", "serve",
+        "oracle", "draw",
+    }
+)  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:
