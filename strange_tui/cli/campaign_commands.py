@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from strange_tui.campaign.events import batches
+from strange_tui.campaign.events import AnyEvent, SceneWritten, batches
 from strange_tui.campaign.narrate import command_sentence, involves, names_of
 from strange_tui.campaign.plain import markdown, terminal
 from strange_tui.campaign.sheet import find_character, markdown_sheet, sheet_data, text_sheet
@@ -74,20 +74,52 @@ def run_log(args: argparse.Namespace) -> int:
         events = events[-args.last :]
     commands = batches(events)  # One line for each thing a player did.
     if args.format == "md":
-        print(f"# {markdown(state.name)} — session log")
-        day = None
-        for command in commands:
-            clock = Clock(seconds=command[0].at)
-            if clock.day != day:
-                day = clock.day
-                print(f"\n## Day {day}\n")
-            line = markdown(command_sentence(command, names))
-            print(f"- {clock.label().split(', ')[1]} {line}")
+        print("\n".join(markdown_log(state.name, commands, names)))
     else:
         for command in commands:
             line = terminal(command_sentence(command, names))
             print(f"{Clock(seconds=command[0].at).label():<15} {line}")
     return 0
+
+
+def markdown_log(
+    title: str, commands: list[tuple[AnyEvent, ...]], names: dict[str, str]
+) -> list[str]:
+    """The recap's lines: a section a day, each command a list item with its time, and the
+    player's scene notes as paragraphs in their place among them, so it reads as a story."""
+    lines = [f"# {markdown(title)} — session log"]
+    day = None
+    for command in commands:
+        clock = Clock(seconds=command[0].at)
+        if clock.day != day:
+            day = clock.day
+            lines += ["", f"## Day {day}", ""]
+        if all(isinstance(event, SceneWritten) for event in command):
+            # A blank line either side: a paragraph, not part of the list around it.
+            if lines[-1]:
+                lines.append("")
+            for event in command:
+                assert isinstance(event, SceneWritten)
+                for paragraph in note_paragraphs(event.text):
+                    lines += [markdown(paragraph), ""]
+            continue
+        line = markdown(command_sentence(command, names))
+        lines.append(f"- {clock.label().split(', ')[1]} {line}")
+    return lines
+
+
+def note_paragraphs(text: str) -> list[str]:
+    """A scene note's paragraphs (separated by blank lines), each on one line."""
+    paragraphs, current = [], []
+    for line in text.splitlines():
+        if line.strip():
+            current.append(line.strip())
+        elif current:
+            paragraphs.append(" ".join(current))
+            current = []
+    if current:
+        paragraphs.append(" ".join(current))
+    return paragraphs
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -1,20 +1,29 @@
-"""`strange-tui new`: make a character without the TUI, with the wizard's own checks."""
+"""`strange-tui new`: make a character without the TUI, with the wizard's own checks; with
+``--solo``, start a solo campaign (no GM: the app sits in the chair) first, or switch an
+existing one to solo play."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import re
+import sys
 from typing import Any
 
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.creation import CreateCharacter
+from strange_tui.campaign.commands.progress import ChangeSettings
 from strange_tui.campaign.creation import Draft
 from strange_tui.campaign.events import CharacterCreated
 from strange_tui.campaign.sheet import sheet_data, text_sheet
 from strange_tui.campaign.terms import RuleViolation, Stat
 from strange_tui.cli.campaign_commands import folder_of
 from strange_tui.cli.parsing import UsageError
+from strange_tui.storage.folder import CampaignFolder
+from strange_tui.storage.paths import campaign_path, saves_dir, slugify
+
+CHARACTER_NEEDS = ("name", "descriptor", "type", "focus")
+"""The options without which no character is made (the sentence and a name)."""
 
 
 def lookup(entries: dict[str, Any], wanted: str, what: str) -> str:
@@ -89,10 +98,21 @@ def armor_of(content: Any, wanted: str | None) -> str:
 
 def run_new(args: argparse.Namespace) -> int:
     """Create the character in the campaign: the wizard's own command, so the same checks
-    and the same one `character created` event."""
+    and the same one `character created` event. ``--solo`` first makes the campaign a solo
+    one (a new campaign when there is none by that name yet)."""
     from strange_tui.content.loader import Content, user_pack_files
 
-    folder = folder_of(args)
+    if args.intrusions and not args.solo:
+        raise UsageError("--intrusions goes with --solo (with a GM, the GM intrudes)")
+    given = [f"--{need}" for need in CHARACTER_NEEDS if getattr(args, need) is not None]
+    if not args.solo and len(given) < len(CHARACTER_NEEDS):
+        missing = [f"--{need}" for need in CHARACTER_NEEDS if f"--{need}" not in given]
+        raise UsageError(f"the following arguments are required: {', '.join(missing)}")
+    if args.solo and given and len(given) < len(CHARACTER_NEEDS):
+        raise UsageError("a character needs --name, --descriptor, --type and --focus")
+    folder = solo_campaign(args) if args.solo else folder_of(args)
+    if not given:
+        return 0
     content = Content(user_pack_files(folder.path.parent))
     draft = draft_from(args, content)
     store = folder.open()
@@ -108,13 +128,60 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def solo_campaign(args: argparse.Namespace) -> CampaignFolder:
+    """The campaign made solo (``--solo``): made new when there is none by that name, else
+    switched to solo play (one settings change); the app's intrusions as ``--intrusions``
+    says. Says what it did (on stderr when the sheet follows as JSON)."""
+    saves = saves_dir(args.saves)
+    try:
+        path = campaign_path(args.campaign, saves)
+        made = not (path / "campaign.toml").exists()
+        if made:
+            named = path == saves / slugify(args.campaign)
+            name = args.campaign.strip() if named else path.name
+            folder = CampaignFolder.create(path.parent, name, slug=path.name)
+        else:
+            folder = CampaignFolder(path)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    store = folder.open()
+    settings = store.state.settings
+    change = ChangeSettings(solo=True, solo_intrusions=args.intrusions)
+    if not settings.solo or (args.intrusions and args.intrusions != settings.solo_intrusions):
+        store.apply(decide(store.state, change))
+    store.compact()
+    state = store.state
+    how = "Made" if made else "Solo play in"
+    said = (
+        f"{how} {state.name} ({folder.path}): no GM, the app sits in the chair;"
+        f" its intrusions: {state.settings.solo_intrusions}."
+    )
+    print(said, file=sys.stderr if args.json else sys.stdout)
+    return folder
+
+
 def register(commands: argparse._SubParsersAction) -> None:
-    new = commands.add_parser("new", help="create a character (the eleven steps, as options)")
+    new = commands.add_parser(
+        "new",
+        help="create a character (the eleven steps, as options); --solo: a solo campaign",
+    )
     new.add_argument("campaign", metavar="CAMPAIGN", help="a campaign folder or name")
-    new.add_argument("--name", required=True, help="the character's name")
-    new.add_argument("--descriptor", required=True, help="e.g. Tough")
-    new.add_argument("--type", required=True, help="Vector, Paradox or Spinner")
-    new.add_argument("--focus", required=True, help='e.g. "Is Licensed to Carry"')
+    new.add_argument(
+        "--solo",
+        action="store_true",
+        help="play without a GM: make CAMPAIGN (or switch it to solo play); the character"
+        " options may follow, or come later",
+    )
+    new.add_argument(
+        "--intrusions",
+        choices=("off", "rare", "often"),
+        help="in solo play, how often the app proposes an intrusion on a roll that is not"
+        " a 1 (rare: 1 in 20; often: 3 in 20; default rare)",
+    )
+    new.add_argument("--name", help="the character's name (required)")
+    new.add_argument("--descriptor", help="e.g. Tough (required)")
+    new.add_argument("--type", help="Vector, Paradox or Spinner (required)")
+    new.add_argument("--focus", help='e.g. "Is Licensed to Carry" (required)')
     new.add_argument("--pools", metavar="M,S,I", help="the type's bonus points, e.g. 3,3,0")
     new.add_argument("--edge", metavar="STAT", help="where Edge goes, when the type lets you pick")
     new.add_argument(

@@ -1,6 +1,7 @@
 """Loads content packs: the built-in ``strange`` pack, then user packs that add or
 override entries by id. A bad entry or file is reported with file and field and skipped;
-everything else loads. Built-in kinds are read lazily, one file per kind, on first use."""
+everything else loads. Built-in kinds are read lazily, one file per kind (the small solo
+tables share one), on first use."""
 
 from __future__ import annotations
 
@@ -15,15 +16,22 @@ from strange_tui.storage.toml_io import convert, parse_toml, read_bytes
 
 BUILTIN_PACK = "strange"
 MAX_PACK_BYTES = 8 * 1024 * 1024
+SHARED_FILES: dict[str, tuple[str, ...]] = {
+    "solo": ("intrusions", "complications", "scenes"),
+}
+"""Built-in files that hold several small kinds, by file stem. A user pack of the same
+file name replaces each of these kinds it holds, whole: the solo tables are short lists
+a player may want to swap for their own, not amend line by line."""
 
 
 def builtin_files() -> dict[str, list[Path]]:
-    """The built-in pack's files by kind: ``<kind>.toml`` or ``<kind>-<part>.toml``."""
+    """The built-in pack's files by kind: ``<kind>.toml`` or ``<kind>-<part>.toml``, and
+    the files of ``SHARED_FILES`` under each kind they hold."""
     folder = Path(str(resources.files(__package__).joinpath(BUILTIN_PACK)))
     files: dict[str, list[Path]] = {}
     for path in sorted(folder.glob("*.toml")):
-        kind = path.stem.split("-")[0]
-        files.setdefault(kind, []).append(path)
+        for kind in SHARED_FILES.get(path.stem, (path.stem.split("-")[0],)):
+            files.setdefault(kind, []).append(path)
     return files
 
 
@@ -81,15 +89,20 @@ class Content:
         self._user_paths = list(user_packs)
         self._user: list[PackFile] | None = None
         self._kinds: dict[str, dict[str, Entry]] = {}
+        self._parsed: dict[Path, PackFile] = {}
+        """The shared files read so far: each is parsed (and its problems told) once."""
 
     def kind(self, kind: str) -> dict[str, Entry]:
-        """Entries of one kind by id, built-in first, then user overrides."""
+        """Entries of one kind by id, built-in first, then user overrides (or, for a kind
+        of a shared file, the user's file of that name alone)."""
         if kind not in KINDS:
             raise KeyError(f"{kind!r} is not a kind of content ({', '.join(KINDS)})")
         if kind not in self._kinds:
             entries: dict[str, Entry] = {}
             for path in self._builtin.get(kind, []):
-                for entry in PackFile(path, self.problems).entries(kind, self.problems):
+                if self._replaced(path, kind):
+                    continue
+                for entry in self._builtin_file(path).entries(kind, self.problems):
                     if entry.id in entries:
                         self.duplicates.append(f"{path.name}: {kind} {entry.id!r} defined twice")
                     entries[entry.id] = entry
@@ -98,6 +111,19 @@ class Content:
                     entries[entry.id] = entry
             self._kinds[kind] = entries
         return self._kinds[kind]
+
+    def _replaced(self, builtin: Path, kind: str) -> bool:
+        """Whether a user pack named like the shared built-in file holds its own ``kind``."""
+        return builtin.stem in SHARED_FILES and any(
+            pack.path.name == builtin.name and kind in pack.tables for pack in self._user_packs()
+        )
+
+    def _builtin_file(self, path: Path) -> PackFile:
+        if path.stem not in SHARED_FILES:
+            return PackFile(path, self.problems)  # Read for one kind: not kept.
+        if path not in self._parsed:
+            self._parsed[path] = PackFile(path, self.problems)
+        return self._parsed[path]
 
     def _user_packs(self) -> list[PackFile]:
         if self._user is None:
@@ -113,9 +139,5 @@ class Content:
     def headers(self) -> list[PackHeader]:
         """The headers of the built-in pack's files."""
         problems: list[str] = []
-        return [
-            header
-            for paths in self._builtin.values()
-            for path in paths
-            if (header := PackFile(path, problems).header) is not None
-        ]
+        paths = dict.fromkeys(path for paths in self._builtin.values() for path in paths)
+        return [header for path in paths if (header := PackFile(path, problems).header) is not None]

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from strange_tui.content.loader import Content
-from strange_tui.content.model import CharacterType, Focus
+from strange_tui.content.model import CharacterType, Focus, SoloEntry
 
 MAX_SUMMARY_LINES = 2
+SOLO_KINDS = ("intrusions", "complications", "scenes")
+DESCRIBED_KINDS = (
+    "types", "descriptors", "foci", "abilities", "recursions", "creatures", "cyphers", *SOLO_KINDS
+)  # fmt: skip
 
 
 def problems(content: Content) -> list[str]:
@@ -42,9 +46,14 @@ def problems(content: Content) -> list[str]:
         ]
         if not entry.recursions:
             found.append(f"focus {entry.id}: available in no recursion")
-    for kind in ("types", "descriptors", "foci", "abilities", "recursions", "creatures", "cyphers"):
+    for kind in SOLO_KINDS:
         for entry in content.kind(kind).values():
-            for field in ("summary", "effect"):
+            assert isinstance(entry, SoloEntry)
+            if entry.recursion and entry.recursion not in recursions:
+                found.append(f"{kind} {entry.id}: recursion {entry.recursion!r} is not defined")
+    for kind in DESCRIBED_KINDS:
+        for entry in content.kind(kind).values():
+            for field in ("summary", "effect", "text"):
                 text = getattr(entry, field, "")
                 if text.count("\n") >= MAX_SUMMARY_LINES:
                     found.append(f"{kind} {entry.id}: {field} is longer than two lines")

@@ -10,6 +10,9 @@ as they arrive: a defense roll, an answer to an intrusion, an initiative roll.
 - The GM's seat gets no dialog pushed: its screens show the Waiting line, and it is told
   each answer as it arrives. Its ``!`` lists the open questions, to answer one for an
   absent player or to take it back.
+- Solo play (no GM): the one window is the GM's seat and every player's, so every
+  question is brought to it as to the character's own seat (the app's intrusions, the
+  defense against an NPC the app runs, initiative).
 
 Dialogs import nothing from here but ``send``; the dialogs themselves are imported when
 first needed, so opening the app stays as quick as it was.
@@ -124,7 +127,7 @@ class PromptDesk:
         mine = [p for p in session.state.prompts if may_answer(self.app.seat, p)]
         if not mine:
             return
-        if self.app.seat != GM and len(mine) == 1:
+        if (self.app.seat != GM or solo(session.state)) and len(mine) == 1:
             self.open(mine[0])
             return
         from strange_tui.tui.dialogs.questions import QuestionsDialog
@@ -170,11 +173,10 @@ class PromptDesk:
         """Bring this seat's new questions: the oldest one now if a campaign screen is on
         top (the others follow as each dialog closes), else say they wait."""
         app, session = self.app, self.app.session
-        if session is None or app.seat == GM or not self._started or not self._live():
+        if session is None or not self._started or not self._live():
             return
-        new = [
-            p for p in session.state.prompts if p.character == app.seat and p.id not in self.brought
-        ]
+        state = session.state
+        new = [p for p in state.prompts if self._brings(state, p) and p.id not in self.brought]
         if not new:
             return
         if isinstance(app.screen, CampaignScreen):
@@ -188,6 +190,11 @@ class PromptDesk:
                     title="A question for your seat",
                     timeout=8,
                 )
+
+    def _brings(self, state: Campaign, prompt: Prompt) -> bool:
+        """Whether the question is brought to this window: put to its seat's character,
+        or, in solo play, to anyone (the window is every seat)."""
+        return prompt.character == self.app.seat or (self.app.seat == GM and solo(state))
 
     def _dialog_closed(self, prompt_id: int, dialog: Screen[Any]) -> None:
         if self.dialogs.get(prompt_id) is dialog:
@@ -223,7 +230,7 @@ class PromptDesk:
         # A question can also end with no answer: the turn moved on, the fight ended, or
         # its asking was undone. The player whose dialog it was is told why it went.
         for gone in self._known.values() if not self._here else ():
-            if gone.id not in open_now | told and gone.character == self.app.seat:
+            if gone.id not in open_now | told and self._brings(state, gone):
                 self.app.notify(
                     f"No longer asked ({asked_for(state, gone)}): the table moved on.",
                     title="Question dropped",
@@ -249,6 +256,11 @@ class PromptDesk:
         else:
             title = f"The GM answered for you ({asked})"
         self.app.notify(session.describe(tuple(batch)) or asked, title=title, timeout=6)
+
+
+def solo(state: Campaign) -> bool:
+    """Solo play: no GM at the table, and the GM's window is every player's seat too."""
+    return state.settings.solo
 
 
 def announcement(state: Campaign, prompt: Prompt) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from strange_tui.campaign.commands import Command, decide, preview
+from strange_tui.campaign.commands.base import SoloPolicy
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.narrate import command_sentence
 from strange_tui.campaign.seats import GM
@@ -81,16 +82,27 @@ class Session:
         self._store.subscribe(subscriber)
 
     def run(self, command: Command, dice: Any = None) -> tuple[AnyEvent, ...]:
-        """Decide and apply ``command`` as one transaction; Refused says why not."""
+        """Decide and apply ``command`` as one transaction; Refused says why not. In a
+        solo campaign the app's intrusion after a roll joins the same step (R-ORC-4); the
+        packs are loaded for it only there."""
         try:
             # Decided inside the writers' lock, on the campaign as other windows left it.
             with self._store.transaction():
-                return self._store.apply(decide(self._store.state, self.seated(command), dice))
+                state = self._store.state
+                solo = self._solo_policy() if state.settings.solo else None
+                return self._store.apply(decide(state, self.seated(command), dice, solo))
         except RuleViolation as refused:
             raise Refused(str(refused)) from None
         except OSError as failed:
             reason = failed.strerror or failed
             raise Refused(f"Could not save: {reason}. Nothing changed.") from None
+
+    def _solo_policy(self) -> SoloPolicy:
+        """The app in the GM's chair (R-ORC-4), drawing from this campaign's packs."""
+        # Imported here: a campaign with a GM never needs it, and start-up stays quick.
+        from strange_tui.campaign.commands.solo.intrusions import AppIntrusions
+
+        return AppIntrusions(self.content)
 
     def follow(self) -> bool:
         """Take in what other windows (or the CLI) wrote; True when anything changed.

@@ -10,7 +10,7 @@ code that ``decide`` uses. The store applies a command's events as one transacti
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import msgspec
 
@@ -71,16 +71,37 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
         raise RuleViolation(f"{type(self).__name__} has nothing to preview.")
 
 
+class SoloPolicy(Protocol):
+    """What the app adds to a command in the GM's chair (solo play: its intrusion after a
+    roll). The commands know nothing of it: the caller that has the packs passes one."""
+
+    def after(
+        self, state: Campaign, events: Sequence[AnyEvent], dice: DiceSource
+    ) -> Sequence[AnyEvent]:
+        """The events to add to ``events`` (the command's own, already folded into
+        ``state``), in the same step; none most of the time."""
+        ...
+
+
 def decide(
-    state: Campaign, command: Command, dice: DiceSource | None = None
+    state: Campaign,
+    command: Command,
+    dice: DiceSource | None = None,
+    solo: SoloPolicy | None = None,
 ) -> tuple[AnyEvent, ...]:
     """The events ``command`` makes on ``state``; RuleViolation when it cannot happen,
-    including anything ``reduce`` would refuse (they are folded here to make sure)."""
+    including anything ``reduce`` would refuse (they are folded here to make sure).
+    ``solo`` adds what the app decides in the GM's chair to the same step (one journal
+    entry, one undo), with the same dice."""
     authorise(state, command)
-    events = tuple(command.decide(state, dice if dice is not None else SeededDice()))
+    dice = dice if dice is not None else SeededDice()
+    events = tuple(command.decide(state, dice))
     if events and command.by != GM:
         events = (msgspec.structs.replace(events[0], seat=command.by), *events[1:])
-    fold_command(state, events)
+    after, _ = fold_command(state, events)
+    if solo is not None and (added := tuple(solo.after(after, events, dice))):
+        events = (*events, *added)
+        fold_command(state, events)
     return events
 
 

@@ -1,6 +1,7 @@
 """The GM's campaign settings: which foci players may take, starting cyphers, whether the
-theme follows the party's recursion, whether players see NPCs' health as numbers, and
-house rules."""
+theme follows the party's recursion, whether players see NPCs' health as numbers, house
+rules, and solo play (no GM: the app sits in the chair) with how often the app proposes an
+intrusion."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.progress import ChangeSettings
 from strange_tui.tui.access import session_of, strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS, int_value
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.filter_list import FilterList, Item
+
+INTRUSION_CHOICES = (
+    ("off: only on a natural 1", "off"),
+    ("rare: 1 roll in 20", "rare"),
+    ("often: 3 rolls in 20", "often"),
+)
+"""How often the app proposes an intrusion in solo play, on a roll that is not a 1
+(R-ORC-4: a separate d20 shows 20, or 18-20)."""
 
 
 class SettingsDialog(ModalScreen[bool]):
@@ -76,6 +85,20 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
                 settings.npc_health_shown,
                 id="npc-health",
             )
+            yield Checkbox(
+                "Solo play: no GM (the app answers, intrudes and runs the NPCs)",
+                settings.solo,
+                id="solo",
+            )
+            with Horizontal(classes="row flat"):
+                yield Label("App intrudes", classes="field")
+                yield Select(
+                    INTRUSION_CHOICES,
+                    value=settings.solo_intrusions,
+                    allow_blank=False,
+                    id="solo-intrusions",
+                    compact=True,
+                )
             yield Static(Text("ctrl+s saves", style="dim"))
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save")
@@ -94,6 +117,8 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
             theme_follows_recursion=self.query_one("#theme-follows", Checkbox).value,
             house_rules=tuple(rules),
             npc_health_shown=self.query_one("#npc-health", Checkbox).value,
+            solo=self.query_one("#solo", Checkbox).value,
+            solo_intrusions=str(self.query_one("#solo-intrusions", Select).value),
         )
 
     @on(Button.Pressed, "#save")

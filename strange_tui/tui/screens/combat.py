@@ -1,8 +1,10 @@
 """The combat tracker: the order, rounds and turns, NPC health and conditions (R-CMB).
 
 The GM never rolls: on a PC's turn the player attacks (a); on an NPC's turn the NPC's
-attack becomes the PC's defense roll (d). Every action is a command (one undo step), so
-undo, the log and a reopened campaign all see the fight as it is.
+attack becomes the PC's defense roll (d). In solo play no GM runs the NPCs: d has the app
+choose whom the NPC attacks, and that PC's defense roll opens at once. Every action is a
+command (one undo step), so undo, the log and a reopened campaign all see the fight as it
+is.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from strange_tui.campaign.commands.combat import (
     commands_back_to_turn,
     out_of_fight,
 )
+from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.encounter import Combatant, Encounter
 from strange_tui.campaign.events import CombatEnded
 from strange_tui.campaign.state import Campaign
@@ -66,6 +69,14 @@ class CombatScreen(CampaignScreen):
     BINDINGS = [
         Binding("a", "attack", "Attack", id="combat.attack"),
         Binding("d", "defend", "NPC attacks", id="combat.defend"),
+        # Solo play's d (the key bar shows one or the other: see check_action).
+        Binding(
+            "d",
+            "npc_acts",
+            "NPC acts",
+            id="combat.npc_acts",
+            tooltip="The app chooses whom the NPC attacks; that PC rolls to defend",
+        ),
         Binding("n", "next_turn", "Next", id="combat.next"),
         Binding("p", "previous_turn", "Prev", id="combat.previous"),
         Binding("plus", "add_npcs", "+NPCs", id="combat.add"),
@@ -164,6 +175,10 @@ class CombatScreen(CampaignScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A player's seat is not offered what the model would refuse it (see ``seat``)."""
         session = strange_app(self).session
+        if action in ("defend", "npc_acts") and session is not None:
+            # Solo play: the app runs the NPCs (npc_acts); with a GM, the GM does (defend).
+            if (action == "npc_acts") != session.state.settings.solo:
+                return False
         if session is None or session.is_gm or not self.is_mounted:
             return True
         return offered(session, key_commands(self.encounter, self.highlighted()), action)
@@ -299,3 +314,16 @@ class CombatScreen(CampaignScreen):
             self.notify("No PC is left in the fight.", severity="warning")
             return
         self.app.push_screen(DefenseDialog(active.id, target.id))
+
+    def action_npc_acts(self) -> None:
+        """Solo play: the app chooses whom the active NPC attacks (the policy of
+        ``NpcAttacks``); the PC's defense roll comes to this window as a question."""
+        encounter = self.encounter
+        active = encounter.active if encounter else None
+        if encounter is None or active is None or active.pc:
+            self.notify("NPCs act on their own turn (n moves on).", severity="warning")
+            return
+        app = strange_app(self)
+        events = app.run_command(NpcAttacks(npc=active.id))
+        if events:
+            self.notify(self.session.describe(events), title=f"{active.name} acts")

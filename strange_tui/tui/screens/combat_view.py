@@ -19,6 +19,7 @@ from strange_tui.campaign.commands.combat import (
     turn_of,
 )
 from strange_tui.campaign.commands.seating import AskDefense
+from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.encounter import Combatant, Encounter, health_word
 from strange_tui.campaign.state import Campaign
 from strange_tui.tui.screens.seat import Probe
@@ -124,6 +125,9 @@ def turn_detail(state: Campaign, seat: str | None = None) -> Text:
             text.append("Stunned: loses its action this turn (n).\n", style="red")
         elif turn.pc:
             text.append("a: attack an NPC · or roll any task from Home.\n")
+        elif state.settings.solo:
+            text.append(f"d: {turn.name} acts: the app chooses whom it attacks")
+            text.append(f" (damage {turn.damage}).\n")
         else:
             text.append(f"d: {turn.name} attacks a PC (damage {turn.damage}).\n")
     text.append(
@@ -159,6 +163,7 @@ def key_commands(encounter: Encounter | None, highlighted: Combatant | None) -> 
             Attack(character=active.id, target="") if active is not None and active.pc else False
         ),
         "defend": lambda: AskDefense(character="", npc=""),
+        "npc_acts": lambda: NpcAttacks(npc=""),
         "next_turn": lambda: NextTurn(),
         # Back one turn takes back others' commands (the GM's next turn, another
         # player's attack): the table's flow is the GM's to rewind.
