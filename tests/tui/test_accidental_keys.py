@@ -260,3 +260,20 @@ async def test_escape_closes_every_dialog_and_changes_nothing(demo_app):
         await escape_from("d", back=CombatScreen)
         assert demo_app.session.state == fight
         assert not isinstance(demo_app.screen, CharacterDialog)
+
+
+async def test_a_stray_enter_in_the_armor_dialog_keeps_the_armor_worn(demo_app):
+    """The armor dialog opens on what is worn (Mara's light armor), so an enter typed by
+    mistake (the end of a sentence meant for another dialog) takes nothing off."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Mara's sheet.
+        await pilot.pause()
+        worn = demo_app.session.state.characters["mara-quist"].worn
+        assert worn is not None
+        seq = demo_app.session.state.seq
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert demo_app.session.state.characters["mara-quist"].worn == worn
+        assert demo_app.session.state.seq == seq

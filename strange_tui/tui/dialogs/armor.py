@@ -56,7 +56,16 @@ class ArmorDialog(CharacterDialog):
             yield Static(Text("enter: wear it · escape: keep as is", style="dim"))
 
     def on_mount(self) -> None:
-        self.query_one("#armor-choices", OptionList).focus()
+        options = self.query_one("#armor-choices", OptionList)
+        # The highlight starts on what is worn: a stray enter changes nothing.
+        worn = self.character.worn.category if self.character.worn else ""
+        armor = self.session.content.kind("armor")
+        for index in range(options.option_count):
+            entry = armor.get(options.get_option_at_index(index).id or "")
+            if (entry.category if entry else "") == worn:
+                options.highlighted = index
+                break
+        options.focus()
         self.show_preview()
 
     def command(self) -> ChangeArmor:
