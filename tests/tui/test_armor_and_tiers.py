@@ -62,7 +62,7 @@ async def test_r_cmb_6_the_sheet_puts_armor_on_and_shows_what_counts(tmp_path):
         assert "7/7" in stats
         mara = character_state(app, "mara")
         assert (mara.armor, mara.pools.speed.maximum) == (3, 7)
-        await pilot.press("a", "enter")  # No armor: the first entry.
+        await pilot.press("a", "home", "enter")  # No armor: the first entry.
         await pilot.pause()
         assert character_state(app, "mara").armor == 1
         assert "(medium armor" not in shown(app, "#stats-body")
@@ -73,7 +73,7 @@ async def test_r_cmb_6_taking_armor_off_first_pays_the_hours_worn(tmp_path):
     app = app_with(tmp_path, ArmorChanged(character="mara", armor="heavy"),
                    ClockAdvanced(seconds=2 * 3600 + 60))  # fmt: skip
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "a")
+        await pilot.press("enter", "a", "home")  # The dialog opens on the armor worn.
         await pilot.pause()
         assert "First 6 Might for 2 h in armor so far." in shown(app, "#preview")
         await pilot.press("enter")
