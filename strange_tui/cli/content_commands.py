@@ -27,6 +27,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "cyphers": ("name", "level", "kind"),
     "weapons": ("name", "category", "damage"),
     "armor": ("name", "category", "armor"),
+    "intrusions": ("name", "kind", "recursion", "text"),
+    "complications": ("name", "recursion", "text"),
+    "scenes": ("name", "recursion", "text"),
 }
 
 

@@ -90,7 +90,6 @@ def oracle_odds(likelihood: str) -> dict[str, Fraction]:
     return {words: Fraction(count, D20) for words, count in counts.items()}
 
 
-IntrusionChance = Literal["off", "rare", "often"]
 INTRUSION_FACES: dict[str, range] = {"off": range(0), "rare": range(20, 21), "often": range(18, 21)}
 """R-ORC-4: the faces of the app's separate d20 on which it proposes an intrusion."""
 

@@ -1,0 +1,259 @@
+"""Draws from the packs' tables (solo play, or a GM short of an idea): a creature or NPC of
+a level or a range of levels, a cypher with its level rolled from its formula, a
+complication or a scene prompt of the party's recursion. One command, one ``Drawn`` event
+that keeps every die rolled for it; and the app's intrusion ideas (``draw_intrusion``).
+
+The dice are the table's own: a die of as many faces as there are entries to choose from.
+A table longer than the largest die a campaign keeps (a d100) is read like percentile
+dice: a die for the hundreds and a d100, rolled again when they point past its end, so
+every entry stays equally likely."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import msgspec
+
+from strange_tui.campaign.commands.base import Command
+from strange_tui.campaign.commands.character.cyphers import level_of
+from strange_tui.campaign.creation import Library
+from strange_tui.campaign.events import AnyEvent, Drawn
+from strange_tui.campaign.state import Campaign
+from strange_tui.content.model import IntrusionIdea
+from strange_tui.rules.dice import DiceSource, PlayerDice
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.oracle import INTRUSION_KINDS
+
+TABLES: tuple[str, ...] = ("creature", "cypher", "complication", "scene")
+"""The tables a player draws from."""
+
+TABLE_WORDS = {
+    "creature": ("creature or NPC", "creatures and NPCs"),
+    "cypher": ("cypher", "cyphers"),
+    "complication": ("complication", "complications"),
+    "scene": ("scene prompt", "scene prompts"),
+}
+"""Each table's entries in words: one, many."""
+
+KIND_OF = {"creature": "creatures", "cypher": "cyphers", "complication": "complications",
+           "scene": "scenes"}  # fmt: skip
+"""The content kind each table reads."""
+
+LEVEL_DIE = {"cypher": ", then its level's die"}
+"""What a table rolls after the entry's die."""
+
+LEVELLED = ("creature",)
+"""The tables drawn by level."""
+
+LOWEST_LEVEL, HIGHEST_LEVEL = 0, 10
+BIGGEST_DIE = 100
+"""The most faces of a die a campaign keeps (``Drawn.dice``)."""
+
+
+class DrawPreview(msgspec.Struct, frozen=True, kw_only=True):
+    """What a draw chooses among, before the dice: how many entries, of which levels or
+    recursion, and the dice that choose."""
+
+    table: str
+    eligible: int
+    what: str
+    """The entries in words: '37 creatures and NPCs of level 3', '18 complications (12 for
+    any recursion, 6 of Ruk)'."""
+    dice: str
+    """How they are chosen: 'a d37', 'a d4 for the hundreds and a d100 (again if past
+    335), then its level's die', 'no die: there is only one'."""
+    levels: tuple[int, int] | None = None
+    recursion: str = ""
+
+
+def fits(entry: Any, recursion: str) -> bool:
+    """An entry of a solo table fits any recursion ("") or the party's own."""
+    return entry.recursion.casefold() in ("", recursion.casefold())
+
+
+def pick(dice: DiceSource, count: int) -> tuple[int, tuple[int, ...]]:
+    """An index into ``count`` entries, each as likely, and the dice rolled for it: none for
+    a single entry, a d``count`` up to a d100, beyond it a die for the hundreds and a d100
+    (rolled again while they point past the end)."""
+    if count < 1:
+        raise RuleViolation("Nothing to draw from.")
+    if count == 1:
+        return 0, ()
+    if count <= BIGGEST_DIE:
+        die = dice.roll(count)
+        return die - 1, (die,)
+    hundreds = -(-count // BIGGEST_DIE)
+    rolled: list[int] = []
+    while True:
+        high, low = dice.roll(hundreds), dice.roll(BIGGEST_DIE)
+        rolled += (high, low)
+        number = (high - 1) * BIGGEST_DIE + low
+        if number <= count:
+            return number - 1, tuple(rolled)
+
+
+def counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def dice_words(count: int) -> str:
+    """How ``pick`` chooses among ``count`` entries, in words."""
+    if count == 1:
+        return "no die: there is only one"
+    if count <= BIGGEST_DIE:
+        return f"a d{count}"
+    hundreds = -(-count // BIGGEST_DIE)
+    return f"a d{hundreds} for the hundreds and a d100 (again if past {count})"
+
+
+class Draw(Command, frozen=True, kw_only=True):
+    """A random entry of one of the packs' tables: a creature or NPC (of a level, or of
+    ``levels`` low to high), a cypher (its level rolled from its formula), a complication
+    or a scene prompt (those of the party's recursion and those for any). ``content`` is
+    the campaign's packs; ``typed`` the player's own dice, in the order the draw rolls them
+    (empty: the app rolls). Any seat may draw: it touches no one's numbers."""
+
+    ANY_SEAT: ClassVar[bool] = True
+
+    table: str
+    levels: tuple[int, int] | None = None
+    content: Library | None = None
+    typed: tuple[int, ...] = ()
+
+    def entries(self, state: Campaign) -> list[Any]:
+        """What the draw chooses among, in the order its die counts them (RuleViolation
+        when the table is unknown or nothing fits)."""
+        if self.table not in TABLES:
+            raise RuleViolation(f"Draw from one of: {', '.join(TABLES)}.")
+        if self.content is None:
+            raise RuleViolation("No content packs to draw from.")
+        if self.levels is not None and self.table not in LEVELLED:
+            raise RuleViolation("Only a creature or NPC is drawn by level.")
+        found = list(self.content.kind(KIND_OF[self.table]).values())
+        if self.table in LEVELLED:
+            low, high = self.level_range()
+            found = sorted(
+                (e for e in found if low <= e.level <= high), key=lambda e: (e.level, e.name)
+            )
+        elif self.table in ("complication", "scene"):
+            found = [e for e in found if fits(e, state.recursion)]
+        if not found:
+            raise RuleViolation(
+                f"No {TABLE_WORDS[self.table][0]} {self.where(state)} in the packs."
+            )
+        return found
+
+    def level_range(self) -> tuple[int, int]:
+        """The levels a creature is drawn from (all of them when none are given)."""
+        low, high = self.levels if self.levels is not None else (LOWEST_LEVEL, HIGHEST_LEVEL)
+        if not LOWEST_LEVEL <= low <= high <= HIGHEST_LEVEL:
+            raise RuleViolation(
+                f"Levels run from {LOWEST_LEVEL} to {HIGHEST_LEVEL}, the lower one first."
+            )
+        return low, high
+
+    def where(self, state: Campaign) -> str:
+        """Which entries the draw is limited to, in words ('of level 3', 'for Ruk...')."""
+        if self.table in LEVELLED:
+            low, high = self.level_range()
+            if self.levels is None:
+                return "of any level"
+            return f"of level {low}" if low == high else f"of levels {low} to {high}"
+        if self.table == "cypher":
+            return "at all"
+        return f"for {state.recursion.title()} or any recursion"
+
+    def preview(self, state: Campaign) -> DrawPreview:
+        found = self.entries(state)
+        many = TABLE_WORDS[self.table][0 if len(found) == 1 else 1]
+        what = f"{len(found)} {many}"
+        if self.table in LEVELLED and self.levels is not None:
+            what += f" {self.where(state)}"
+        if self.table in ("complication", "scene"):
+            own = sum(1 for e in found if e.recursion)
+            what += f" ({len(found) - own} for any recursion, {own} of {state.recursion.title()})"
+        return DrawPreview(
+            table=self.table,
+            eligible=len(found),
+            what=what,
+            dice=dice_words(len(found)) + LEVEL_DIE.get(self.table, ""),
+            levels=self.level_range() if self.table in LEVELLED else None,
+            recursion=state.recursion if self.table in ("complication", "scene") else "",
+        )
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        source = Noted(PlayerDice(self.typed) if self.typed else dice)
+        events = self.events(state, source)
+        if self.typed and len(source.rolled) < len(self.typed):
+            raise RuleViolation(
+                f"This draw rolls {counted(len(source.rolled), 'die', 'dice')};"
+                f" you typed {len(self.typed)}."
+            )
+        return events
+
+    def events(self, state: Campaign, dice: DiceSource) -> list[AnyEvent]:
+        found = self.entries(state)
+        index, rolled = pick(dice, len(found))
+        entry = found[index]
+        if self.table == "creature":
+            # The log names a person an NPC; the table is the same.
+            table = "npc" if entry.kind == "npc" else "creature"
+            return [Drawn(table=table, result=entry.name, level=entry.level, dice=rolled)]
+        if self.table == "cypher":
+            level, level_dice = cypher_level(entry.level, dice)
+            return [Drawn(table="cypher", result=entry.name, level=level,
+                          dice=(*rolled, *level_dice))]  # fmt: skip
+        return [Drawn(table=self.table, result=line_of(entry), dice=rolled)]
+
+    def drawn_entry(self, state: Campaign, event: Drawn) -> Any:
+        """The pack's entry that ``event`` drew on ``state`` (the state it was decided on):
+        its dice read again, so the screens and the shell can show all of it."""
+        found = self.entries(state)
+        return found[pick(PlayerDice(event.dice), len(found))[0]]
+
+
+class Noted:
+    """Dice that note each value they give (the level a formula rolls, for the record)."""
+
+    def __init__(self, dice: DiceSource) -> None:
+        self.dice = dice
+        self.rolled: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        self.rolled.append(self.dice.roll(sides))
+        return self.rolled[-1]
+
+
+def cypher_level(formula: str, dice: DiceSource) -> tuple[int, tuple[int, ...]]:
+    """A drawn cypher's level from its formula ('1d6+2'), and the die rolled for it. Levels
+    run 1 to 10; a user pack's formula that could go past it is held to 10."""
+    noted = Noted(dice)
+    level = level_of(formula, noted)
+    return max(1, min(level, HIGHEST_LEVEL)), tuple(noted.rolled)
+
+
+def line_of(entry: Any) -> str:
+    """A complication or scene prompt as the log gives it: its title, then what it says."""
+    return f"{entry.name} — {entry.text.strip().rstrip('.')}"
+
+
+def draw_intrusion(
+    content: Library, recursion: str, dice: DiceSource
+) -> tuple[str, IntrusionIdea | None, tuple[int, ...]]:
+    """R-ORC-4: the kind of intrusion the app proposes (a d6 over the six kinds) and an
+    example of it from the packs' ``intrusions`` (a die over that kind's ideas for the
+    party's ``recursion`` and for any), with the dice rolled in order. The idea is None
+    when the packs hold none of that kind (a user pack replaced the table): the kind
+    alone is the proposal then."""
+    kind_die = dice.roll(len(INTRUSION_KINDS))
+    kind = INTRUSION_KINDS[kind_die - 1]
+    ideas = [
+        idea
+        for idea in content.kind("intrusions").values()
+        if idea.kind == kind and fits(idea, recursion)
+    ]
+    if not ideas:
+        return kind, None, (kind_die,)
+    index, rolled = pick(dice, len(ideas))
+    return kind, ideas[index], (kind_die, *rolled)
