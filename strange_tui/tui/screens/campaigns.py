@@ -1,4 +1,5 @@
-"""The campaign list: open one, or start a new one in the saves directory."""
+"""The campaign list: open one, or start a new one in the saves directory (with a GM, or
+solo: the app sits in the GM's chair)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets import Checkbox, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from strange_tui.campaign.commands import decide
+from strange_tui.campaign.commands.progress import ChangeSettings
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.state import Campaign
 from strange_tui.campaign.terms import RuleViolation
@@ -81,8 +84,8 @@ FIRST_RUN = (
     "No campaigns here yet.\n\n"
     "To look around first, press d: it opens the demo, a party of three in the middle of"
     " an adventure (from the shell: strange-tui demo).\n\n"
-    "To start your own: press n, type a name, enter (h: a Hunters campaign). On its Home,"
-    " n creates a character; ? lists every key."
+    "To start your own: press n, type a name, enter (h: a Hunters campaign; shift+tab,"
+    " space: solo, with no GM). On its Home, n creates a character; ? lists every key."
 )
 
 
@@ -92,7 +95,9 @@ class CampaignsScreen(Screen):
     DEFAULT_CSS = """
     CampaignsScreen #box { height: 1fr; }
     CampaignsScreen #list { height: 1fr; }
-    CampaignsScreen #new { margin-top: 1; }
+    CampaignsScreen #solo {
+        margin-top: 1; border: none; padding: 0; height: 1; background: transparent;
+    }
     """
     BINDINGS = [
         Binding("n", "new('strange')", "New campaign", id="campaigns.new"),
@@ -108,6 +113,7 @@ class CampaignsScreen(Screen):
             box.border_title = "Campaigns"
             yield Static(Text(f"In {self.app.saves}", style="dim"))
             yield OptionList(id="list")
+            yield Checkbox("Solo (no GM): the app answers, intrudes and runs the NPCs", id="solo")
             yield Input(placeholder="Name of a new campaign, then enter", id="new")
         yield KeyBar()
 
@@ -168,4 +174,19 @@ class CampaignsScreen(Screen):
             self.notify(str(error), title="Cannot create the campaign", severity="error")
             return
         submitted.input.value = ""
+        if self.query_one("#solo", Checkbox).value and not self.make_solo(folder):
+            return
         self.app.open_campaign(folder.path)
+
+    def make_solo(self, folder: CampaignFolder) -> bool:
+        """The new campaign's first change: solo play (no GM); False when it failed (the
+        campaign stays, with a GM, and the player is told)."""
+        try:
+            store = folder.open()
+            store.apply(decide(store.state, ChangeSettings(solo=True)))
+            store.compact()
+        except (CampaignFileError, RuleViolation, OSError) as error:
+            self.notify(str(error), title="Made with a GM, not solo", severity="error")
+            self.refresh_list()
+            return False
+        return True

@@ -70,13 +70,8 @@ class CombatScreen(CampaignScreen):
         Binding("a", "attack", "Attack", id="combat.attack"),
         Binding("d", "defend", "NPC attacks", id="combat.defend"),
         # Solo play's d (the key bar shows one or the other: see check_action).
-        Binding(
-            "d",
-            "npc_acts",
-            "NPC acts",
-            id="combat.npc_acts",
-            tooltip="The app chooses whom the NPC attacks; that PC rolls to defend",
-        ),
+        Binding("d", "npc_acts", "NPC acts", id="combat.npc_acts",
+                tooltip="The app chooses whom the NPC attacks; that PC rolls to defend"),
         Binding("n", "next_turn", "Next", id="combat.next"),
         Binding("p", "previous_turn", "Prev", id="combat.previous"),
         Binding("plus", "add_npcs", "+NPCs", id="combat.add"),
@@ -88,18 +83,7 @@ class CombatScreen(CampaignScreen):
         Binding("ctrl+down", "move(1)", "PC down", show=False, id="combat.down"),
         Binding("e", "end", "End", id="combat.end"),
         Binding("escape", "app.pop_screen", "Back", id="combat.back"),
-    ]
-    COMMANDS_TABLE = [
-        ("Attack", "The active PC attacks an NPC", "attack"),
-        ("NPC attacks", "The active NPC attacks a PC, who rolls to defend", "defend"),
-        ("Next turn", "The next combatant acts", "next_turn"),
-        ("Previous turn", "Undo back to the start of the turn", "previous_turn"),
-        ("Add NPCs", "Creatures from the packs, or level-N quick NPCs", "add_npcs"),
-        ("Roll initiative", "Each PC's Speed roll against the highest NPC level", "initiative"),
-        ("Add a condition", "Stunned, dazed, prone... with rounds", "condition"),
-        ("Damage or heal NPCs", "The marked NPCs (or the highlighted one)", "health"),
-        ("End the fight", "Write the summary to the log", "end"),
-    ]
+    ]  # fmt: skip
 
     def __init__(self) -> None:
         super().__init__()
@@ -296,14 +280,21 @@ class CombatScreen(CampaignScreen):
             return
         self.app.push_screen(AttackDialog(active.id, target.id, marked))
 
-    def action_defend(self) -> None:
+    def acting_npc(self) -> Combatant | None:
+        """The NPC whose turn it is, if it can act (None: the player is told why not)."""
         encounter = self.encounter
         active = encounter.active if encounter else None
-        if encounter is None or active is None or active.pc:
+        if active is None or active.pc:
             self.notify("NPCs attack on their own turn (n moves on).", severity="warning")
-            return
+            return None
         if problem := acting_problem(self.state, active.id):
             self.notify(problem, title="Not possible", severity="warning")
+            return None
+        return active
+
+    def action_defend(self) -> None:
+        encounter, active = self.encounter, self.acting_npc()
+        if encounter is None or active is None:
             return
         state = self.state
         pcs = [c for c in encounter.combatants.values() if c.pc and not out_of_fight(state, c.id)]
@@ -318,12 +309,6 @@ class CombatScreen(CampaignScreen):
     def action_npc_acts(self) -> None:
         """Solo play: the app chooses whom the active NPC attacks (the policy of
         ``NpcAttacks``); the PC's defense roll comes to this window as a question."""
-        encounter = self.encounter
-        active = encounter.active if encounter else None
-        if encounter is None or active is None or active.pc:
-            self.notify("NPCs act on their own turn (n moves on).", severity="warning")
-            return
-        app = strange_app(self)
-        events = app.run_command(NpcAttacks(npc=active.id))
-        if events:
+        active = self.acting_npc()
+        if active and (events := strange_app(self).run_command(NpcAttacks(npc=active.id))):
             self.notify(self.session.describe(events), title=f"{active.name} acts")

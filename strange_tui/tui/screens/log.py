@@ -1,4 +1,5 @@
-"""The campaign log: every command as one line, newest first, filtered by character."""
+"""The campaign log: every command as one line, newest first, filtered by character; the
+player's scene notes stand among them as the story's paragraphs."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Header, OptionList, Select
 
-from strange_tui.campaign.events import AnyEvent, batches
+from strange_tui.campaign.events import AnyEvent, SceneWritten, batches
 from strange_tui.campaign.narrate import command_sentence, involves, names_of
 from strange_tui.campaign.state import Campaign, Clock
 from strange_tui.storage.errors import CampaignFileError
@@ -73,13 +74,22 @@ class LogScreen(CampaignScreen):
         events = [e for e in self.sealed if e.seq not in seen] + journal
         names = names_of(state, events)  # The NPCs of fights that ended have names too.
         lines = [
-            Text.assemble(
-                (f"{Clock(seconds=command[0].at).label():<15}", "dim"),
-                command_sentence(command, names),
-            )
+            log_line(command, names)
             for command in reversed(batches(events[-SHOWN:]))
             if who is None or any(involves(e, who) for e in command)
         ]
         view = self.query_one("#events", OptionList)
         view.clear_options()
         view.add_options(lines or [Text("Nothing here yet.", style="dim")])
+
+
+def log_line(command: tuple[AnyEvent, ...], names: dict[str, str]) -> Text:
+    """One command as the log shows it: its time and its sentence; a scene note as a
+    paragraph of the story (the player's words, set apart, no time: it is prose)."""
+    if all(isinstance(event, SceneWritten) for event in command):
+        note = "\n\n".join(e.text for e in command if isinstance(e, SceneWritten))
+        return Text.assemble("\n", (note, "italic"), "\n")
+    return Text.assemble(
+        (f"{Clock(seconds=command[0].at).label():<15}", "dim"),
+        command_sentence(command, names),
+    )

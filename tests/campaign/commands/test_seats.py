@@ -60,6 +60,10 @@ from strange_tui.campaign.commands.seating import (
     OfferIntrusion,
     WithdrawPrompt,
 )
+from strange_tui.campaign.commands.solo.draw import Draw
+from strange_tui.campaign.commands.solo.journal import WriteScene
+from strange_tui.campaign.commands.solo.npcs import NpcAttacks
+from strange_tui.campaign.commands.solo.oracle import AskOracle
 from strange_tui.campaign.commands.translation import Translate
 from strange_tui.campaign.commands.weakness import TakeWeakness
 from strange_tui.campaign.creation import Draft
@@ -145,7 +149,15 @@ GMS: dict[type[Command], Callable[[], Command]] = {
     OfferIntrusion: lambda: OfferIntrusion(character=MARA, what="The floor gives way."),
     AskInitiative: lambda: AskInitiative(),
     WithdrawPrompt: lambda: WithdrawPrompt(prompt=1),
+    NpcAttacks: lambda: NpcAttacks(npc="thug"),
 }
+
+ANY_SEATS: dict[type[Command], Callable[[], Command]] = {
+    AskOracle: lambda: AskOracle(question="Is the door guarded?", die=12),
+    Draw: lambda: Draw(table="scene", typed=(1,), content=Content()),
+    WriteScene: lambda: WriteScene(text="We reach the lighthouse at dusk."),
+}
+"""What touches no one's numbers: any seat may ask the oracle, draw, write the story."""
 
 HUNTERS: dict[type[Command], Callable[[], Command]] = {
     StartChallenge: lambda: StartChallenge(name="Door", cr=10, threshold=12),
@@ -210,7 +222,10 @@ def jun_acting(demo) -> Store:
 def test_every_command_is_the_gms_or_acts_for_one_character(kind, jun_acting):
     """A new command fails here until it says whose it is (GM_ONLY, or acting_for)."""
     state = jun_acting.state
-    if kind.GM_ONLY:
+    if kind.ANY_SEAT:
+        assert kind in ANY_SEATS, f"{name(kind)}: add an example to ANY_SEATS"
+        assert not kind.GM_ONLY
+    elif kind.GM_ONLY:
         examples = {**GMS, **HUNTERS}
         assert kind in examples, f"{name(kind)}: add an example to GMS"
         assert examples[kind]().acting_for(state) is None
@@ -368,3 +383,13 @@ def test_a_players_seat_undoes_only_its_own_commands(demo):
     assert store.state == before
     store.undo()  # The GM's seat: the clock goes back too.
     assert store.state == Store(demo).state
+
+
+@pytest.mark.parametrize("kind", list(ANY_SEATS), ids=name)
+def test_any_seat_may_ask_the_oracle_draw_or_write_the_story(kind, jun_acting):
+    """They change no one's numbers: Mara's seat sends them; an unknown seat may not."""
+    before = jun_acting.state.seq
+    seat(jun_acting, MARA, ANY_SEATS[kind]())
+    assert jun_acting.state.seq == before + 1
+    assert jun_acting.journal()[-1].seat == MARA
+    refused(jun_acting, sent_by(ANY_SEATS[kind](), "bob"), "^No seat 'bob' at this table.")
