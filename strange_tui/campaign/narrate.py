@@ -26,6 +26,7 @@ from strange_tui.campaign.events import (
     CypherGained,
     CypherUsed,
     DamageTaken,
+    Drawn,
     Healed,
     HunterCreated,
     HunterDamaged,
@@ -40,6 +41,7 @@ from strange_tui.campaign.events import (
     NpcsAdded,
     OrderChanged,
     PointsSpent,
+    PromptRaised,
     RecoveryRolled,
     RollMade,
     RollRerolled,
@@ -53,7 +55,7 @@ from strange_tui.campaign.events import (
 )
 from strange_tui.campaign.rolls import task_of
 from strange_tui.campaign.seat_sentences import SEAT_EVENTS, initiative_call, seat_sentence
-from strange_tui.campaign.story_sentences import story_sentence
+from strange_tui.campaign.story_sentences import proposal_sentence, story_sentence
 from strange_tui.rules.damage import damage_after_armor, spill_targets
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.special import special_of
@@ -374,15 +376,23 @@ def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> st
     if call is not None:
         return call
     labels = {event.label for event in events if isinstance(event, RollMade) and event.label}
-    said = (
-        sentence(
-            msgspec.structs.replace(event, source="")
-            if isinstance(event, NpcHealthChanged) and event.source in labels
-            else event,
-            names,
-        )
+    offered = {
+        event.character
         for event in events
-    )
+        if isinstance(event, PromptRaised) and event.prompt == "intrusion"
+    }
+    said = []
+    for event in events:
+        if isinstance(event, Drawn) and event.table == "intrusion" and event.character in offered:
+            # The app's proposal (solo play): said once, with the answer it waits for.
+            said.append(proposal_sentence(event, names.get(event.character) or event.character))
+            continue
+        if isinstance(event, PromptRaised) and event.prompt == "intrusion":
+            if any(isinstance(e, Drawn) and e.character == event.character for e in events):
+                continue
+        if isinstance(event, NpcHealthChanged) and event.source in labels:
+            event = msgspec.structs.replace(event, source="")
+        said.append(sentence(event, names))
     return " ".join(line for line in said if line)
 
 

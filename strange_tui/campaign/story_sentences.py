@@ -49,3 +49,12 @@ def story_sentence(event: AnyEvent, who: Callable[[str], str], app_die: str) -> 
         case SceneWritten():
             return event.text.strip()
     return type(event).__name__  # pragma: no cover
+
+
+def proposal_sentence(event: Drawn, name: str) -> str:
+    """R-ORC-4: the app's intrusion proposed to a player, which they accept or refuse."""
+    dice = f" (dice {', '.join(map(str, event.dice))})" if event.dice else ""
+    return (
+        f"The app proposes an intrusion on {name}: {' '.join(event.result.split())}{dice}"
+        " — accept for 2 XP, or refuse for 1."
+    )

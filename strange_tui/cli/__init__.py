@@ -66,7 +66,8 @@ def app_parser() -> Parser:
         prog=PROG,
         description=(
             "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet,\n"
-            "log, new, content, hunters, serve, oracle, draw (see `strange-tui COMMAND --help`)."
+            "log, new, content, hunters, serve, oracle, draw\n"
+            "(see `strange-tui COMMAND --help`)."
         ),
         epilog=where_your_files_live(),
         formatter_class=argparse.RawDescriptionHelpFormatter,

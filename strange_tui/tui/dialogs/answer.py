@@ -49,8 +49,10 @@ class Answer:
     """This dialog answered its question (it shows the answer until closed)."""
 
     def for_whom(self: Any) -> str:
-        """Nothing at the player's own seat; a word when the GM answers for the player."""
-        return " (from the GM's seat)" if self.session.is_gm else ""
+        """Nothing at the player's own seat (or in solo play, where the one window is
+        everyone's); a word when the GM answers for the player."""
+        state = self.session.state
+        return " (from the GM's seat)" if self.session.is_gm and not state.settings.solo else ""
 
     def on_mount(self: Any) -> None:
         # The odds and the XP change with the table (a hit taken meanwhile, XP awarded).
@@ -102,7 +104,8 @@ class IntrusionAnswer(Answer, IntrusionDialog):
         self.prompt = prompt
 
     def title_text(self) -> str:
-        return f"The GM intrudes on {escape(self.character.name)}{self.for_whom()}"
+        who = "The app" if self.session.state.settings.solo else "The GM"
+        return f"{who} intrudes on {escape(self.character.name)}{self.for_whom()}"
 
     def what_row(self) -> Widget:
         what = " ".join(self.prompt.what.split()) or "(the GM gave no words)"

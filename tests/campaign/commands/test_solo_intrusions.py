@@ -218,3 +218,23 @@ def test_r_orc_4_a_translation_is_the_initiators_roll():
         PlayerDice([20, 1, 1]), Library(),
     )  # fmt: skip
     assert isinstance(raised[-1], PromptRaised) and raised[-1].character == "mara"
+
+
+def test_r_orc_4_the_log_says_the_proposal_once_with_the_answer_it_waits_for():
+    """The app's proposal is one sentence: what it is, its dice, and the XP either answer
+    brings (not the draw and then the offer again)."""
+    from strange_tui.campaign.events import Drawn, PromptRaised
+    from strange_tui.campaign.narrate import command_sentence
+
+    idea = "Bad luck: the rope frays"
+    line = command_sentence(
+        [
+            Drawn(table="intrusion", result=idea, dice=(20, 1, 2), character="mara"),
+            PromptRaised(prompt="intrusion", character="mara", what=idea),
+        ],
+        {"mara": "Mara Quist"},
+    )
+    assert line == (
+        "The app proposes an intrusion on Mara Quist: Bad luck: the rope frays"
+        " (dice 20, 1, 2) — accept for 2 XP, or refuse for 1."
+    )
