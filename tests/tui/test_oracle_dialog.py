@@ -2,6 +2,9 @@
 one journal event and a log line per question; typing never asks; usable at 80x24 and
 40x12 (R-ORC-1..3)."""
 
+import io
+
+from rich.console import Console
 from textual.widgets import Input
 
 from strange_tui.campaign.events import OracleAsked
@@ -152,3 +155,17 @@ async def test_every_field_and_button_comes_into_view_at_40x12(demo_app):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(demo_app.screen, HomeScreen)
+
+
+async def test_help_explains_how_likely_maps_to_the_d20(demo_app):
+    """? in the oracle dialog opens Help at the oracle's section, which gives the scale:
+    each likelihood's lowest yes face and chance, and the special faces' twists."""
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("a", "f1")
+        await pilot.pause()
+        section = demo_app.screen.query_one(f"#section-{demo_app.screen.current}")
+        out = io.StringIO()
+        Console(file=out, width=200, color_system=None).print(section.content)
+        text = " ".join(out.getvalue().split())
+        assert "Oracle" in text and "likely 8+ (65%)" in text and "impossible 20+ (5%)" in text
+        assert "a 1 is always no, and" in text

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from strange_tui import __version__, legal
+from strange_tui.campaign.commands.solo.oracle import oracle_scale
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS
 
@@ -53,6 +54,11 @@ SECTIONS: list[Section] = [
             "enter in the XP field awards the XP typed"),
     Section("GM intrusion", "strange_tui.tui.dialogs.intrusion:IntrusionDialog"),
     Section("Pass time", "strange_tui.tui.dialogs.pass_time:PassTimeDialog"),
+    Section("Oracle (solo play)", "strange_tui.tui.dialogs.oracle:OracleDialog", oracle_scale()),
+    Section("Draw", "strange_tui.tui.dialogs.draw:DrawDialog",
+            "a creature by level (3) or range (2-5), a cypher, a complication or a scene"),
+    Section("Journal", "strange_tui.tui.dialogs.scene:SceneDialog",
+            "letters only type; ctrl+s writes the note into the log, in its place"),
     Section("Log", "strange_tui.tui.screens.log:LogScreen"),
     Section("Combat", "strange_tui.tui.screens.combat:CombatScreen"),
     Section("Attack", "strange_tui.tui.dialogs.combat_rolls:AttackDialog"),

@@ -209,3 +209,18 @@ class AskOracle(Command, frozen=True, kw_only=True):
                 app_rolled=self.die is None,
             )
         ]
+
+
+def oracle_scale() -> str:
+    """R-ORC-1..3 in one line for Help: how each likelihood maps to the d20, and the
+    special faces' twists."""
+    steps = []
+    for likelihood in LIKELIHOOD_CHOICES:
+        rows = answer_odds(likelihood)
+        yes = [face for row in rows if row.words.startswith("Yes") for face in row.faces]
+        steps.append(f"{likelihood} {min(yes)}+ ({len(yes) * 5}%)")
+    return (
+        "yes on the d20 from: " + ", ".join(steps) + " · a 1 is always no, and: a"
+        " complication · a 19 that says yes is yes, and: a small gift · a 20 is always yes,"
+        " and: something big"
+    )
