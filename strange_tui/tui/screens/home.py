@@ -62,7 +62,7 @@ class HomeScreen(CampaignScreen):
         Binding("n", "new_character", "New", id="home.new",
                 tooltip="a new character in the eleven steps"),
         Binding("g", "settings", "GM", id="home.settings",
-                tooltip="campaign settings: the foci the GM allows, starting cyphers"),
+                tooltip="campaign settings: the foci allowed, starting cyphers, solo play"),
         Binding("c", "combat", "Combat", id="home.combat",
                 tooltip="the round tracker"),
         Binding("t", "translate", "Translate", id="home.translate",
