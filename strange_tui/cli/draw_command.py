@@ -45,11 +45,14 @@ def run_draw(args: argparse.Namespace) -> int:
     """Draw, print the entry with its dice (or one JSON object), record it with CAMPAIGN."""
     levels = levels_of(args)
     dice = SeededDice(getattr(args, "seed", None))
+    typed = tuple(getattr(args, "die", None) or ())
+    if typed and getattr(args, "seed", None) is not None:
+        raise UsageError("--die gives the dice: no --seed with it")
     campaign = getattr(args, "campaign", None)
     if campaign is None:
         content = Content(user_pack_files(saves_dir(getattr(args, "saves", None))))
         state = Campaign(name="Draws", recursion=WITHOUT_CAMPAIGN)
-        command = Draw(table=args.table, levels=levels, content=content)
+        command = Draw(table=args.table, levels=levels, content=content, typed=typed)
         seen: DrawPreview = preview(state, command)
         (event,) = decide(state, command, dice)
     else:
@@ -57,7 +60,7 @@ def run_draw(args: argparse.Namespace) -> int:
 
         folder = folder_of(args)
         content = Content(user_pack_files(folder.path.parent))
-        command = Draw(table=args.table, levels=levels, content=content)
+        command = Draw(table=args.table, levels=levels, content=content, typed=typed)
         store = folder.open()
         with store.transaction():
             state = store.state

@@ -175,6 +175,13 @@ def add_draw_arguments(parser: Parser) -> None:
     levels.add_argument("--level", type=whole_number, metavar="N", help="a creature of level N")
     levels.add_argument("--levels", metavar="A-B", help="a creature of level A to B")
     parser.add_argument("--seed", type=whole_number, metavar="N", help="a repeatable draw")
+    parser.add_argument(
+        "--die",
+        type=whole_number,
+        action="append",
+        metavar="N",
+        help="your own die, in the order the draw rolls them (again for each die)",
+    )
     parser.add_argument("--saves", metavar="DIR", help="the saves directory")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -98,3 +98,18 @@ def test_a_bad_draw_is_one_line_and_exit_2(capsys, tmp_path, args, said):
     assert main(["draw", *args[:1], "demo", *args[1:], "--saves", str(tmp_path)]) == 2
     assert capsys.readouterr().err == f"strange-tui: {said}\n"
     assert CampaignFolder(tmp_path / "demo").check().seq == before
+
+
+def test_draw_takes_your_own_dice_as_roll_does(tmp_path, capsys):
+    """--die gives the die (again for each die the draw rolls); a die off the table's die
+    is refused in one line; --die with --seed is a usage error."""
+    from strange_tui.cli import main
+
+    assert main(["draw", "scene", "--die", "3", "--saves", str(tmp_path), "--json"]) == 0
+    import json
+
+    report = json.loads(capsys.readouterr().out)
+    assert report["dice"] == [3]
+    assert main(["draw", "scene", "--die", "99", "--saves", str(tmp_path)]) == 2
+    assert "not on the die" in capsys.readouterr().err
+    assert main(["draw", "scene", "--die", "3", "--seed", "1", "--saves", str(tmp_path)]) == 2

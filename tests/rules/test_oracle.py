@@ -122,3 +122,28 @@ def test_r_orc_1_an_unknown_likelihood_is_refused_with_the_choices():
         decide(TABLE, AskOracle(question="Is it?", likelihood="probable", die=10))
     with pytest.raises(RuleViolation, match="How likely"):
         preview(TABLE, AskOracle(question="Is it?", likelihood="probable"))
+
+
+@pytest.mark.parametrize(
+    ("chance", "faces"), [("off", set()), ("rare", {20}), ("often", {18, 19, 20})]
+)
+def test_r_orc_4_the_intrusion_chance_enumerated_over_the_check_die(chance, faces):
+    """Every face of the app's separate d20: which propose an intrusion, and the exact
+    chance that makes (off 0, rare 1/20, often 3/20)."""
+    from fractions import Fraction
+
+    from strange_tui.rules.oracle import intrusion_chance, intrusion_proposed
+
+    proposing = {die for die in range(1, 21) if intrusion_proposed(chance, die)}
+    assert proposing == faces
+    assert intrusion_chance(chance) == Fraction(len(faces), 20)
+
+
+def test_r_orc_4_an_unknown_chance_is_refused():
+    from strange_tui.rules.errors import RuleViolation
+    from strange_tui.rules.oracle import intrusion_chance, intrusion_proposed
+
+    with pytest.raises(RuleViolation):
+        intrusion_proposed("always", 20)
+    with pytest.raises(RuleViolation):
+        intrusion_chance("always")
