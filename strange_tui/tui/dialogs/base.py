@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
 from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Input, Label, Static
 
+from strange_tui.campaign.commands import Command
 from strange_tui.campaign.state import Character
-from strange_tui.tui.access import session_of
-from strange_tui.tui.session import Session
+from strange_tui.tui.access import session_of, strange_app
+from strange_tui.tui.session import Refused, Session
 
 DIALOG_CSS = """
 ModalScreen {
@@ -149,6 +154,34 @@ class CharacterDialog(ModalScreen[bool]):
     @on(Button.Pressed, "#cancel")
     def cancel_pressed(self) -> None:
         self.dismiss(False)
+
+    def commit(self, command: Command | str) -> None:
+        """Run the command the form describes and close; or say what to fix (a form not
+        complete gives a string instead of a command)."""
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
+        elif strange_app(self).run_command(command):
+            self.dismiss(True)
+
+    def preview_of(self, command: Command | str) -> Any:
+        """The model's preview of the form's command, or why there is none (a string)."""
+        if isinstance(command, str):
+            return command
+        try:
+            return self.session.preview(command)
+        except Refused as refused:
+            return str(refused)
+
+    def show_preview(self, command: Command | str, render: Callable[[Any], Any]) -> Any:
+        """Draw the preview of ``command`` in ``#preview`` (``render`` makes it something
+        to show), or in red why there is none; returns the preview (None: there is none)."""
+        seen = self.preview_of(command)
+        preview = self.query_one("#preview", Static)
+        if isinstance(seen, str):
+            preview.update(Text(seen, style="red"))
+            return None
+        preview.update(render(seen))
+        return seen
 
 
 def row(label: str, widget: Widget) -> Horizontal:

@@ -16,7 +16,6 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
-from strange_tui.campaign.commands import Command
 from strange_tui.campaign.commands.combat import (
     CONDITION_NAMES,
     AddCondition,
@@ -28,10 +27,8 @@ from strange_tui.campaign.commands.combat import (
     RemoveCondition,
 )
 from strange_tui.campaign.encounter import Encounter
-from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 from strange_tui.tui.dialogs.initiative import InitiativeDialog  # noqa: F401 - the screen's import
-from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.filter_list import FilterList, Item
 
 
@@ -51,22 +48,6 @@ class CombatDialog(CharacterDialog):
         """The combatants' names (as typed, escaped for a border title), not their ids."""
         combatants = self.encounter.combatants
         return escape(", ".join(combatants[i].name if i in combatants else i for i in ids))
-
-    def commit(self, command: Command | str) -> None:
-        """Run the command the form describes and close; or say what to fix."""
-        if isinstance(command, str):
-            self.notify(command, severity="warning")
-        elif strange_app(self).run_command(command):
-            self.dismiss(True)
-
-    def preview_of(self, command: Command | str) -> Any:
-        """The model's preview of the form's command, or why there is none (a string)."""
-        if isinstance(command, str):
-            return command
-        try:
-            return self.session.preview(command)
-        except Refused as refused:
-            return str(refused)
 
 
 def names_text(names: list[str]) -> str:

@@ -23,7 +23,6 @@ from strange_tui.campaign.commands.solo.draw import LEVELLED, TABLE_WORDS, TABLE
 from strange_tui.campaign.events import Drawn
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, row
-from strange_tui.tui.session import Refused
 
 DICE_HINT = "your dice, in order · blank: the app rolls"
 LEVELS_HINT = "3, or 2-5 · blank: any"
@@ -57,6 +56,13 @@ def entry_text(event: Drawn, entry: Any) -> Text:
         text.append(f"\n{entry.text}")
     dice = ", ".join(map(str, event.dice)) or "none (only one to choose)"
     text.append(f"\nDice: {dice}", style="dim")
+    return text
+
+
+def among_text(seen: Any) -> Text:
+    """What a draw chooses among, and with which dice."""
+    text = Text(f"Among {seen.what}", style="bold")
+    text.append(f"\n{raised(seen.dice)}", style="dim")
     return text
 
 
@@ -143,19 +149,7 @@ class DrawDialog(CharacterDialog):
     @on(Select.Changed)
     def update_preview(self) -> None:
         self.query_one("#levels", Input).disabled = self.table not in LEVELLED
-        preview = self.query_one("#preview", Static)
-        command = self.command()
-        if isinstance(command, str):
-            preview.update(Text(command, style="red"))
-            return
-        try:
-            seen = self.session.preview(command)
-        except Refused as refused:
-            preview.update(Text(str(refused), style="red"))
-            return
-        text = Text(f"Among {seen.what}", style="bold")
-        text.append(f"\n{raised(seen.dice)}", style="dim")
-        preview.update(text)
+        self.show_preview(self.command(), among_text)
 
     def action_focus_dice(self) -> None:
         """The player's own dice go here: one key from anywhere in the dialog."""

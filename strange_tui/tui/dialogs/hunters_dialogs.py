@@ -92,13 +92,6 @@ class HuntersDialog(CharacterDialog):
     def render_preview(self, seen: object) -> Text:
         return Text(str(seen))
 
-    def commit(self, command: Command | str) -> None:
-        """Run the command the form describes and close; or say what to fix."""
-        if isinstance(command, str):
-            self.notify(command, severity="warning")
-        elif strange_app(self).run_command(command):
-            self.dismiss(True)
-
 
 class NewHunterDialog(HuntersDialog):
     """Name, skills, traits, equipment and the four vital statistics."""

@@ -21,9 +21,7 @@ from strange_tui.campaign.commands.clock import (
     PassTime,
 )
 from strange_tui.campaign.narrate import duration
-from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
-from strange_tui.tui.session import Refused
 
 UNITS: list[tuple[str, str]] = [(name, name) for name in TIME_UNITS] + [
     ("to the next morning", MORNING)
@@ -92,23 +90,9 @@ class PassTimeDialog(CharacterDialog):
     @on(Select.Changed)
     def update_preview(self) -> None:
         self.query_one("#amount", Input).disabled = self.query_one("#unit", Select).value == MORNING
-        preview = self.query_one("#preview", Static)
-        command = self.command()
-        if isinstance(command, str):
-            preview.update(Text(command, style="red"))
-            return
-        try:
-            seen = self.session.preview(command)
-        except Refused as refused:
-            preview.update(Text(str(refused), style="red"))
-            return
-        preview.update(clock_text(seen))
+        self.show_preview(self.command(), clock_text)
 
     @on(Button.Pressed, "#go")
     @on(Input.Submitted)
     def go(self) -> None:
-        command = self.command()
-        if isinstance(command, str):
-            self.notify(command, severity="warning")
-        elif strange_app(self).run_command(command):
-            self.dismiss(True)
+        self.commit(self.command())

@@ -16,7 +16,6 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 from strange_tui.campaign.commands.character import Rest, RestPreview, recovery_die
 from strange_tui.campaign.narrate import duration
 from strange_tui.campaign.terms import Stat
-from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.gauges import change_text
@@ -145,15 +144,7 @@ class RestDialog(CharacterDialog):
     def update_preview(self) -> None:
         if self.die is None or self.refused:
             return
-        preview = self.query_one("#preview", Static)
-        command = self.command()
-        if isinstance(command, str):
-            preview.update(Text(command, style="red"))
-            return
-        try:
-            preview.update(rest_text(self.session.preview(command)))
-        except Refused as refused:
-            preview.update(Text(str(refused), style="red"))
+        self.show_preview(self.command(), rest_text)
 
     @on(Button.Pressed, "#next")
     @on(Input.Submitted)
@@ -195,8 +186,4 @@ class RestDialog(CharacterDialog):
         self.update_preview()
 
     def confirm(self) -> None:
-        command = self.command()
-        if isinstance(command, str):
-            self.notify(command, severity="warning")
-        elif strange_app(self).run_command(command):
-            self.dismiss(True)
+        self.commit(self.command())

@@ -7,7 +7,6 @@ effects on the character (after a translation, R-TR-6..8) move or refuse it."""
 from __future__ import annotations
 
 import msgspec
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -183,15 +182,7 @@ class RollDialog(CharacterDialog):
     def update_preview(self) -> None:
         if self.rolled is not None:
             return
-        preview = self.query_one("#preview", Static)
-        command = self.command()
-        if isinstance(command, str):
-            preview.update(Text(command, style="red"))
-            return
-        try:
-            preview.update(preview_table(self.session.preview(command)))
-        except Refused as refused:
-            preview.update(Text(str(refused), style="red"))
+        self.show_preview(self.command(), preview_table)
 
     def action_focus_die(self) -> None:
         """The player's own d20 goes here: one key from anywhere in the form."""
