@@ -16,14 +16,30 @@ BOSS_DAMAGE = 3
 BOSS_LEVEL = 1
 WEAPON_DAMAGE = {"light": 2, "medium": 4, "heavy": 6}
 
-# R-CMB-4: the conditions the tracker knows, and how many steps they hinder.
-# "hinders" are the creature's own tasks; "exposes" eases attacks against it.
+# R-CMB-4: the conditions the tracker knows, and how many steps they move.
+# "hinders": the holder's own tasks; "exposes": eases attacks against it; "defense": steps
+# on the holder's defense rolls (- eases); "no_effort": the holder cannot use Effort or
+# action abilities to defend.
 CONDITIONS: dict[str, dict[str, int]] = {
     "stunned": {"hinders": 0, "exposes": 1, "loses_turn": 1},
     "dazed": {"hinders": 1, "exposes": 0, "loses_turn": 0},
     "distracted": {"hinders": 1, "exposes": 0, "loses_turn": 0},
     "impaired": {"hinders": 1, "exposes": 0, "loses_turn": 0},
     "prone": {"hinders": 0, "exposes": 1, "loses_turn": 0},
+    # R-ACT-1: covering fire hit this foe: its next attack is hindered.
+    "pinned down": {"hinders": 1},
+    # R-ACT-1: guarding: the guard's defense is eased.
+    "guarding": {"defense": -1},
+    # R-ACT-1: drawing the attack as a prominent character: that defense is hindered.
+    "drawing the attack": {},
+    "drawing the attack (prominent)": {"defense": 1},
+    # R-ACT-1: waiting for a trigger (the condition's note names it).
+    "waiting": {},
+    # R-ACT-2: surprised: no Effort on defense; an unaware target is easier to hit
+    # (R-CIR-1, advantage to the attacker).
+    "surprised": {"exposes": 1, "no_effort": 1},
+    # R-CIR-3: hit by a melee and a ranged attack in one round: its next task is hindered.
+    "caught high and low": {"hinders": 1},
 }
 
 
@@ -37,18 +53,34 @@ class Condition(
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
     rounds: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 1
+    note: Annotated[str, msgspec.Meta(max_length=120)] = ""
+    """What the condition is about, in words (a wait's trigger, a hazard's source)."""
+    damage: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    """R-HAZ-1: a hazard's ambient damage to the holder each round (0: none)."""
+
+    def _effect(self, key: str) -> int:
+        return CONDITIONS.get(self.name, {}).get(key, 0)
 
     @property
     def hinders(self) -> int:
-        return CONDITIONS.get(self.name, {}).get("hinders", 0)
+        return self._effect("hinders")
 
     @property
     def exposes(self) -> int:
-        return CONDITIONS.get(self.name, {}).get("exposes", 0)
+        return self._effect("exposes")
 
     @property
     def loses_turn(self) -> bool:
-        return bool(CONDITIONS.get(self.name, {}).get("loses_turn", 0))
+        return bool(self._effect("loses_turn"))
+
+    @property
+    def defense(self) -> int:
+        """Steps on the holder's defense rolls (- eases, + hinders)."""
+        return self._effect("defense")
+
+    @property
+    def no_effort(self) -> bool:
+        return bool(self._effect("no_effort"))
 
 
 def initiative_order(

@@ -253,6 +253,8 @@ class Roll(Command, frozen=True, kw_only=True):
     effort: int = 0
     damage_effort: int = 0
     hindrances: int = 0
+    eased: int = 0
+    """Situational steps easing the task (a guard's defense, R-ACT-1; circumstances)."""
     bonus: int = 0
     ability_cost: int = 0
     from_luck: int = 0
@@ -304,7 +306,7 @@ class Roll(Command, frozen=True, kw_only=True):
             effort=self.effort,
             damage_effort=self.damage_effort,
             hindrances=self.hindrances + hindered,
-            eased=eased,
+            eased=self.eased + eased,
             bonus=bonus,
             ability_cost=self.ability_cost,
             from_luck=self.from_luck if who.pools.luck is not None else 0,

@@ -52,8 +52,18 @@ class RollDialog(CharacterDialog):
         Binding("ctrl+g", "forced", "GM forces a roll", id="roll.forced"),
     ]
 
-    def __init__(self, character_id: str) -> None:
+    def __init__(
+        self,
+        character_id: str,
+        *,
+        label: str = "",
+        stat: Stat | None = None,
+        difficulty: int | None = None,
+    ) -> None:
+        """``label``, ``stat`` and ``difficulty`` start the form (a quick-reference line
+        opens a roll at its difficulty)."""
         super().__init__(character_id)
+        self.start = (label, stat or Stat.MIGHT, 3 if difficulty is None else difficulty)
         self.rolled: RollMade | None = None
         self.rerolled = False
         self.forced = False
@@ -67,12 +77,16 @@ class RollDialog(CharacterDialog):
             with Grid(id="form"):
                 yield Label("Task")
                 yield Input(
-                    placeholder="what is attempted", id="label", compact=True, classes="wide"
+                    self.start[0],
+                    placeholder="what is attempted",
+                    id="label",
+                    compact=True,
+                    classes="wide",
                 )
                 yield Label("Stat")
                 yield Select(
                     [(s.value.title(), s) for s in Stat],
-                    value=Stat.MIGHT,
+                    value=self.start[1],
                     allow_blank=False,
                     id="stat",
                     compact=True,
@@ -80,7 +94,7 @@ class RollDialog(CharacterDialog):
                 yield Label("Difficulty")
                 yield Select(
                     [(f"{d} {n}", d) for d, n in enumerate(DIFFICULTY_NAMES)],
-                    value=3,
+                    value=self.start[2],
                     allow_blank=False,
                     id="difficulty",
                     compact=True,

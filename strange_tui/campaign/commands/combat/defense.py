@@ -74,6 +74,11 @@ class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):
     """R-DMG-4: why the defender makes no roll (debilitated): the attack simply hits."""
 
 
+def surprised_by(defender: Combatant) -> str:
+    """R-ACT-2: the condition that keeps ``defender`` from using Effort to defend, or ''."""
+    return next((c.name for c in defender.conditions if c.no_effort), "")
+
+
 DefenseSkill = Literal["", "trained", "specialized", "inability"]
 
 
@@ -132,6 +137,12 @@ class Defend(Command, frozen=True, kw_only=True):
             combat.defense_difficulty(npc.level, npc=npc.conditions, boss=npc.boss)
         )
         skill = self.chosen_skill(state)
+        if self.effort and (surprised := surprised_by(defender)):
+            raise RuleViolation(
+                f"{defender.name} is {surprised}: no Effort on this defense (the cheat sheet's"
+                " line on surprise is unclear; the GM may take the condition off to allow it)."
+            )
+        steps = sum(condition.defense for condition in defender.conditions)
         return Roll(
             character=self.character,
             stat=self.stat,
@@ -140,7 +151,8 @@ class Defend(Command, frozen=True, kw_only=True):
             skill="" if skill == "inability" else skill,  # type: ignore[arg-type]
             inability=skill == "inability",
             effort=self.effort,
-            hindrances=beyond + combat.hindrance(defender.conditions),
+            hindrances=beyond + combat.hindrance(defender.conditions) + max(steps, 0),
+            eased=max(-steps, 0),
             die=self.die,
         )
 
