@@ -157,15 +157,9 @@ def circumstances_of(ids: Iterable[str], *, ranged: bool | None = None) -> tuple
             raise RuleViolation(
                 f"Pick one {circumstance.group}: {other.label} or {circumstance.label}, not both."
             )
-        if ranged is not None and circumstance.only:
-            if circumstance.only == "ranged" and not ranged:
-                raise RuleViolation(
-                    f"{circumstance.label.capitalize()} counts for ranged attacks only."
-                )
-            if circumstance.only == "melee" and ranged:
-                raise RuleViolation(
-                    f"{circumstance.label.capitalize()} counts for melee attacks only."
-                )
+        if ranged is not None and circumstance.only and (circumstance.only == "ranged") != ranged:
+            label = circumstance.label.capitalize()
+            raise RuleViolation(f"{label} counts for {circumstance.only} attacks only.")
         if circumstance.group:
             groups[circumstance.group] = circumstance
         picked.append(circumstance)
