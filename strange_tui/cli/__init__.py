@@ -25,6 +25,7 @@ def command_parser() -> Parser:
         content_commands,
         hunters_commands,
         new_command,
+        reference_command,
         serve,
         solo_commands,
         task_commands,
@@ -38,6 +39,7 @@ def command_parser() -> Parser:
     new_command.register(commands)
     hunters_commands.register(commands)
     solo_commands.register(commands)
+    reference_command.register(commands)
     serve.register(commands)
     return parser
 
@@ -66,7 +68,7 @@ def app_parser() -> Parser:
         prog=PROG,
         description=(
             "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet,\n"
-            "log, new, content, hunters, serve, oracle, draw\n"
+            "log, new, content, hunters, serve, oracle, draw, ref\n"
             "(see `strange-tui COMMAND --help`)."
         ),
         epilog=where_your_files_live(),
@@ -90,7 +92,7 @@ def app_parser() -> Parser:
 COMMANDS = frozenset(
     {
         "odds", "roll", "check", "sheet", "log", "new", "content", "hunters", "serve",
-        "oracle", "draw",
+        "oracle", "draw", "ref",
     }
 )  # fmt: skip
 

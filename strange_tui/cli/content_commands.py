@@ -30,6 +30,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "intrusions": ("name", "kind", "recursion", "text"),
     "complications": ("name", "recursion", "text"),
     "scenes": ("name", "recursion", "text"),
+    "reference": ("name", "stat", "note"),
 }
 
 

@@ -194,6 +194,8 @@ class Weapon(Entry, frozen=True, kw_only=True):
     ranged: bool = False
     range: Literal["immediate", "short", "long", "very long"] = "immediate"
     examples: tuple[Name, ...] = ()
+    distinction: Literal["", "armor-piercing", "reaching", "slashing", "stabbing"] = ""
+    """R-WPN-1 (an optional rule): what sets the weapon apart in an attack."""
 
 
 class Armor(Entry, frozen=True, kw_only=True):
@@ -228,6 +230,25 @@ class IntrusionIdea(SoloEntry, frozen=True, kw_only=True):
     ]
 
 
+class ReferenceLine(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One line of a quick-reference ladder, in our own words: with a ``difficulty`` it is a
+    task the GM can set (and ``stat`` the stat it rolls, when not the topic's); without,
+    it is information only."""
+
+    text: Annotated[str, Meta(min_length=1, max_length=160)]
+    difficulty: Level | None = None
+    stat: StatName | None = None
+
+
+class ReferenceTopic(Entry, frozen=True, kw_only=True):
+    """A ladder of the quick reference (R-REF-1, R-MOD-1, R-ART-1): climbing, riding,
+    knowledge...; ``stat`` is the stat its tasks roll unless a line names another."""
+
+    stat: StatName | None = None
+    note: Annotated[str, Meta(max_length=240)] = ""
+    lines: Annotated[tuple[ReferenceLine, ...], Meta(min_length=1)]
+
+
 KINDS: dict[str, type[Entry]] = {
     "types": CharacterType,
     "descriptors": Descriptor,
@@ -241,4 +262,5 @@ KINDS: dict[str, type[Entry]] = {
     "intrusions": IntrusionIdea,
     "complications": SoloEntry,
     "scenes": SoloEntry,
+    "reference": ReferenceTopic,
 }

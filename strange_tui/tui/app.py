@@ -55,6 +55,19 @@ class StrangeApp(App[None]):
         # Priority, so they work in dialogs too (a modal hides the app's other bindings);
         # check_action hands them to a text area, which has its own undo.
         Binding("f1", "help", "Help", show=False, priority=True, id="help.f1"),
+        # F2: no screen, text field or Textual widget uses it, so it opens the quick
+        # reference over anything (a dialog included) without typing or acting.
+        Binding(
+            "f2",
+            "reference",
+            "Quick reference",
+            show=False,
+            priority=True,
+            id="reference",
+            tooltip="the difficulty ladder, climbing, jumping, riding, knowledge, crafting,"
+            " hazards, circumstances: type to filter; enter on a numbered line opens a roll"
+            " at it",
+        ),
         Binding("ctrl+z", "undo", "Undo", priority=True, id="undo"),
         Binding("ctrl+y", "redo", "Redo", priority=True, id="redo"),
         Binding("q", "quit", "Quit", id="quit"),
@@ -157,9 +170,7 @@ class StrangeApp(App[None]):
                 severity="warning",
             )
 
-    def exit(
-        self, result: None = None, return_code: int = 0, message: object = None
-    ) -> None:
+    def exit(self, result: None = None, return_code: int = 0, message: object = None) -> None:
         """Quit: from here on no key or click is dispatched and the campaign is no longer
         followed, so nothing opens (or redraws) on screens being taken down."""
         self.exiting = True
@@ -239,9 +250,7 @@ class StrangeApp(App[None]):
     ) -> None:
         """Notifications carry players' words (names in refusals, what undo undid): they
         are shown as typed, never read as markup (a name like "[/]" or "[@click=...]")."""
-        super().notify(
-            message, title=title, severity=severity, timeout=timeout, markup=False
-        )
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     @property
     def seat_label(self) -> str:
@@ -326,6 +335,15 @@ class StrangeApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen_stack))
+
+    def action_reference(self) -> None:
+        """The quick reference over whatever is open; F2 on it closes it."""
+        from strange_tui.tui.screens.reference import ReferenceScreen
+
+        if isinstance(self.screen, ReferenceScreen):
+            self.screen.dismiss(None)
+        else:
+            self.push_screen(ReferenceScreen())
 
     def action_about(self) -> None:
         from strange_tui.tui.screens.help import AboutScreen

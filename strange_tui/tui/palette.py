@@ -22,6 +22,11 @@ def palette_commands(app: StrangeApp, screen: Screen) -> Iterable[SystemCommand]
     """The palette's entries for ``screen`` after Textual's own."""
     yield SystemCommand("Help", "Every key of every screen", app.action_help)
     yield SystemCommand("About strange-tui", "Version and licence notice", app.action_about)
+    yield SystemCommand(
+        "Quick reference",
+        "Difficulty ladders, hazards, circumstances, crafting; a line starts a roll (F2)",
+        app.action_reference,
+    )
     if app.session is not None and isinstance(screen, CampaignScreen):
         yield SystemCommand("Undo", "Take back the last change", app.action_undo)
         yield SystemCommand("Redo", "Apply again what was undone", app.action_redo)

@@ -68,6 +68,10 @@ SECTIONS: list[Section] = [
     Section("Character creation", "strange_tui.tui.screens.creation:CreationScreen",
             "type to filter the list · ↑↓ move · enter chooses or ticks"),
     Section("Hunters campaigns", "strange_tui.tui.screens.hunters_home:HuntersHomeScreen"),
+    Section("Quick reference (F2)", "strange_tui.tui.screens.reference:ReferenceScreen",
+            "letters type into the filter (words in any order, a number finds that"
+            " difficulty) · ↑↓ move · enter on a numbered line opens a roll at it: your"
+            " character's, or for the GM the one chosen · F2 again closes"),
     Section("Several windows on one campaign", "",
             "each window shows the others' changes within a second · ctrl+z takes back the"
             " campaign's last action only if this window made it (or a window since"
