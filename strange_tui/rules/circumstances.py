@@ -15,9 +15,12 @@ from typing import Literal
 
 import msgspec
 
+from strange_tui.rules.combat import DISTANCES
 from strange_tui.rules.errors import RuleViolation
 
 Favours = Literal["target", "attacker", "none"]
+Distinction = Literal["", "armor-piercing", "reaching", "slashing", "stabbing"]
+"""R-WPN-1: the optional distinction a weapon carries ('' none)."""
 Role = Literal["attacker", "target"]
 """Who rolls: the one acting (an attack, any task) or the one attacked (a defense)."""
 
@@ -138,6 +141,10 @@ CIRCUMSTANCES: dict[str, Circumstance] = {
         ),
         _c("high-gravity", "high gravity", "target", group="gravity", range_shift=-1),
         _c("zero-gravity", "zero gravity", "target", group="gravity", range_shift=1),
+        # R-WPN-1: these move nothing by themselves; they take a reaching weapon's edge
+        # away (a foe with reach) or turn it against the wielder (close quarters).
+        _c("close-quarters", "close quarters", "none", 0, note="a reaching weapon is hindered"),
+        _c("foe-has-reach", "foe has reach", "none", 0, note="a reaching weapon gains nothing"),
     )
 }
 
@@ -194,3 +201,54 @@ def range_shift(circumstances: Iterable[Circumstance]) -> int:
 def heavy_weapon_damage(circumstances: Iterable[Circumstance]) -> int:
     """R-CIR-2: the change to a heavy weapon's damage (low gravity: -2)."""
     return sum(c.heavy_damage for c in circumstances)
+
+
+RANGES: tuple[str, ...] = (*(name for name, _ in DISTANCES), "very long")
+"""R-CMB-7's range categories, shortest first (beyond long: very long)."""
+
+
+def shifted_range(weapon_range: str, shift: int) -> str:
+    """R-CIR-2: ``weapon_range`` moved ``shift`` categories (+ longer), within the ladder."""
+    if weapon_range not in RANGES:
+        raise RuleViolation(f"A range is {', '.join(RANGES)}; not {weapon_range!r}.")
+    at = RANGES.index(weapon_range) + shift
+    return RANGES[max(0, min(len(RANGES) - 1, at))]
+
+
+ARMOR_PIERCED = 1
+"""R-WPN-1: the Armor an armor-piercing weapon ignores (and the damage it loses against a
+foe without Armor)."""
+STABBING_HIGH = 17
+STABBING_LOW = 5
+
+
+def distinction_damage(distinction: Distinction, armor: int) -> int:
+    """R-WPN-1: the change a distinction makes to every hit's damage against a foe with
+    ``armor``: armor-piercing ignores 1 Armor (so +1 while there is Armor to ignore) and
+    loses 1 against none; slashing +1 against none, -1 against Armor."""
+    if distinction == "armor-piercing":
+        return min(ARMOR_PIERCED, armor) if armor else -ARMOR_PIERCED
+    if distinction == "slashing":
+        return -1 if armor else 1
+    return 0
+
+
+def stabbing_damage(distinction: Distinction, die: int | None) -> int:
+    """R-WPN-1: a stabbing weapon's hit does 1 more on a natural 17 or more and 1 less on
+    a natural 5 or less (no die, an automatic hit: no change)."""
+    if distinction != "stabbing" or die is None:
+        return 0
+    if die >= STABBING_HIGH:
+        return 1
+    return -1 if die <= STABBING_LOW else 0
+
+
+def reach_steps(distinction: Distinction, circumstances: Iterable[Circumstance]) -> int:
+    """R-WPN-1: a reaching weapon's steps on its attack (+ hinders): eased against a foe
+    without reach, hindered in close quarters, nothing against a foe with reach."""
+    if distinction != "reaching":
+        return 0
+    ids = {c.id for c in circumstances}
+    if "close-quarters" in ids:
+        return 1
+    return 0 if "foe-has-reach" in ids else -1

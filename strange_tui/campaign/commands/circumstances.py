@@ -37,11 +37,17 @@ class CircumstanceChoice(msgspec.Struct, frozen=True, kw_only=True):
     only: str = ""
     needs_support: bool = False
     note: str = ""
+    range_shift: int = 0
+    """R-CIR-2: categories it moves a weapon's range (+ longer)."""
 
     @property
     def text(self) -> str:
-        """'dim light: target +1', 'total darkness: target +4 (needs support)'."""
-        side = f"{self.favours} +{self.steps}" if self.favours != "none" else "ranges"
+        """'dim light: target +1', 'total darkness: target +4 (needs support)', 'low
+        gravity: ranges', 'close quarters: reaching weapons'."""
+        if self.favours != "none":
+            side = f"{self.favours} +{self.steps}"
+        else:
+            side = "ranges" if self.range_shift else "reaching weapons"
         support = " (needs support)" if self.needs_support else ""
         return f"{self.label}: {side}{support}"
 
@@ -61,10 +67,17 @@ def circumstance_choices(
             only=c.only,
             needs_support=c.needs_support,
             note=c.note,
+            range_shift=c.range_shift,
         )
         for c in CIRCUMSTANCES.values()
         if not (ranged is not None and c.only and (c.only == "ranged") != ranged)
+        and (kind == "attack" or not reach_only(c))
     )
+
+
+def reach_only(circumstance: Circumstance) -> bool:
+    """R-WPN-1: a circumstance that matters only to a reaching weapon's attack."""
+    return circumstance.favours == "none" and not circumstance.range_shift
 
 
 def role_of(kind: RollKind) -> Role:
@@ -95,13 +108,60 @@ def support_refusal(circumstances: Iterable[Circumstance], support: Support) -> 
     )
 
 
+class Situation(msgspec.Struct, frozen=True, kw_only=True):
+    """R-CIR-1, R-CIR-2: a roll's circumstances, checked, and what they do to it."""
+
+    circumstances: tuple[Circumstance, ...] = ()
+    lines: tuple[tuple[str, int], ...] = ()
+    """The itemised lines (+ hinders, - eases)."""
+    support: Support = ""
+    """The support chosen, kept only when a circumstance needs it."""
+    refusal: str | None = None
+    """Why an attack would miss for want of support, or None."""
+
+    @property
+    def hindered(self) -> int:
+        return sum(steps for _, steps in self.lines if steps > 0)
+
+    @property
+    def eased(self) -> int:
+        return -sum(steps for _, steps in self.lines if steps < 0)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(c.label for c in self.circumstances)
+
+    @property
+    def needing(self) -> str:
+        """The circumstances that need support, in words ('total darkness')."""
+        return " and ".join(c.label for c in needs_support(self.circumstances))
+
+
+def situation_of(
+    ids: Iterable[str], kind: RollKind, *, ranged: bool | None = None, support: Support = ""
+) -> Situation:
+    """R-CIR-1, R-CIR-2: the circumstances ``ids`` name on a roll of ``kind`` (refused when
+    two of a group, or one for the other kind of attack); only an attack needs support,
+    and a support nothing needs is dropped (nothing is spent for it)."""
+    picked = circumstances_of(ids, ranged=ranged if kind == "attack" else None)
+    needed = kind == "attack" and bool(needs_support(picked))
+    return Situation(
+        circumstances=picked,
+        lines=itemised(picked, kind),
+        support=support if needed else "",
+        refusal=support_refusal(picked, support) if kind == "attack" else None,
+    )
+
+
 __all__ = [
     "CircumstanceChoice",
     "RollKind",
+    "Situation",
     "Support",
     "circumstance_choices",
     "circumstances_of",
     "itemised",
     "role_of",
+    "situation_of",
     "support_refusal",
 ]

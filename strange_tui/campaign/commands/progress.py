@@ -448,6 +448,8 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
     npc_health_shown: bool | None = None
     solo: bool | None = None
     solo_intrusions: str | None = None
+    weapon_distinctions: bool | None = None
+    """R-WPN-1: attacks apply their weapon's distinction (an optional rule)."""
 
     def settings(self, state: Campaign) -> Settings:
         """The settings this command makes of the current ones (RuleViolation if bad)."""
@@ -476,6 +478,8 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
             if self.solo_intrusions not in ("off", "rare", "often"):
                 raise RuleViolation("The app's intrusions: off, rare or often.")
             changed["solo_intrusions"] = self.solo_intrusions
+        if self.weapon_distinctions is not None:
+            changed["weapon_distinctions"] = self.weapon_distinctions
         return msgspec.structs.replace(current, **changed)
 
     def preview(self, state: Campaign) -> SettingsPreview:
@@ -520,6 +524,9 @@ def settings_changes(old: Settings, new: Settings) -> tuple[str, ...]:
     if old.npc_health_shown != new.npc_health_shown:
         way = "as numbers" if new.npc_health_shown else "in words"
         said.append(f"Players see NPCs' health {way}")
+    if old.weapon_distinctions != new.weapon_distinctions:
+        way = "apply" if new.weapon_distinctions else "no longer apply"
+        said.append(f"Weapon distinctions {way} to attacks")
     if old.house_rules != new.house_rules:
         said.append("House rules: " + ("; ".join(new.house_rules) or "none"))
     return tuple(said)

@@ -1,6 +1,7 @@
 """Rolling a task and rerolling it for 1 XP, with what the dialog shows before and after
-the die (R-TASK-2..6, R-EFF-1..6, R-SPEC-1..5, R-HELP-1..2, R-XP-2, R-XP-3), and the
-effects on a character that move their rolls (R-TR-6..8: ``effect_steps``)."""
+the die (R-TASK-2..6, R-EFF-1..6, R-SPEC-1..5, R-HELP-1..2, R-XP-2, R-XP-3), with the
+effects on a character that move their rolls (R-TR-6..8, ``roll_effects``) and the
+circumstances they are made in (R-CIR-1, R-CIR-2, ``circumstances``)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,16 @@ from typing import Literal
 import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of, dice_for
-from strange_tui.campaign.events import AnyEvent, RollMade, RollRerolled
+from strange_tui.campaign.commands.circumstances import Situation, Support, situation_of
+from strange_tui.campaign.commands.roll_effects import (
+    EffectStep,
+    effect_steps,
+    focus_ability_refusal,
+    split_steps,
+)
+from strange_tui.campaign.events import AnyEvent, RollMade, RollRerolled, XpSpent
 from strange_tui.campaign.rolls import full_cost, make_reroll, make_roll, task_of
-from strange_tui.campaign.state import Campaign, Character, Clock, PartyEffect
-from strange_tui.campaign.translating import recursion_of
+from strange_tui.campaign.state import Campaign, Character
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.helping import help_benefit
@@ -56,20 +63,6 @@ class OddsView(msgspec.Struct, frozen=True, kw_only=True):
     """What each special face would bring on this roll, in words."""
 
 
-class EffectStep(msgspec.Struct, frozen=True, kw_only=True):
-    """One effect on the character that moves this roll (R-TR-6, R-TR-7), as the
-    preview lists it: 'Slowed reactions +1 (until 14:20)'."""
-
-    cause: str
-    steps: int
-    """+ hinders, - eases."""
-    until: int
-    """The in-game second it ends (0: for the stay in the recursion)."""
-    when: str
-    """'until 14:20', 'for the stay'."""
-    text: str
-
-
 class RollPreview(msgspec.Struct, frozen=True, kw_only=True):
     """What the roll dialog shows before the die: the odds, the cost and whether it can
     be paid (``problem`` says why not), and each effect that moves the difficulty."""
@@ -79,79 +72,12 @@ class RollPreview(msgspec.Struct, frozen=True, kw_only=True):
     cost: int
     problem: str | None = None
     effects: tuple[EffectStep, ...] = ()
-
-
-def effects_on(state: Campaign, character_id: str) -> tuple[PartyEffect, ...]:
-    """The effects on ``character_id`` now: begun, not over (an effect 'for the stay' while
-    they are in its recursion), and theirs (or the whole party's)."""
-    now = state.clock.seconds
-    where = recursion_of(state, character_id)
-    return tuple(
-        e
-        for e in state.effects
-        if (not e.characters or character_id in e.characters)
-        and e.starts <= now
-        and (e.until > now if e.until else e.recursion == where)
-    )
-
-
-def until_words(state: Campaign, until: int) -> str:
-    """'until 14:20' (today), 'until Day 2, 09:00', or 'for the stay' (0)."""
-    if not until:
-        return "for the stay"
-    label = Clock(seconds=until).label()
-    today = f"Day {state.clock.day}, "
-    return f"until {label.removeprefix(today)}"
-
-
-def effect_steps(
-    state: Campaign,
-    character_id: str,
-    stat: Stat,
-    *,
-    focus_task: bool = False,
-    perception: bool = False,
-) -> tuple[EffectStep, ...]:
-    """R-TR-6, R-TR-7: each effect now on ``character_id`` that moves a ``stat`` task (one
-    tied to their focus, a perception task, when so marked), with its steps (+ hinders,
-    - eases). Any command that rolls a task for a character applies these."""
-    marked = {"all", stat.value}
-    if focus_task:
-        marked.add("focus")
-    if perception:
-        marked.add("perception")
-    return tuple(
-        EffectStep(
-            cause=e.cause or e.label,
-            steps=e.steps,
-            until=e.until,
-            when=until_words(state, e.until),
-            text=f"{e.cause or e.label} {e.steps:+d} ({until_words(state, e.until)})",
-        )
-        for e in effects_on(state, character_id)
-        if e.steps and e.tasks in marked
-    )
-
-
-def split_steps(steps: Sequence[EffectStep]) -> tuple[int, int]:
-    """(hindrances, eased): the effects' steps as a task counts them."""
-    return (
-        sum(s.steps for s in steps if s.steps > 0),
-        -sum(s.steps for s in steps if s.steps < 0),
-    )
-
-
-def focus_ability_refusal(state: Campaign, character_id: str) -> str | None:
-    """R-TR-8: why ``character_id`` cannot use a focus ability now (acclimating after a
-    translation, and until when), or None."""
-    for effect in effects_on(state, character_id):
-        if effect.no_focus_abilities:
-            name = state.characters[character_id].name
-            return (
-                f"{name} is acclimating {until_words(state, effect.until)}:"
-                " no focus ability can be used."
-            )
-    return None
+    circumstances: tuple[tuple[str, int], ...] = ()
+    """R-CIR-1: each circumstance as a line of the itemised difficulty, with who gains
+    ('partial cover, the target's advantage', +1; + hinders, - eases)."""
+    support_needed: str | None = None
+    """R-CIR-1: why the attack would miss without support (a supporting task, 1 XP or the
+    GM's intrusion), when none is chosen: the dialog shows it and offers the choice."""
 
 
 class RollOutcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -268,7 +194,41 @@ class Roll(Command, frozen=True, kw_only=True):
     """R-TR-7: a perception task (blurred senses hinder it)."""
     focus_ability: bool = False
     """R-TR-8: the roll uses a focus ability (refused while acclimating)."""
+    circumstances: tuple[str, ...] = ()
+    """R-CIR-1, R-CIR-2: ids of rules/circumstances.py CIRCUMSTANCES."""
+    support: Support = ""
+    """R-CIR-1: what lets the roll through darkness, invisibility or dense mist."""
+    defense: bool = False
+    """The roller is the one attacked (a defense roll): circumstances favour them."""
+    ranged: bool | None = None
+    """An attack's kind, when known: a circumstance of the other kind is refused."""
     die: int | None = None
+
+    def situation(self) -> Situation:
+        """R-CIR-1, R-CIR-2: the roll's circumstances, checked, with their steps."""
+        kind = "defense" if self.defense else "attack" if self.attack else "task"
+        return situation_of(self.circumstances, kind, ranged=self.ranged, support=self.support)
+
+    def support_problem(self, state: Campaign) -> str | None:
+        """R-CIR-1: why the chosen support cannot be given (1 XP the character lacks)."""
+        situation = self.situation()
+        who = character_of(state, self.character)
+        if situation.support == "xp" and who.xp < 1:
+            return f"{who.name} has no XP: 1 XP would let the attack through {situation.needing}."
+        return None
+
+    def support_events(self, state: Campaign) -> list[AnyEvent]:
+        """R-CIR-1: the attack through darkness, invisibility or dense mist is refused
+        without support; 1 XP spent for it is an event of the same command."""
+        situation = self.situation()
+        if situation.refusal:
+            raise RuleViolation(situation.refusal)
+        if problem := self.support_problem(state):
+            raise RuleViolation(problem)
+        if situation.support != "xp":
+            return []
+        reason = f"an attack through {situation.needing} without a supporting task"
+        return [XpSpent(character=self.character, amount=1, reason=reason)]
 
     def effects(self, state: Campaign) -> tuple[EffectStep, ...]:
         """R-TR-6, R-TR-7: the effects on the character that move this roll."""
@@ -288,6 +248,7 @@ class Roll(Command, frozen=True, kw_only=True):
         if self.focus_ability and (refused := focus_ability_refusal(state, self.character)):
             raise RuleViolation(refused)
         hindered, eased = split_steps(self.effects(state))
+        situation = self.situation()
         skill, bonus = SKILLS[self.skill], self.bonus
         if self.helper != "none":
             benefit = help_benefit(
@@ -305,12 +266,15 @@ class Roll(Command, frozen=True, kw_only=True):
             assets=self.assets,
             effort=self.effort,
             damage_effort=self.damage_effort,
-            hindrances=self.hindrances + hindered,
-            eased=self.eased + eased,
+            hindrances=self.hindrances + hindered + situation.hindered,
+            eased=self.eased + eased + situation.eased,
             bonus=bonus,
             ability_cost=self.ability_cost,
             from_luck=self.from_luck if who.pools.luck is not None else 0,
             attack=self.attack,
+            circumstances=situation.labels,
+            support=situation.support,
+            ranged=bool(self.ranged),
         )
         if self.forced:
             task = task_of(event)
@@ -342,13 +306,16 @@ class Roll(Command, frozen=True, kw_only=True):
             odds=odds_view(setup, who.impaired),
             stat=setup.stat,
             cost=cost,
-            problem=problem,
+            problem=problem or self.support_problem(state),
             effects=self.effects(state),
+            circumstances=self.situation().lines,
+            support_needed=self.situation().refusal,
         )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         who = character_of(state, self.character)
-        return [make_roll(who, self.setup(state), dice_for(self.die, dice))]
+        spent = self.support_events(state)
+        return [*spent, make_roll(who, self.setup(state), dice_for(self.die, dice))]
 
 
 class Reroll(Command, frozen=True, kw_only=True):
@@ -356,7 +323,6 @@ class Reroll(Command, frozen=True, kw_only=True):
 
     def acting_for(self, state: Campaign) -> str | None:
         return self.roll.character
-
 
     roll: RollMade
     die: int | None = None

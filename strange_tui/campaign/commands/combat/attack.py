@@ -7,10 +7,16 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of
-from strange_tui.campaign.commands.combat.attack_preview import (
-    AttackPreview,
-    HitPreview,
-    TargetPreview,
+from strange_tui.campaign.commands.circumstances import Support, itemised
+from strange_tui.campaign.commands.combat.attack_preview import AttackPreview, attack_preview
+from strange_tui.campaign.commands.combat.attack_situation import (
+    HIGH_AND_LOW,
+    HIGH_AND_LOW_ROUNDS,
+    bonus_lines,
+    completes_high_and_low,
+    damage_lines,
+    die_damage,
+    reach_line,
 )
 from strange_tui.campaign.commands.combat.limits import MAX_ATTACK_BONUS, MAX_NPC_DAMAGE
 from strange_tui.campaign.commands.combat.specials import (
@@ -24,7 +30,6 @@ from strange_tui.campaign.commands.combat.views import (
     check_acting,
     combatant_of,
     encounter_of,
-    state_after,
 )
 from strange_tui.campaign.commands.combat.weapons import (
     UNARMED,
@@ -38,8 +43,8 @@ from strange_tui.campaign.events import AnyEvent, ConditionAdded, NpcHealthChang
 from strange_tui.campaign.rolls import task_of
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.rules import combat
+from strange_tui.rules.circumstances import Circumstance, Distinction, circumstances_of
 from strange_tui.rules.combat import Condition
-from strange_tui.rules.damage import damage_after_armor
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.effort import effort_damage
 from strange_tui.rules.errors import RuleViolation
@@ -71,6 +76,10 @@ class Attack(Command, frozen=True, kw_only=True):
     others: tuple[str, ...] = ()
     on_19: SpecialChoice = DAMAGE
     on_20: SpecialChoice = DAMAGE
+    circumstances: tuple[str, ...] = ()
+    """R-CIR-1, R-CIR-2: ids of rules/circumstances.py CIRCUMSTANCES."""
+    support: Support = ""
+    """R-CIR-1: what lets the attack through darkness, invisibility or dense mist."""
     die: int | None = None
 
     def foes(self, state: Campaign) -> tuple[Combatant, ...]:
@@ -134,6 +143,8 @@ class Attack(Command, frozen=True, kw_only=True):
             )
         )
         sheet = weapon_training(who, self.weapon)
+        reach = sum(n for _, n in reach_line(self.distinction(state), self.situation()))
+        bonus = sum(n for _, n in bonus_lines(encounter, target.id, self.character, self.weapon))
         return Roll(
             character=self.character,
             stat=Stat.SPEED if self.weapon.ranged else Stat.MIGHT,
@@ -144,11 +155,23 @@ class Attack(Command, frozen=True, kw_only=True):
             assets=self.assets,
             effort=self.effort,
             damage_effort=self.damage_effort,
-            hindrances=beyond + combat.hindrance(attacker.conditions),
-            bonus=self.bonus,
+            hindrances=beyond + combat.hindrance(attacker.conditions) + max(reach, 0),
+            eased=max(-reach, 0),
+            bonus=self.bonus + bonus,
             attack=True,
+            circumstances=self.circumstances,
+            support=self.support,
+            ranged=self.weapon.ranged,
             die=self.die,
         )
+
+    def situation(self) -> tuple[Circumstance, ...]:
+        """R-CIR-1, R-CIR-2: the attack's circumstances, checked against its kind."""
+        return circumstances_of(self.circumstances, ranged=self.weapon.ranged)
+
+    def distinction(self, state: Campaign) -> Distinction:
+        """R-WPN-1: the weapon's distinction, when the campaign uses the optional rule."""
+        return self.weapon.distinction if state.settings.weapon_distinctions else ""
 
     def label(self, foes: Sequence[Combatant]) -> str:
         weapon = self.weapon.name.lower()
@@ -162,26 +185,46 @@ class Attack(Command, frozen=True, kw_only=True):
         who, foes = self.checked(state)
         return self.roll_against(state, who, foes[0], self.label(foes))
 
-    def parts(self, who: Character) -> tuple[tuple[str, int], ...]:
-        """What a hit's damage is made of before the special bonus (R-CMB-2, R-EFF-5)."""
+    def parts(
+        self, state: Campaign, who: Character, target: Combatant
+    ) -> tuple[tuple[str, int], ...]:
+        """What a hit's damage on ``target`` is made of before the special bonus and the
+        die (R-CMB-2, R-EFF-5; low gravity and the weapon's distinction, R-CIR-2, R-WPN-1)."""
         parts = [(self.weapon.name, self.weapon.damage), *ability_damage(who, self.weapon)]
         if self.damage_effort:
             extra = effort_damage(self.damage_effort, area=self.area)
             parts.append((f"Effort {self.damage_effort}" + (" (area)" if self.area else ""), extra))
+        parts += damage_lines(self.weapon, self.situation(), self.distinction(state), target)
         return tuple(parts)
 
-    def hit(self, who: Character, die: int | None) -> tuple[int, int, str]:
-        """(damage before Armor, special bonus, effect) of a hit on ``die``."""
+    def hit(
+        self, state: Campaign, who: Character, target: Combatant, die: int | None
+    ) -> tuple[int, int, str]:
+        """(damage before Armor, special bonus, effect) of a hit on ``target`` on ``die``."""
         choice = {19: self.on_19, 20: self.on_20}.get(die or 0, DAMAGE)
         effect = "" if choice == DAMAGE else choice
         bonus = 0 if effect else attack_damage_bonus(die or 0, impaired=who.impaired)
-        before = sum(n for _, n in self.parts(who))
+        before = sum(n for _, n in self.parts(state, who, target))
+        before += die_damage(self.distinction(state), die)
         damage = combat.attack_damage(before, 0, bonus, armor=0)
         return damage, bonus, effect
 
+    def recorded(
+        self, events: Sequence[AnyEvent], target: Combatant
+    ) -> tuple[list[AnyEvent], RollMade]:
+        """The roll's events (1 XP spent for support first, R-CIR-1) and the roll, marked
+        with its foe and kind for the round's attacks (R-CIR-3)."""
+        *spent, made = events
+        assert isinstance(made, RollMade)
+        return spent, replace(made, target=target.id, ranged=self.weapon.ranged)
+
     def hit_events(self, state: Campaign, made: RollMade) -> list[AnyEvent]:
-        """The roll as recorded, then what its hit does to the target."""
-        damage, _, effect = self.hit(character_of(state, self.character), made.die)
+        """The roll as recorded, then what its hit does to the target: the damage, an
+        effect's condition, and caught high and low when this hit makes the round's
+        pair of a melee and a ranged hit on it (R-CIR-3)."""
+        target = combatant_of(encounter_of(state), self.target)
+        who = character_of(state, self.character)
+        damage, _, effect = self.hit(state, who, target, made.die)
         events: list[AnyEvent] = [replace(made, effect=effect) if effect else made]
         if damage:
             events.append(
@@ -190,6 +233,9 @@ class Attack(Command, frozen=True, kw_only=True):
         if effect in EFFECT_CONDITIONS:
             name, rounds = EFFECT_CONDITIONS[effect]
             condition = Condition(name=name, rounds=rounds)
+            events.append(ConditionAdded(targets=(self.target,), condition=condition))
+        if completes_high_and_low(encounter_of(state), self.target, self.weapon.ranged):
+            condition = Condition(name=HIGH_AND_LOW, rounds=HIGH_AND_LOW_ROUNDS)
             events.append(ConditionAdded(targets=(self.target,), condition=condition))
         return events
 
@@ -203,8 +249,23 @@ class Attack(Command, frozen=True, kw_only=True):
         if self.weapon.category == "light":
             steps.append(("light weapon", -combat.LIGHT_WEAPON_EASE))
         steps += [(f"{c.name} foe", -c.exposes) for c in target.conditions if c.exposes]
+        # R-CIR-1, R-WPN-1: each circumstance and a reaching weapon on a line of its own,
+        # taken out of the task's lumped 'eased' and 'hindered'.
+        situational = [
+            *itemised(self.situation(), "attack"),
+            *reach_line(self.distinction(state), self.situation()),
+        ]
+        steps += situational
+        lumped = {
+            "hindered": sum(n for _, n in situational if n > 0),
+            "eased": sum(n for _, n in situational if n < 0),
+        }
         sheet = weapon_training(who, self.weapon)
         for label, step in step_breakdown(task_of(roll.setup(state))):
+            if label in lumped:
+                step -= lumped[label]
+                if not step:
+                    continue
             if label in ("trained", "specialized") and sheet.skill_name:
                 label = f"{label} ({sheet.skill_name})"
             elif label == "inability" and sheet.inability_name:
@@ -213,84 +274,30 @@ class Attack(Command, frozen=True, kw_only=True):
         return tuple(steps)
 
     def preview(self, state: Campaign) -> AttackPreview:
-        who, foes = self.checked(state)
-        target = foes[0]
-        roll = self.roll_against(state, who, target, self.label(foes))
-        shown = roll.preview(state)
-        task = task_of(roll.setup(state))
-        if shown.odds.automatic:
-            faces: list[int | None] = [None]
-        else:
-            faces = [None] if resolve(task, 16).success else []
-            faces += [face for face in (17, 18, 19, 20) if resolve(task, face).success]
-        hits = []
-        for face in faces:
-            damage, bonus, effect = self.hit(who, face)
-            events: list[AnyEvent] = [
-                NpcHealthChanged(targets=(target.id,), amount=-damage, source=roll.label)
-            ]
-            after = state_after(state, events).encounter
-            assert after is not None
-            hits.append(
-                HitPreview(
-                    die=face,
-                    bonus=bonus,
-                    effect=effect,
-                    condition=EFFECT_CONDITIONS.get(effect, ("", 0))[0],
-                    damage=damage_after_armor(damage, target.armor),
-                    health=after.combatants[target.id].health,
-                )
-            )
-        others = []
-        plain, _, _ = self.hit(who, None)
-        for other in foes[1:]:
-            odds = roll_odds(state, self.roll_against(state, who, other, roll.label))
-            after = state_after(
-                state, [NpcHealthChanged(targets=(other.id,), amount=-plain)]
-            ).encounter
-            assert after is not None
-            others.append(
-                TargetPreview(
-                    name=other.name,
-                    final_difficulty=odds.final_difficulty,
-                    p_hit=odds.p_success,
-                    automatic=odds.automatic,
-                    damage=damage_after_armor(plain, other.armor),
-                    health=after.combatants[other.id].health,
-                    max_health=other.max_health,
-                )
-            )
-        return AttackPreview(
-            roll=shown,
-            target=target.name,
-            armor=target.armor,
-            health=target.health,
-            max_health=target.max_health,
-            hits=tuple(hits),
-            parts=self.parts(who),
-            steps=self.steps(state, who, target, roll),
-            area=self.area,
-            others=tuple(others),
-        )
+        return attack_preview(self, state)
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         who, foes = self.checked(state)
         label = self.label(foes)
         if not self.area:
-            (made,) = self.roll_against(state, who, foes[0], label).decide(state, dice)
-            assert isinstance(made, RollMade)
-            return self.hit_events(state, made) if made.success else [made]
+            roll = self.roll_against(state, who, foes[0], label)
+            spent, made = self.recorded(roll.decide(state, dice), foes[0])
+            return [*spent, *(self.hit_events(state, made) if made.success else [made])]
         # One die against every target: recorded against the hardest, compared to each.
         rolls = {foe.id: self.roll_against(state, who, foe, label) for foe in foes}
         tasks = {foe_id: task_of(roll.setup(state)) for foe_id, roll in rolls.items()}
         hardest = max(foes, key=lambda foe: final_difficulty(tasks[foe.id]))
-        (made,) = rolls[hardest.id].decide(state, dice)
-        assert isinstance(made, RollMade)
-        hit = tuple(foe.id for foe in foes if resolve(tasks[foe.id], made.die).success)
-        damage, _, _ = self.hit(who, made.die)
-        if not hit or not damage:
-            return [made]
-        return [made, NpcHealthChanged(targets=hit, amount=-damage, source=label)]
+        spent, made = self.recorded(rolls[hardest.id].decide(state, dice), hardest)
+        hit = [foe for foe in foes if resolve(tasks[foe.id], made.die).success]
+        # A distinction may deal each foe its own damage (its Armor): one event per amount.
+        by_damage: dict[int, list[str]] = {}
+        for foe in hit:
+            by_damage.setdefault(self.hit(state, who, foe, made.die)[0], []).append(foe.id)
+        events: list[AnyEvent] = [*spent, made]
+        for damage, ids in by_damage.items():
+            if damage:
+                events.append(NpcHealthChanged(targets=tuple(ids), amount=-damage, source=label))
+        return events
 
 
 def roll_odds(state: Campaign, roll: Roll) -> OddsView:

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
-from strange_tui.campaign.commands.rolls import RollPreview
+from strange_tui.campaign.commands.combat.attack_situation import (
+    bonus_lines,
+    die_lines,
+    weapon_range,
+)
+from strange_tui.campaign.commands.combat.specials import EFFECT_CONDITIONS
+from strange_tui.campaign.commands.combat.views import encounter_of, state_after
+from strange_tui.campaign.commands.rolls import RollPreview, odds_view
+from strange_tui.campaign.events import AnyEvent, NpcHealthChanged
+from strange_tui.campaign.rolls import task_of
+from strange_tui.campaign.state import Campaign
+from strange_tui.rules.damage import damage_after_armor
+from strange_tui.rules.task import resolve
+
+if TYPE_CHECKING:
+    from strange_tui.campaign.commands.combat.attack import Attack
 
 
 class HitPreview(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,6 +66,84 @@ class AttackPreview(msgspec.Struct, frozen=True, kw_only=True):
     parts: tuple[tuple[str, int], ...] = ()
     """What a hit's damage is made of (weapon, abilities, Effort), before specials."""
     steps: tuple[tuple[str, int], ...] = ()
-    """What eases (negative) or hinders the attack, in words (R-CMB-2, R-TASK-3)."""
+    """What eases (negative) or hinders the attack, in words (R-CMB-2, R-TASK-3), with
+    each circumstance's line (R-CIR-1) after the boss, light weapon and foe lines."""
+    range: str = ""
+    """R-CIR-2: the weapon's range as the circumstances leave it ('immediate' for melee)."""
+    bonuses: tuple[tuple[str, int], ...] = ()
+    """What adds to the die, in words (R-CIR-3: two others already attack the foe in
+    melee, +1); their sum is in ``roll.odds.bonus`` with the bonus typed."""
+    by_die: tuple[tuple[str, int], ...] = ()
+    """Damage that depends on the natural die (R-WPN-1 stabbing: +1 on 17 or more, -1 on
+    5 or less); the hits on 17 to 20 include it, ``parts`` does not."""
     area: bool = False
     others: tuple[TargetPreview, ...] = ()
+
+
+def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
+    """What ``attack`` would do, computed by the code that decides it (R-CMB-2): the odds
+    and cost, each step (circumstances included, R-CIR-1), the range (R-CIR-2), the bonus
+    to the die (R-CIR-3), the damage's parts (R-WPN-1) and each face's hit."""
+    who, foes = attack.checked(state)
+    target = foes[0]
+    roll = attack.roll_against(state, who, target, attack.label(foes))
+    shown = roll.preview(state)
+    task = task_of(roll.setup(state))
+    if shown.odds.automatic:
+        faces: list[int | None] = [None]
+    else:
+        faces = [None] if resolve(task, 16).success else []
+        faces += [face for face in (17, 18, 19, 20) if resolve(task, face).success]
+    hits = []
+    for face in faces:
+        damage, bonus, effect = attack.hit(state, who, target, face)
+        events: list[AnyEvent] = [
+            NpcHealthChanged(targets=(target.id,), amount=-damage, source=roll.label)
+        ]
+        after = state_after(state, events).encounter
+        assert after is not None
+        hits.append(
+            HitPreview(
+                die=face,
+                bonus=bonus,
+                effect=effect,
+                condition=EFFECT_CONDITIONS.get(effect, ("", 0))[0],
+                damage=damage_after_armor(damage, target.armor),
+                health=after.combatants[target.id].health,
+            )
+        )
+    others = []
+    for other in foes[1:]:
+        plain, _, _ = attack.hit(state, who, other, None)
+        odds = odds_view(
+            attack.roll_against(state, who, other, roll.label).setup(state), who.impaired
+        )
+        after = state_after(state, [NpcHealthChanged(targets=(other.id,), amount=-plain)])
+        assert after.encounter is not None
+        others.append(
+            TargetPreview(
+                name=other.name,
+                final_difficulty=odds.final_difficulty,
+                p_hit=odds.p_success,
+                automatic=odds.automatic,
+                damage=damage_after_armor(plain, other.armor),
+                health=after.encounter.combatants[other.id].health,
+                max_health=other.max_health,
+            )
+        )
+    encounter = encounter_of(state)
+    return AttackPreview(
+        roll=shown,
+        target=target.name,
+        armor=target.armor,
+        health=target.health,
+        max_health=target.max_health,
+        hits=tuple(hits),
+        parts=attack.parts(state, who, target),
+        steps=attack.steps(state, who, target, roll),
+        area=attack.area,
+        others=tuple(others),
+        range=weapon_range(attack.weapon, attack.situation()),
+        bonuses=bonus_lines(encounter, target.id, attack.character, attack.weapon),
+        by_die=die_lines(attack.distinction(state)),
+    )

@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.damage import landed
+from strange_tui.campaign.commands.circumstances import Support
 from strange_tui.campaign.commands.combat.views import (
     capped,
     check_acting,
@@ -96,6 +97,10 @@ class Defend(Command, frozen=True, kw_only=True):
     stat: Stat = Stat.SPEED
     skill: DefenseSkill | None = None
     effort: int = 0
+    circumstances: tuple[str, ...] = ()
+    """R-CIR-1, R-CIR-2: ids of rules/circumstances.py CIRCUMSTANCES."""
+    support: Support = ""
+    """R-CIR-1: kept beside the attacker's; a defense never needs it."""
     die: int | None = None
 
     def attacker(self, state: Campaign) -> Combatant:
@@ -153,6 +158,9 @@ class Defend(Command, frozen=True, kw_only=True):
             effort=self.effort,
             hindrances=beyond + combat.hindrance(defender.conditions) + max(steps, 0),
             eased=max(-steps, 0),
+            circumstances=self.circumstances,
+            support=self.support,
+            defense=True,
             die=self.die,
         )
 

@@ -13,6 +13,7 @@ from strange_tui.campaign.creation import Library
 from strange_tui.campaign.state import Character
 from strange_tui.content.model import Weapon
 from strange_tui.rules import combat
+from strange_tui.rules.circumstances import Distinction
 
 GUN_WORDS = ("gun", "pistol", "rifle", "revolver", "carbine", "musket", "blaster", "firearm")
 """Words that make a ranged weapon on the sheet a gun (Gunner's damage, training in guns)."""
@@ -34,6 +35,10 @@ class WeaponUsed(msgspec.Struct, frozen=True, kw_only=True):
     ranged: bool = False
     gun: bool = False
     unarmed: bool = False
+    range: Literal["immediate", "short", "long", "very long"] = "immediate"
+    """The pack's range for the weapon (R-CIR-2 moves it a category)."""
+    distinction: Distinction = ""
+    """R-WPN-1: the pack's distinction, applied when the campaign turns the rule on."""
 
 
 UNARMED = WeaponUsed(unarmed=True)
@@ -112,12 +117,20 @@ def weapons_of(who: Character, content: Library) -> tuple[WeaponUsed, ...]:
                 damage=entry.damage,
                 ranged=entry.ranged,
                 gun=entry.ranged and is_gun(item),
+                range=entry.range,
+                distinction=entry.distinction,
             )
     bare = pack.get(UNARMED_ID)
     unarmed = (
         UNARMED
         if bare is None
-        else WeaponUsed(name=bare.name, category=bare.category, damage=bare.damage, unarmed=True)
+        else WeaponUsed(
+            name=bare.name,
+            category=bare.category,
+            damage=bare.damage,
+            unarmed=True,
+            distinction=bare.distinction,
+        )
     )
     if has_ability(who, "No Need for Weapons"):
         unarmed = replace(unarmed, category="medium", damage=combat.WEAPON_DAMAGE["medium"])

@@ -1,0 +1,102 @@
+"""What the situation does to a PC's attack beyond the foe's level: the range gravity
+leaves the weapon (R-CIR-2), a heavy weapon in low gravity, the weapon's distinction when
+the campaign uses the optional rule (R-WPN-1), and what the tracker sees on its own this
+round: three attackers in melee and a foe caught high and low (R-CIR-3)."""
+
+from __future__ import annotations
+
+from strange_tui.campaign.commands.combat.weapons import WeaponUsed
+from strange_tui.campaign.encounter import Combatant, Encounter
+from strange_tui.rules.circumstances import (
+    Circumstance,
+    Distinction,
+    distinction_damage,
+    heavy_weapon_damage,
+    range_shift,
+    reach_steps,
+    shifted_range,
+    stabbing_damage,
+)
+from strange_tui.rules.task import THREE_ATTACKERS_BONUS
+
+HIGH_AND_LOW = "caught high and low"
+"""R-CIR-3: the condition a foe takes when a melee and a ranged attack both hit it in a
+round (it hinders the foe's next task)."""
+HIGH_AND_LOW_ROUNDS = 1
+MELEE_PARTNERS = 2
+"""R-CIR-3: the others who must already be attacking the foe in melee for the +1."""
+
+DISTINCTION_WORDS = {
+    "armor-piercing": "armor-piercing",
+    "slashing": "slashing",
+    "reaching": "reaching weapon",
+}
+
+
+def weapon_range(weapon: WeaponUsed, circumstances: tuple[Circumstance, ...]) -> str:
+    """R-CIR-2: the weapon's range as gravity (or water) leaves it; melee stays immediate."""
+    if not weapon.ranged:
+        return weapon.range
+    return shifted_range(weapon.range, range_shift(circumstances))
+
+
+def damage_lines(
+    weapon: WeaponUsed,
+    circumstances: tuple[Circumstance, ...],
+    distinction: Distinction,
+    target: Combatant,
+) -> tuple[tuple[str, int], ...]:
+    """R-CIR-2, R-WPN-1: the changes to every hit's damage on ``target``: a heavy weapon
+    in low gravity, armor-piercing or slashing against the foe's Armor (or none)."""
+    lines: list[tuple[str, int]] = []
+    if weapon.category == "heavy" and (change := heavy_weapon_damage(circumstances)):
+        gravity = next(c.label for c in circumstances if c.heavy_damage)
+        lines.append((f"heavy weapon in {gravity}", change))
+    if change := distinction_damage(distinction, target.armor):
+        against = "Armor" if target.armor else "no Armor"
+        lines.append((f"{DISTINCTION_WORDS[distinction]} against {against}", change))
+    return tuple(lines)
+
+
+def die_lines(distinction: Distinction) -> tuple[tuple[str, int], ...]:
+    """R-WPN-1: the damage a stabbing weapon's natural die adds or takes away."""
+    if distinction != "stabbing":
+        return ()
+    return (("stabbing, a natural 17 or more", 1), ("stabbing, a natural 5 or less", -1))
+
+
+def die_damage(distinction: Distinction, die: int | None) -> int:
+    return stabbing_damage(distinction, die)
+
+
+def reach_line(
+    distinction: Distinction, circumstances: tuple[Circumstance, ...]
+) -> tuple[tuple[str, int], ...]:
+    """R-WPN-1: a reaching weapon's steps (+ hinders) as a line, or none."""
+    steps = reach_steps(distinction, circumstances)
+    if not steps:
+        return ()
+    label = "reaching weapon in close quarters" if steps > 0 else "reaching weapon"
+    return ((label, steps),)
+
+
+def melee_partners(encounter: Encounter, foe: str, attacker: str) -> set[str]:
+    """R-CIR-3: the others who have attacked ``foe`` in melee this round."""
+    return {who for who, ranged, _ in encounter.attacks.get(foe, ()) if not ranged} - {attacker}
+
+
+def bonus_lines(
+    encounter: Encounter, foe: str, attacker: str, weapon: WeaponUsed
+) -> tuple[tuple[str, int], ...]:
+    """R-CIR-3: +1 to the die for a melee attack on a foe two others already attack in
+    melee this round."""
+    if weapon.ranged or len(melee_partners(encounter, foe, attacker)) < MELEE_PARTNERS:
+        return ()
+    return (("two others attack it in melee", THREE_ATTACKERS_BONUS),)
+
+
+def completes_high_and_low(encounter: Encounter, foe: str, ranged: bool) -> bool:
+    """R-CIR-3: whether a hit of this kind (melee or ranged) on ``foe`` makes the round's
+    first pair of a melee and a ranged hit on it."""
+    kinds = {was_ranged for _, was_ranged, hit in encounter.attacks.get(foe, ()) if hit}
+    return len(kinds) < 2 and (not ranged) in kinds
