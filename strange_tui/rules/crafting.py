@@ -87,3 +87,17 @@ def check_level(level: int) -> int:
             f"An item's level runs from {MIN_DIFFICULTY} to {MAX_DIFFICULTY}; {level} is not one."
         )
     return level
+
+
+def time_words(time: CraftingTime, seconds: int) -> str:
+    """R-CRAFT-1: the crafting time in words: the ladder's ('a month'), or, where it gives
+    a range of days, the days taken in it ('two days')."""
+    if time.least == time.most or not seconds:
+        return time.words
+    days, rest = divmod(seconds, DAY)
+    if rest or not 0 < days < len(_DAYS):
+        return time.words
+    return _DAYS[days]
+
+
+_DAYS = ("", "one day", "two days", "three days")
