@@ -14,7 +14,9 @@ from strange_tui.campaign.events import (
     NpcHealthChanged,
     NpcsAdded,
     OrderChanged,
+    RollMade,
     TurnAdvanced,
+    WaitTriggered,
 )
 from strange_tui.campaign.state import Campaign
 from strange_tui.rules.combat import initiative_order, tick
@@ -28,6 +30,7 @@ COMBAT_EVENTS = (
     InitiativeRolled,
     OrderChanged,
     TurnAdvanced,
+    WaitTriggered,
     NpcHealthChanged,
     ConditionAdded,
     ConditionRemoved,
@@ -52,7 +55,31 @@ def fold_combat(state: Campaign, event: object) -> Campaign:
         _check_initiative(state, event)
     if isinstance(event, TurnAdvanced):
         return replace(state, encounter=_next_turn(encounter, dead_pcs(state)))
+    if isinstance(event, WaitTriggered):
+        return replace(state, encounter=_wait_over(encounter, event, dead_pcs(state)))
     return replace(state, encounter=_fold(encounter, event))
+
+
+def _wait_over(encounter: Encounter, event: WaitTriggered, dead: set[str]) -> Encounter:
+    """R-ACT-1: the waiting PC's trigger came: the wait is over; on another's turn, that
+    turn ends and the PC, moved to just after it in the order, acts now."""
+    who = _combatant(encounter, event.character)
+    if not any(c.name == "waiting" for c in who.conditions):
+        raise RuleViolation(f"{who.name} is not waiting.")
+    if who.id in dead or who.defeated:
+        raise RuleViolation(f"{who.name} is out of the fight.")
+    encounter = _with(
+        encounter, replace(who, conditions=tuple(c for c in who.conditions if c.name != "waiting"))
+    )
+    active = encounter.active
+    if active is None:
+        raise RuleViolation("Roll initiative first.")
+    if active.id == who.id:
+        return encounter
+    order = [cid for cid in encounter.order if cid != who.id]
+    turn = order.index(active.id)
+    order.insert(turn + 1, who.id)
+    return _next_turn(replace(encounter, order=tuple(order), turn=turn), dead)
 
 
 def dead_pcs(state: Campaign) -> set[str]:
@@ -92,10 +119,12 @@ def _fold(encounter: Encounter, event: object) -> Encounter | None:
             pcs = [c.id for c in encounter.combatants.values() if c.pc]
             if sorted(event.pcs) != sorted(pcs):
                 raise RuleViolation("Initiative is rolled for every PC in the fight.")
-            npcs = [c.id for c in encounter.npcs() if not c.defeated]
+            npcs = [c.id for c in encounter.npcs() if not c.defeated and not c.inanimate]
             if not npcs:
                 raise RuleViolation("Add an NPC first: initiative is set by the highest NPC level.")
-            order = initiative_order(event.pcs, npcs, event.succeeded)
+            # R-HAZ-2: objects take no turn; they stay in the order, last, to be seen.
+            things = tuple(c.id for c in encounter.npcs() if c.inanimate)
+            order = (*initiative_order(event.pcs, npcs, event.succeeded), *things)
             return replace(encounter, order=order, round=1, turn=0, cast={}, cast_by_app=())
         case OrderChanged(order=order):
             if sorted(order) != sorted(encounter.order):
@@ -165,9 +194,27 @@ def _next_turn(encounter: Encounter, dead: set[str]) -> Encounter:
         if turn >= len(encounter.order):
             turn, round_ = 0, round_ + 1
         nxt = combatants[encounter.order[turn]]
-        if not nxt.defeated and nxt.id not in dead:
+        if not nxt.defeated and nxt.id not in dead and not nxt.inanimate:
             break
-    return replace(encounter, turn=turn, round=round_, combatants=combatants, fresh={})
+    # R-CIR-3: the round's attacks on each foe count within that round only.
+    attacks = encounter.attacks if round_ == encounter.round else {}
+    return replace(
+        encounter, turn=turn, round=round_, combatants=combatants, fresh={}, attacks=attacks
+    )
+
+
+def note_attack(state: Campaign, event: RollMade) -> Campaign:
+    """R-CIR-3: the fight remembers an attack roll on a foe this round (who, melee or
+    ranged, whether it hit): high and low and three attackers look at it."""
+    encounter = state.encounter
+    if encounter is None or not event.attack or event.target is None:
+        return state
+    if event.target not in encounter.combatants:
+        raise RuleViolation(f"No combatant {event.target!r} in this fight.")
+    attacks = dict(encounter.attacks)
+    seen = (event.character, event.ranged, event.success)
+    attacks[event.target] = (*attacks.get(event.target, ()), seen)
+    return replace(state, encounter=replace(encounter, attacks=attacks))
 
 
 def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:

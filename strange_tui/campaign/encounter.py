@@ -24,6 +24,9 @@ class Combatant(Frozen):
     swarm: bool = False
     boss: bool = False
     conditions: tuple[Condition, ...] = ()
+    inanimate: bool = False
+    """R-HAZ-2: an object to attack (a door, a lock): its Armor by hardness; it never
+    takes a turn and does not count for initiative."""
 
     @property
     def defeated(self) -> bool:
@@ -48,6 +51,9 @@ class Encounter(Frozen):
     was needed), kept until every PC has rolled."""
     cast_by_app: tuple[Id, ...] = ()
     """Of those, the PCs whose die the app rolled."""
+    attacks: dict[Id, tuple[tuple[Id, bool, bool], ...]] = field(default_factory=dict)
+    """R-CIR-3: this round's attacks on each foe, as (attacker, ranged, hit), in order;
+    a new round forgets them."""
 
     @property
     def active(self) -> Combatant | None:

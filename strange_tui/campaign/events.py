@@ -142,6 +142,15 @@ class RollMade(Event, tag="roll_made"):
     """Situational steps easing the task (R-TR-6: a focus task after a 19 or 20)."""
     app_rolled: bool = False
     """The app rolled the die (the player typed none): the log says so (R-TASK-6)."""
+    circumstances: tuple[Text, ...] = ()
+    """R-CIR-1, R-CIR-2: the circumstances' labels ('partial cover', 'dim light'); their
+    steps are in ``hindrances`` and ``eased``."""
+    support: Literal["", "task", "xp", "intrusion"] = ""
+    """R-CIR-1: what let an attack through darkness, invisibility or dense mist."""
+    target: Id | None = None
+    """An attack's (first) foe: the fight remembers the round's attacks on it (R-CIR-3)."""
+    ranged: bool = False
+    """An attack with a ranged weapon (else melee)."""
 
 
 class RollRerolled(Event, tag="roll_rerolled"):
@@ -331,6 +340,14 @@ class TurnAdvanced(Event, tag="turn_advanced"):
     """The next combatant acts; past the last, a new round (conditions tick down)."""
 
 
+class WaitTriggered(Event, tag="wait_triggered"):
+    """R-ACT-1: a waiting PC's trigger came: the turn under way ends and the PC acts now,
+    keeping that place in the order (the wait is over)."""
+
+    character: Id
+    trigger: Annotated[str, Meta(max_length=120)] = ""
+
+
 class NpcHealthChanged(Event, tag="npc_health_changed"):
     """NPCs hit (negative, before Armor) or healed (positive), one or several at once."""
 
@@ -485,6 +502,57 @@ class ChallengeEnded(Event, tag="challenge_ended"):
     challenge: Id
 
 
+QuarryLevel = Annotated[int, Meta(ge=1, le=10)]
+
+
+class ChaseStarted(Event, tag="chase_started"):
+    """R-CHASE-1: a long chase begins: ``character`` runs after (``flees``: from) a quarry
+    of ``level``; as many Speed successes as the level win it."""
+
+    character: Id
+    quarry: Name
+    level: QuarryLevel
+    flees: bool = False
+
+
+class ChaseRolled(Event, tag="chase_rolled"):
+    """R-CHASE-1: the chase's Speed task (the RollMade before it, in the same command)
+    counted as a success or a failure; the tallies after it (reduce checks them) let the
+    log read without the state."""
+
+    character: Id
+    success: bool = False
+    successes: Small = 0
+    failures: Small = 0
+    needed: QuarryLevel = 1
+
+
+class ChaseEnded(Event, tag="chase_ended"):
+    """R-CHASE-1: the chase is over: won or lost as the rule decides (reduce checks it), or
+    abandoned (called off by the GM or the player)."""
+
+    character: Id
+    quarry: Name
+    outcome: Literal["won", "lost", "abandoned"]
+
+
+class CraftingAttempted(Event, tag="crafting_attempted"):
+    """R-CRAFT-1: ``character`` tried to make ``item`` of ``level`` (the RollMade before it,
+    in the same command, is the Intellect task); on ``success`` the item joins their
+    equipment. ``training`` says what their training went to (easing the task, or instead
+    the time or the materials); ``seconds`` is the crafting time the clock then moves (0:
+    many years, more than play passes: the clock stays)."""
+
+    character: Id
+    item: Name
+    level: Annotated[int, Meta(ge=0, le=10)]
+    success: bool = False
+    training: Literal["ease", "time", "materials"] = "ease"
+    materials: tuple[Annotated[int, Meta(ge=1, le=10)], ...] = ()
+    """The levels of material used (a level 3 item: 3, 2 and 1)."""
+    seconds: Seconds = 0
+
+
 AnyEvent = (
     SettingsChanged
     | CharacterCreated
@@ -511,6 +579,7 @@ AnyEvent = (
     | InitiativeRolled
     | OrderChanged
     | TurnAdvanced
+    | WaitTriggered
     | NpcHealthChanged
     | ConditionAdded
     | ConditionRemoved
@@ -529,6 +598,10 @@ AnyEvent = (
     | HunterStabilised
     | ChallengeStarted
     | ChallengeEnded
+    | ChaseStarted
+    | ChaseRolled
+    | ChaseEnded
+    | CraftingAttempted
 )
 
 

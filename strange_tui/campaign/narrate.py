@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from strange_tui.campaign import action_sentences
+from strange_tui.campaign.chase_sentences import CHASE_SENTENCE_EVENTS, chase_sentence, craft_line
 from strange_tui.campaign.events import (
     STORY_EVENTS,
     AdvancementBought,
@@ -49,6 +51,7 @@ from strange_tui.campaign.events import (
     TrackShifted,
     TranslationMade,
     TurnAdvanced,
+    WaitTriggered,
     WeaknessTaken,
     XpAwarded,
     XpSpent,
@@ -173,6 +176,8 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
     def everyone(ids: Iterable[str]) -> str:
         return listed([who(some_id) for some_id in ids])
 
+    if isinstance(event, CHASE_SENTENCE_EVENTS):
+        return chase_sentence(event, who)
     if isinstance(event, SEAT_EVENTS):
         return seat_sentence(event, who, APP_DIE)
     if isinstance(event, STORY_EVENTS):
@@ -183,7 +188,8 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
         case SettingsChanged():
             return "The GM changed the campaign's settings."
         case DamageTaken():
-            return _damage_sentence(event, who(event.character))
+            hazard = action_sentences.hazard_hit(event, who(event.character))
+            return hazard or _damage_sentence(event, who(event.character))
         case PointsSpent():
             luck = f" ({event.from_luck} from Luck)" if event.from_luck else ""
             reason = f" on {_inline(event.reason)}" if event.reason else ""
@@ -271,6 +277,8 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             groups: list[tuple[str, list[str]]] = []
             for npc in npcs:  # Alike NPCs side by side: 'Guard 1 and Guard 2 (level 3)'.
                 kind = f"level {npc.level}" + (", boss" if npc.boss else "")
+                if npc.inanimate:  # R-HAZ-2: an object to attack.
+                    kind = f"an object, level {npc.level}, Armor {npc.armor}"
                 if groups and groups[-1][0] == kind:
                     groups[-1][1].append(npc.name)
                 else:
@@ -284,6 +292,12 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
             return f"The players changed their order: {everyone(event.order)}."
         case TurnAdvanced():
             return "Next turn."
+        case WaitTriggered():
+            return action_sentences.wait_triggered(event, who(event.character))
+        case NpcHealthChanged() if hazard := action_sentences.hazard_on_npcs(
+            event, [who(t) for t in event.targets]
+        ):
+            return hazard
         case NpcHealthChanged():
             many = len(event.targets) > 1
             source = f" ({_inline(event.source)})" if event.source else ""
@@ -301,9 +315,13 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
                 if condition.rounds
                 else "for the rest of the fight"
             )
-            verb = "are" if len(event.targets) > 1 else "is"
-            return f"{everyone(event.targets)} {verb} {condition.name} {lasting}."
+            many, whom = len(event.targets) > 1, everyone(event.targets)
+            if said := action_sentences.condition_added(condition, whom, many, lasting):
+                return said
+            return f"{whom} {'are' if many else 'is'} {condition.name} {lasting}."
         case ConditionRemoved():
+            if said := action_sentences.condition_removed(event.name, who(event.target)):
+                return said
             return f"{who(event.target)} is no longer {event.name}."
         case TranslationMade():
             where = event.destination.title()
@@ -375,6 +393,9 @@ def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> st
     call = initiative_call(events, lambda cid: names.get(cid) or cid, listed)
     if call is not None:
         return call
+    crafted = craft_line(events, names, sentence, APP_DIE)
+    if crafted is not None:
+        return crafted
     labels = {event.label for event in events if isinstance(event, RollMade) and event.label}
     offered = {
         event.character
@@ -462,13 +483,26 @@ def _reroll_sentence(event: RollRerolled, name: str) -> str:
     )
 
 
+SUPPORT_WORDS = {
+    "task": "a supporting task let it through",
+    "xp": "1 XP let it through",
+    "intrusion": "the GM intruded to let it through",
+}
+"""R-CIR-1: how the log says an attack got through darkness, invisibility or dense mist."""
+
+
 def _roll_sentence(event: RollMade, name: str) -> str:
     task = task_of(event)
     final = final_difficulty(task)
     label = event.label or f"a {stat_name(event.stat)} task"
+    # R-CIR-1: the circumstances the roll was made in, and what let an attack through.
+    amid = " and ".join(_inline(c) for c in event.circumstances)
+    amid = f"{amid}; " if amid else ""
+    through = f"; {SUPPORT_WORDS[event.support]}" if event.support else ""
     if event.die is None:
         return (
-            f"{name} succeeded at {label} automatically (difficulty {event.difficulty} eased to 0)."
+            f"{name} succeeded at {label} automatically"
+            f" ({amid}difficulty {event.difficulty} eased to 0){through}."
         )
     total = event.die + event.bonus
     outcome = "success" if event.success else "failure"
@@ -481,6 +515,6 @@ def _roll_sentence(event: RollMade, name: str) -> str:
     effect = f"; {_inline(event.effect)}" if event.effect else ""
     app = APP_DIE if event.app_rolled else ""
     return (
-        f"{name} rolled {total}{app} for {label} ({difficulty_name(final)} {final},"
-        f" target {target_number(final)}): {outcome}{extra}{cost}{effect}."
+        f"{name} rolled {total}{app} for {label} ({amid}{difficulty_name(final)} {final},"
+        f" target {target_number(final)}): {outcome}{extra}{through}{cost}{effect}."
     )

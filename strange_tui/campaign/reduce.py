@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from msgspec.structs import replace
 
 from strange_tui.campaign import advancement, armor
-from strange_tui.campaign.combat import COMBAT_EVENTS, count_taken, fold_combat
+from strange_tui.campaign.chase import CHASE_EVENTS, craft, fold_chase
+from strange_tui.campaign.combat import COMBAT_EVENTS, count_taken, fold_combat, note_attack
 from strange_tui.campaign.events import (
     STORY_EVENTS,
     AdvancementBought,
@@ -16,6 +17,7 @@ from strange_tui.campaign.events import (
     ArmorChanged,
     CharacterCreated,
     ClockAdvanced,
+    CraftingAttempted,
     CypherGained,
     CypherUsed,
     DamageTaken,
@@ -78,13 +80,16 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
         return fold_translation(state, event)
     if isinstance(event, HUNTER_EVENTS):
         return fold_hunters(state, event)
+    if isinstance(event, CHASE_EVENTS):
+        return fold_chase(state, event)
     if state.encounter is not None and isinstance(
         event, DamageTaken | IntrusionAccepted | IntrusionRefused | RollMade
     ):
         intrusion = isinstance(event, IntrusionAccepted | IntrusionRefused) or (
             isinstance(event, RollMade) and event.die == 1
         )
-        return count_taken(_fold_plain(state, event), state, intrusion)
+        after = count_taken(_fold_plain(state, event), state, intrusion)
+        return note_attack(after, event) if isinstance(event, RollMade) else after
     return _fold_plain(state, event)
 
 
@@ -220,6 +225,8 @@ def _change_character(character: Character, event: AnyEvent) -> Character:
             return take_weakness(character, event.weak, event.edge)
         case NotesEdited(notes=notes):
             return replace(character, notes=notes)
+        case CraftingAttempted():
+            return craft(character, event)
     raise RuleViolation(f"Unknown event {type(event).__name__}.")  # pragma: no cover
 
 

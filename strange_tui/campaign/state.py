@@ -171,6 +171,24 @@ class Settings(Frozen):
     intrusions, the NPCs choose their targets). The rules stay the same."""
     solo_intrusions: Literal["off", "rare", "often"] = "rare"
     """In solo play, how often the app proposes an intrusion on a roll that is not a 1."""
+    weapon_distinctions: bool = False
+    """R-WPN-1, an optional rule: attacks apply their weapon's distinction (armor-piercing,
+    reaching, slashing, stabbing)."""
+
+
+class Chase(Frozen):
+    """R-CHASE-1: a long chase, one PC against a quarry of a level: the PC's Speed
+    successes and failures so far, and how it ended ('': it goes on). An ended chase
+    stays here, for the tracker to show, until the next one starts."""
+
+    character: Id
+    quarry: Name
+    level: Annotated[int, Meta(ge=1, le=10)]
+    flees: bool = False
+    """The PC runs from the quarry (else after it)."""
+    successes: Small = 0
+    failures: Small = 0
+    outcome: Literal["", "won", "lost", "abandoned"] = ""
 
 
 class Campaign(Frozen):
@@ -189,6 +207,8 @@ class Campaign(Frozen):
     challenges: dict[Id, Challenge] = field(default_factory=dict)
     prompts: tuple[Prompt, ...] = ()
     """The questions open at the players' seats (a defense roll, an intrusion...)."""
+    chase: Chase | None = None
+    """R-CHASE-1: the chase under way, or the last one, as it ended."""
     seq: Annotated[int, Meta(ge=0)] = 0
 
     def active_effects(self) -> tuple[PartyEffect, ...]:

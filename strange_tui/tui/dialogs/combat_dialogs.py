@@ -1,5 +1,5 @@
-"""The combat tracker's dialogs: adding NPCs, conditions and NPC health (R-CMB); the
-initiative dialog lives in ``initiative`` (imported here too).
+"""The combat tracker's dialogs: adding NPCs and conditions (R-CMB); the initiative dialog
+lives in ``initiative`` (imported here too), NPC health in ``npc_health``.
 
 Each builds a command from the form, shows the model's preview, and commits it in one step.
 """
@@ -21,9 +21,6 @@ from strange_tui.campaign.commands.combat import (
     AddCondition,
     AddNpcs,
     AddNpcsPreview,
-    DamageNpcs,
-    HealNpcs,
-    HealthPreview,
     RemoveCondition,
 )
 from strange_tui.campaign.encounter import Encounter
@@ -190,12 +187,17 @@ class ConditionDialog(CombatDialog):
         self.targets = targets
 
     def compose(self) -> ComposeResult:
-        names = [(name, name) for name in CONDITION_NAMES] + [("custom…", "")]
+        # The targets' own conditions besides the tracker's (a hazard, a tag) can be taken
+        # off too; a hazard they are in comes first, for ctrl+r (R-HAZ-1).
+        held = [c for t in self.targets for c in self.encounter.combatants[t].conditions]
+        extra = list(dict.fromkeys(c.name for c in held if c.name not in CONDITION_NAMES))
+        names = [(name, name) for name in (*CONDITION_NAMES, *extra)] + [("custom…", "")]
+        first = next((c.name for c in held if c.damage), "stunned")
         with Vertical(classes="dialog") as box:
             box.border_title = f"Condition on {self.names(self.targets)}"
             yield row(
                 "Condition",
-                Select(names, value="stunned", allow_blank=False, id="name", compact=True),
+                Select(names, value=first, allow_blank=False, id="name", compact=True),
             )
             yield row(
                 "Custom tag", Input(placeholder="any tag (when custom)", id="tag", compact=True)
@@ -240,65 +242,3 @@ class ConditionDialog(CombatDialog):
     @on(Button.Pressed, "#remove")
     def action_remove(self) -> None:
         self.commit(RemoveCondition(targets=self.targets, name=self.condition()))
-
-
-class HealthDialog(CombatDialog):
-    """Damage (less Armor) or healing for the marked NPCs at once."""
-
-    def __init__(self, targets: tuple[str, ...]) -> None:
-        super().__init__()
-        self.targets = targets
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog") as box:
-            box.border_title = f"Damage or heal: {self.names(self.targets)}"
-            box.border_subtitle = "enter: to Damage · tab: Heal · escape: close"
-            yield row(
-                "Amount", Input(placeholder="points", type="integer", id="amount", compact=True)
-            )
-            yield row("", Checkbox("Ignore Armor (ambient)", id="ambient"))
-            yield Static(id="preview", classes="preview")
-            with Horizontal(classes="buttons"):
-                yield Button("Damage", variant="error", id="damage")
-                yield Button("Heal", variant="success", id="heal")
-                yield Button("Cancel", id="cancel")
-
-    def command(self, heal: bool = False) -> DamageNpcs | HealNpcs | str:
-        amount = int_value(self.query_one("#amount", Input), default=-1)
-        if amount is None or amount < 0:
-            return "Type the points, 1 to 1000."
-        if heal:
-            return HealNpcs(targets=self.targets, amount=amount)
-        ignore = self.query_one("#ambient", Checkbox).value
-        return DamageNpcs(targets=self.targets, amount=amount, ignore_armor=ignore)
-
-    @on(Input.Changed)
-    @on(Checkbox.Changed)
-    def update_preview(self) -> None:
-        shown = self.query_one("#preview", Static)
-        damage, heal = self.preview_of(self.command()), self.preview_of(self.command(heal=True))
-        if isinstance(damage, str) or isinstance(heal, str):
-            shown.update(Text(damage if isinstance(damage, str) else str(heal), style="dim"))
-            return
-        assert isinstance(damage, HealthPreview) and isinstance(heal, HealthPreview)
-        text = Text()
-        for hurt, healed in zip(damage.npcs, heal.npcs, strict=True):
-            text.append(f"{hurt.name} {hurt.health}/{hurt.max_health}: ", style="bold")
-            text.append(f"damage → {hurt.after}", style="red")
-            text.append(f", heal → {healed.after}\n", style="green")
-        text.rstrip()
-        shown.update(text)
-
-    @on(Input.Submitted)
-    def to_the_buttons(self) -> None:
-        """Enter after the amount goes to Damage, not through it: a GM who meant to heal
-        sees the two buttons before anything changes (a second enter damages)."""
-        self.query_one("#damage", Button).focus()
-
-    @on(Button.Pressed, "#damage")
-    def damage(self) -> None:
-        self.commit(self.command())
-
-    @on(Button.Pressed, "#heal")
-    def heal(self) -> None:
-        self.commit(self.command(heal=True))

@@ -2,9 +2,10 @@
 
 The GM never rolls: on a PC's turn the player attacks (a); on an NPC's turn the NPC's
 attack becomes the PC's defense roll (d). In solo play no GM runs the NPCs: d has the app
-choose whom the NPC attacks, and that PC's defense roll opens at once. Every action is a
-command (one undo step), so undo, the log and a reopened campaign all see the fight as it
-is.
+choose whom the NPC attacks, and that PC's defense roll opens at once. The cheat sheet's
+combat actions (c), hazards (z), objects (o) and surprise (u) open from here too (their
+keys are in ``combat_keys``). Every action is a command (one undo step), so undo, the log
+and a reopened campaign all see the fight as it is.
 """
 
 from __future__ import annotations
@@ -21,23 +22,19 @@ from strange_tui.campaign.commands.combat import (
     NextTurn,
     RollInitiative,
     StartCombat,
-    acting_problem,
     commands_back_to_turn,
-    out_of_fight,
 )
-from strange_tui.campaign.commands.solo.npcs import NpcAttacks
-from strange_tui.campaign.encounter import Combatant, Encounter
+from strange_tui.campaign.encounter import Encounter
 from strange_tui.campaign.events import CombatEnded
 from strange_tui.campaign.state import Campaign
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.combat_dialogs import (
     AddNpcsDialog,
     ConditionDialog,
-    HealthDialog,
     InitiativeDialog,
 )
-from strange_tui.tui.dialogs.combat_rolls import AttackDialog, DefenseDialog
-from strange_tui.tui.screens.base import CampaignScreen
+from strange_tui.tui.dialogs.npc_health import HealthDialog
+from strange_tui.tui.screens.combat_keys import TrackerKeys
 from strange_tui.tui.screens.combat_view import (
     COLUMNS,
     key_commands,
@@ -52,7 +49,7 @@ from strange_tui.tui.widgets.text_panel import TextPanel
 from strange_tui.tui.widgets.waiting import Waiting
 
 
-class CombatScreen(CampaignScreen):
+class CombatScreen(TrackerKeys):
     """One fight, round by round."""
 
     # The table takes the whole width below 110 columns (every column readable at 80),
@@ -72,6 +69,8 @@ class CombatScreen(CampaignScreen):
         # Solo play's d (the key bar shows one or the other: see check_action).
         Binding("d", "npc_acts", "NPC acts", id="combat.npc_acts",
                 tooltip="The app chooses whom the NPC attacks; that PC rolls to defend"),
+        Binding("c", "actions", "Action", id="combat.actions",
+                tooltip="covering fire, distract, draw or take the attack, guard, wait"),
         Binding("n", "next_turn", "Next", id="combat.next"),
         Binding("p", "previous_turn", "Prev", id="combat.previous"),
         Binding("plus", "add_npcs", "+NPCs", id="combat.add"),
@@ -82,12 +81,18 @@ class CombatScreen(CampaignScreen):
         Binding("ctrl+up", "move(-1)", "PC up", show=False, id="combat.up"),
         Binding("ctrl+down", "move(1)", "PC down", show=False, id="combat.down"),
         Binding("e", "end", "End", id="combat.end"),
+        # The GM's less frequent keys come last: at 80 columns the key bar keeps the first.
+        Binding("z", "hazard", "Hazard", id="combat.hazard",
+                tooltip="fire, acid, cold, a fall...: ambient damage, some each round"),
+        Binding("u", "surprise", "Surprise", id="combat.surprise", show=False,
+                tooltip="the marked are caught unaware as the fight begins"),
+        Binding("o", "add_object", "Object", id="combat.object", show=False,
+                tooltip="a door, a lock: something to attack, Armor by hardness"),
         Binding("escape", "app.pop_screen", "Back", id="combat.back"),
     ]  # fmt: skip
 
     def __init__(self) -> None:
         super().__init__()
-        self.marked: set[str] = set()
         self._shown: dict[str, tuple] = {}
         self._shown_order: list[str] = []
         self._last_turn: tuple[int, int] = (-1, -1)
@@ -120,10 +125,6 @@ class CombatScreen(CampaignScreen):
     def close(self) -> None:
         self.dismiss()
 
-    @property
-    def encounter(self) -> Encounter | None:
-        return self.state.encounter
-
     def show(self, state: Campaign) -> None:
         encounter = state.encounter
         if encounter is None:
@@ -138,7 +139,7 @@ class CombatScreen(CampaignScreen):
             for cid, cells in rows.items():
                 for column, (old, new) in enumerate(zip(self._shown[cid], cells, strict=True)):
                     if old != new:
-                        table.update_cell(cid, COLUMNS[column][1], new)
+                        table.update_cell(cid, COLUMNS[column][1], new, update_width=True)
         else:
             keep = table.cursor_row
             table.clear()
@@ -165,7 +166,7 @@ class CombatScreen(CampaignScreen):
                 return False
         if session is None or session.is_gm or not self.is_mounted:
             return True
-        return offered(session, key_commands(self.encounter, self.highlighted()), action)
+        return offered(session, key_commands(self.encounter, self.highlighted(), self.seat), action)
 
     def on_data_table_row_highlighted(self) -> None:
         if not self.session.is_gm:
@@ -178,20 +179,6 @@ class CombatScreen(CampaignScreen):
     def detail(self, state: Campaign) -> Text:
         session = self.session
         return turn_detail(state, None if session.is_gm else session.seat)
-
-    def highlighted(self) -> Combatant | None:
-        encounter, table = self.encounter, self.query_one(DataTable)
-        if encounter is None or not table.row_count:
-            return None
-        row_key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key
-        return encounter.combatants.get(row_key.value)
-
-    def targets(self) -> list[str]:
-        """The marked combatants, else the highlighted one."""
-        if self.marked:
-            return sorted(self.marked)
-        who = self.highlighted()
-        return [who.id] if who else []
 
     def action_mark(self) -> None:
         who = self.highlighted()
@@ -258,57 +245,3 @@ class CombatScreen(CampaignScreen):
             )
             return
         self.app.push_screen(HealthDialog(tuple(npcs)))
-
-    def action_attack(self) -> None:
-        encounter = self.encounter
-        active = encounter.active if encounter else None
-        if encounter is None or active is None or not active.pc:
-            self.notify("Attacks are made on a PC's turn (n moves on).", severity="warning")
-            return
-        if problem := acting_problem(self.state, active.id):
-            self.notify(problem, title="Not possible", severity="warning")
-            return
-        standing = [c.id for c in encounter.npcs() if not c.defeated]
-        marked = tuple(cid for cid in encounter.order if cid in self.marked and cid in standing)
-        target = self.highlighted()
-        if target is None or target.id not in standing:
-            target = encounter.combatants[marked[0]] if marked else None
-        if target is None and standing:
-            target = encounter.combatants[standing[0]]
-        if target is None:
-            self.notify("No NPC is left standing.", severity="warning")
-            return
-        self.app.push_screen(AttackDialog(active.id, target.id, marked))
-
-    def acting_npc(self) -> Combatant | None:
-        """The NPC whose turn it is, if it can act (None: the player is told why not)."""
-        encounter = self.encounter
-        active = encounter.active if encounter else None
-        if active is None or active.pc:
-            self.notify("NPCs attack on their own turn (n moves on).", severity="warning")
-            return None
-        if problem := acting_problem(self.state, active.id):
-            self.notify(problem, title="Not possible", severity="warning")
-            return None
-        return active
-
-    def action_defend(self) -> None:
-        encounter, active = self.encounter, self.acting_npc()
-        if encounter is None or active is None:
-            return
-        state = self.state
-        pcs = [c for c in encounter.combatants.values() if c.pc and not out_of_fight(state, c.id)]
-        target = self.highlighted()
-        if target is None or target not in pcs:
-            target = pcs[0] if pcs else None
-        if target is None:
-            self.notify("No PC is left in the fight.", severity="warning")
-            return
-        self.app.push_screen(DefenseDialog(active.id, target.id))
-
-    def action_npc_acts(self) -> None:
-        """Solo play: the app chooses whom the active NPC attacks (the policy of
-        ``NpcAttacks``); the PC's defense roll comes to this window as a question."""
-        active = self.acting_npc()
-        if active and (events := strange_app(self).run_command(NpcAttacks(npc=active.id))):
-            self.notify(self.session.describe(events), title=f"{active.name} acts")

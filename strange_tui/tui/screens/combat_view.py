@@ -9,15 +9,20 @@ from rich.text import Text
 from strange_tui.campaign.commands.combat import (
     AddCondition,
     AddNpcs,
+    AddObject,
+    ApplyHazard,
     Attack,
     DamageNpcs,
     EndCombat,
+    Guard,
     MovePc,
     NextTurn,
     RollInitiative,
+    Surprise,
     out_of_fight,
     turn_of,
 )
+from strange_tui.campaign.commands.combat.views import condition_words
 from strange_tui.campaign.commands.seating import AskDefense
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.encounter import Combatant, Encounter, health_word
@@ -90,7 +95,9 @@ def order_rows(
             name.append(" (swarm)", style="dim")
         if c.boss:
             name.append(" (boss)", style="dim")
-        conditions = Text(", ".join(f"{x.name} {x.rounds or '∞'}" for x in c.conditions))
+        if c.inanimate:
+            name.append(" (object)", style="dim")
+        conditions = Text(", ".join(condition_words(x) for x in c.conditions))
         level = "PC" if c.pc else str(c.level)
         armor = str(state.characters[cid].armor if c.pc else c.armor)
         health, track = health_text(c, state, numbers), track_text(c, state)
@@ -124,12 +131,20 @@ def turn_detail(state: Campaign, seat: str | None = None) -> Text:
         elif turn.loses_turn:
             text.append("Stunned: loses its action this turn (n).\n", style="red")
         elif turn.pc:
-            text.append("a: attack an NPC · or roll any task from Home.\n")
+            text.append("a: attack an NPC · c: another action · or roll any task from Home.\n")
         elif state.settings.solo:
             text.append(f"d: {turn.name} acts: the app chooses whom it attacks")
-            text.append(f" (damage {turn.damage}).\n")
+            text.append(f" (damage {turn.damage}) · c: take it for an ally.\n")
         else:
-            text.append(f"d: {turn.name} attacks a PC (damage {turn.damage}).\n")
+            text.append(f"d: {turn.name} attacks a PC (damage {turn.damage})")
+            text.append(" · c: take it for an ally.\n")
+        if turn.drawn_by and not turn.pc:
+            text.append(f"{turn.name} attacks {turn.drawn_by}: they drew its attack.\n")
+    for name in turn.surprised:
+        text.append(
+            f"{name} is surprised: no Effort to defend (the GM may adjust: ctrl+r in k).\n",
+            style="yellow",
+        )
     text.append(
         f"Dealt {turn.dealt} · taken {turn.taken} · intrusions {turn.intrusions}",
         style="dim",
@@ -152,13 +167,20 @@ def npc_health_line(state: Campaign, numbers: bool) -> Text:
     return text
 
 
-def key_commands(encounter: Encounter | None, highlighted: Combatant | None) -> dict[str, Probe]:
+def key_commands(
+    encounter: Encounter | None, highlighted: Combatant | None, seat: str | None = None
+) -> dict[str, Probe]:
     """The command each of the tracker's keys leads to, for ``seat.offered`` to ask the
-    model about at a player's seat: the NPCs, initiative, conditions and the end of the
-    fight are the GM's; a PC's attack and the end of its turn are its player's, on that
-    PC's turn; a PC's place in the order, its player's too."""
+    model about at a player's seat: the NPCs, initiative, conditions, hazards, objects,
+    surprise and the end of the fight are the GM's; a PC's attack and the end of its turn
+    are its player's, on that PC's turn; a PC's place in the order and its combat actions
+    (some taken on others' turns), its player's too."""
     active = encounter.active if encounter is not None else None
     return {
+        "actions": lambda: Guard(character=seat, what="") if seat else False,
+        "hazard": lambda: ApplyHazard(targets=(), hazard=""),
+        "surprise": lambda: Surprise(targets=()),
+        "add_object": lambda: AddObject(name="", level=1),
         "attack": lambda: (
             Attack(character=active.id, target="") if active is not None and active.pc else False
         ),

@@ -16,7 +16,7 @@ from textual.widgets import Header, Static
 
 from strange_tui.campaign.commands.character import Rest
 from strange_tui.campaign.commands.clock import PassTime
-from strange_tui.campaign.commands.combat import StartCombat
+from strange_tui.campaign.commands.combat import ApplyHazard, StartCombat
 from strange_tui.campaign.commands.creation import CreateCharacter
 from strange_tui.campaign.commands.progress import BuyAdvancement, ChangeSettings
 from strange_tui.campaign.commands.rolls import Roll
@@ -75,8 +75,14 @@ class HomeScreen(CampaignScreen):
                 tooltip="ask a yes/no question; the d20 answers, its odds shown first"),
         Binding("d", "draw", "Draw", id="home.draw",
                 tooltip="a random creature, cypher, complication or scene prompt"),
+        Binding("z", "hazard", "Hazard", id="home.hazard", show=False,
+                tooltip="fire, acid, cold, a fall...: ambient damage to the characters"),
         Binding("j", "journal", "Journal", id="home.journal",
                 tooltip="write what happens in the story; the log keeps it in its place"),
+        Binding("h", "chase", "Chase", id="home.chase",
+                tooltip="a long chase: start one (runner, quarry, level) or open the one running"),
+        Binding("m", "make", "Make", id="home.make",
+                tooltip="craft an item: the task, the materials and the time by its level"),
     ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
@@ -182,6 +188,8 @@ class HomeScreen(CampaignScreen):
             "oracle": lambda: True,
             "draw": lambda: True,
             "journal": lambda: True,
+            # R-HAZ-1: hazards are the GM's to apply.
+            "hazard": lambda: ApplyHazard(targets=(), hazard=""),
         }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -297,3 +305,27 @@ class HomeScreen(CampaignScreen):
         from strange_tui.tui.dialogs.pass_time import PassTimeDialog
 
         self.app.push_screen(PassTimeDialog())
+
+    def action_hazard(self) -> None:
+        """R-HAZ-1: a hazard out of a fight, on the characters (the highlighted ticked)."""
+        state = self.state
+        if state.encounter is not None:
+            self.notify("A fight is under way: apply it in the tracker (c, then z).")
+            return
+        from strange_tui.tui.dialogs.hazard import HazardDialog
+
+        chosen = self.query_one(PartyList).highlighted_id
+        choices = [(c.name, c.id) for c in state.characters.values()]
+        self.app.push_screen(HazardDialog(choices, (chosen,) if chosen else ()))
+
+    def action_chase(self) -> None:
+        from strange_tui.tui.screens.chase import open_chase
+
+        if character := self.selected():
+            open_chase(self, character.id)
+
+    def action_make(self) -> None:
+        if character := self.selected():
+            from strange_tui.tui.dialogs.craft import CraftDialog
+
+            self.app.push_screen(CraftDialog(character.id))

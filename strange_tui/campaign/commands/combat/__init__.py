@@ -10,9 +10,18 @@ would become (health, pools, the damage track) by folding the events with ``redu
 
 Each job is a module of this package: ``views`` (what the fight is now), ``setup``,
 ``turns``, ``weapons``, ``specials``, ``attack``, ``attack_preview``, ``defense``, ``npcs``
-and ``limits``; every name is re-exported here.
+and ``limits``; the cheat sheet's (R-ACT-1, R-ACT-2, R-HAZ-1, R-HAZ-2) in ``actions``,
+``reactions``, ``guarding``, ``surprise`` and ``hazards``. Every name is re-exported here.
 """
 
+from strange_tui.campaign.commands.combat.actions import (
+    ActionPreview,
+    ActOnWait,
+    CoveringFire,
+    Distract,
+    Guard,
+    Wait,
+)
 from strange_tui.campaign.commands.combat.attack import Attack, roll_odds
 from strange_tui.campaign.commands.combat.attack_preview import (
     AttackPreview,
@@ -25,6 +34,13 @@ from strange_tui.campaign.commands.combat.defense import (
     DefenseSkill,
     defense_skill,
     defense_training,
+)
+from strange_tui.campaign.commands.combat.guarding import GetPast, StopPasser
+from strange_tui.campaign.commands.combat.hazards import (
+    AddObject,
+    AddObjectPreview,
+    ApplyHazard,
+    HazardPreview,
 )
 from strange_tui.campaign.commands.combat.limits import (
     MAX_ARMOR,
@@ -48,6 +64,7 @@ from strange_tui.campaign.commands.combat.npcs import (
     RemoveCondition,
     condition_name,
 )
+from strange_tui.campaign.commands.combat.reactions import DrawAttack, TakeAttack
 from strange_tui.campaign.commands.combat.setup import (
     AddNpcs,
     AddNpcsPreview,
@@ -63,6 +80,7 @@ from strange_tui.campaign.commands.combat.specials import (
     SpecialOptions,
     special_options,
 )
+from strange_tui.campaign.commands.combat.surprise import Surprise
 from strange_tui.campaign.commands.combat.turns import (
     CombatSummary,
     EndCombat,
@@ -104,6 +122,22 @@ from strange_tui.campaign.commands.combat.weapons import (
 )
 
 __all__ = [
+    # R-ACT-1, R-ACT-2, R-HAZ-1, R-HAZ-2: the cheat sheet's actions, hazards and objects.
+    "ActOnWait",
+    "ActionPreview",
+    "AddObject",
+    "AddObjectPreview",
+    "ApplyHazard",
+    "CoveringFire",
+    "Distract",
+    "DrawAttack",
+    "GetPast",
+    "Guard",
+    "HazardPreview",
+    "StopPasser",
+    "Surprise",
+    "TakeAttack",
+    "Wait",
     "AddCondition",
     "AddNpcs",
     "AddNpcsPreview",

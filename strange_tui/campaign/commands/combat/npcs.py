@@ -20,9 +20,11 @@ from strange_tui.rules import combat
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.hazards import HAZARDS
 
 CONDITION_NAMES: tuple[str, ...] = tuple(combat.CONDITIONS)
 """R-CMB-4: the conditions the tracker knows (any other name is a custom tag)."""
+HAZARD_LABELS = frozenset(hazard.label for hazard in HAZARDS.values())
 
 
 class NpcHealth(msgspec.Struct, frozen=True, kw_only=True):
@@ -127,7 +129,11 @@ class AddCondition(Command, frozen=True, kw_only=True):
             combatant_of(encounter, target)
         if not 0 <= self.rounds <= MAX_ROUNDS:
             raise RuleViolation("Give 0 or more rounds (0: the rest of the fight).")
-        condition = Condition(name=condition_name(self.name), rounds=self.rounds)
+        name = condition_name(self.name)
+        if name in HAZARD_LABELS:
+            # R-HAZ-1: a hazard's condition carries its damage each round: only z gives it.
+            raise RuleViolation(f"{name.capitalize()} is a hazard: apply it as one (z).")
+        condition = Condition(name=name, rounds=self.rounds)
         return [ConditionAdded(targets=self.targets, condition=condition)]
 
 

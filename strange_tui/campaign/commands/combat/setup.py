@@ -198,7 +198,8 @@ class RollInitiative(Command, frozen=True, kw_only=True):
         """The difficulty, each PC's Speed task (as a roll describes it), and the PCs
         who cannot roll with the reason."""
         encounter = encounter_of(state)
-        levels = [c.level for c in encounter.npcs() if not c.defeated]
+        # R-HAZ-2: an object in the fight does not set initiative.
+        levels = [c.level for c in encounter.npcs() if not c.defeated and not c.inanimate]
         difficulty = combat.initiative_difficulty(levels)
         recorded, beyond = capped(difficulty)
         setups, unable = {}, {}

@@ -8,11 +8,14 @@ from typing import ClassVar, Literal
 import msgspec
 
 from strange_tui.campaign.commands.base import Command
-from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
+from strange_tui.campaign.commands.combat.actions import WAITING
+from strange_tui.campaign.commands.combat.hazards import burn_events
+from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of, state_after
 from strange_tui.campaign.events import (
     AnyEvent,
     CombatEnded,
     CombatStarted,
+    ConditionRemoved,
     InitiativeRolled,
     OrderChanged,
     TurnAdvanced,
@@ -26,7 +29,9 @@ from strange_tui.rules.errors import RuleViolation
 class NextTurn(Command, frozen=True, kw_only=True):
     """The active combatant's turn ends, and each of its conditions loses a round (R-CMB-4:
     a condition counts its holder's own turns); the next combatant still in the fight acts
-    (defeated NPCs and dead PCs are skipped, R-DMG-4); past the last, a new round."""
+    (defeated NPCs, dead PCs and objects are skipped, R-DMG-4, R-HAZ-2); past the last, a
+    new round. As its turn begins, each hazard it is in deals its damage again (R-HAZ-1),
+    and a wait it still holds is over (R-ACT-1): it acts now."""
 
     def acting_for(self, state: Campaign) -> str | None:
         """A player ends their own PC's turn; the NPCs' turns are the GM's."""
@@ -37,7 +42,17 @@ class NextTurn(Command, frozen=True, kw_only=True):
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         encounter_of(state)
-        return [TurnAdvanced()]
+        events: list[AnyEvent] = [TurnAdvanced()]
+        after = state_after(state, events)
+        active = after.encounter.active if after.encounter is not None else None
+        if active is None:
+            return events
+        for hazard in (c for c in active.conditions if c.damage):
+            now = state_after(state, events)
+            events += burn_events(now, [active.id], hazard.damage, hazard.name)
+        if any(c.name == WAITING for c in active.conditions):
+            events.append(ConditionRemoved(target=active.id, name=WAITING))
+        return events
 
 
 def commands_back_to_turn(journal: Sequence[AnyEvent]) -> int | None:

@@ -11,6 +11,7 @@ from strange_tui.campaign.encounter import Combatant, Encounter
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.state import Campaign
 from strange_tui.campaign.store import fold_command
+from strange_tui.rules.combat import Condition
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.task import MAX_DIFFICULTY
 from strange_tui.rules.track import DamageTrack, can_act, can_move
@@ -114,6 +115,10 @@ class TurnView(msgspec.Struct, frozen=True, kw_only=True):
     with Speed 0; dead)."""
     damage: int = 0
     """The active NPC's damage (R-DMG-5)."""
+    drawn_by: str = ""
+    """R-ACT-1: the PC (by name) who drew the active NPC's attack."""
+    surprised: tuple[str, ...] = ()
+    """R-ACT-2: the PCs (by name) surprised: no Effort to defend."""
     dealt: int = 0
     taken: int = 0
     intrusions: int = 0
@@ -130,9 +135,12 @@ def turn_of(state: Campaign) -> TurnView | None:
         "taken": encounter.taken,
         "intrusions": encounter.intrusions,
     }
+    pcs = [c for c in encounter.combatants.values() if c.pc and not out_of_fight(state, c.id)]
+    surprised = tuple(c.name for c in pcs if any(x.no_effort for x in c.conditions))
     active = encounter.active
     if active is None:
-        return TurnView(**totals)
+        return TurnView(**totals, surprised=surprised)
+    drew = [c.name for c in pcs if drawing(c, active)]
     return TurnView(
         **totals,
         active=active.id,
@@ -141,4 +149,34 @@ def turn_of(state: Campaign) -> TurnView | None:
         loses_turn=any(condition.loses_turn for condition in active.conditions),
         limit=pc_limit(state, active.id) if active.pc else None,
         damage=active.damage,
+        drawn_by=" and ".join(drew),
+        surprised=surprised,
     )
+
+
+NOTE_SHOWN = 18
+"""The characters of a condition's note the tracker shows (its table stays in 80 columns)."""
+DRAWING = "drawing the attack"
+DRAWING_PROMINENT = "drawing the attack (prominent)"
+"""R-ACT-1: the conditions of a PC who drew an NPC's attack (its note names the NPC)."""
+
+
+def drawing(who: Combatant, npc: Combatant) -> bool:
+    """Whether ``who`` has drawn ``npc``'s attack (R-ACT-1)."""
+    return any(
+        c.name in (DRAWING, DRAWING_PROMINENT) and c.note in (npc.name, npc.id)
+        for c in who.conditions
+    )
+
+
+def condition_words(condition: Condition) -> str:
+    """'stunned 1', 'guarding 1 (the door)', 'minor fire ∞ (3/round)' (R-HAZ-1: a hazard
+    shows what it burns each round; R-ACT-1: a guard what it guards, a wait its trigger)."""
+    words = f"{condition.name} {condition.rounds or '∞'}"
+    if condition.damage:
+        return f"{words} ({condition.damage}/round)"
+    if condition.note:
+        note = condition.note
+        cut = note if len(note) <= NOTE_SHOWN else note[: NOTE_SHOWN - 1].rstrip() + "…"
+        return f"{words} ({cut})"
+    return words

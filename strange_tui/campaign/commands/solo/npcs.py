@@ -4,9 +4,11 @@ as at a table (R-CMB-3): the question goes to the PC's seat, where the player ro
 
 The policy, in full: the NPC attacks a PC who can defend (in the fight, alive, not
 debilitated), chosen at random with one die over them in the order of the fight (no die
-when only one can). When every PC left is debilitated, it attacks one of them the same
-way, and the attack simply hits (R-DMG-4: no defense roll). A boss's bonus needs no choice:
-its level and damage already hold it. The choice and its die go to the log.
+when only one can). A PC who drew its attack (R-ACT-1) is the one it attacks (when
+several did, the die chooses among them). When every PC left is debilitated, it attacks
+one of them the same way, and the attack simply hits (R-DMG-4: no defense roll). A boss's
+bonus needs no choice: its level and damage already hold it. The choice and its die go to
+the log.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from strange_tui.campaign.commands.combat.defense import Defend
 from strange_tui.campaign.commands.combat.views import (
     check_acting,
     combatant_of,
+    drawing,
     encounter_of,
     out_of_fight,
 )
@@ -77,6 +80,9 @@ class NpcAttacks(Command, frozen=True, kw_only=True):
         if not standing:
             raise RuleViolation("No PC is left in the fight.")
         defending = [cid for cid in standing if can_act(state.characters[cid].track)]
+        drew = [cid for cid in defending if drawing(encounter.combatants[cid], npc)]
+        if drew:
+            return Targets(npc=npc.id, pcs=tuple(drew))
         if defending:
             return Targets(npc=npc.id, pcs=tuple(defending))
         return Targets(npc=npc.id, pcs=tuple(standing), defending=False)
