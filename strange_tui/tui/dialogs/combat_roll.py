@@ -2,7 +2,9 @@
 preview, and the die, which only Enter in "Your die" (or the Roll button) commits.
 
 Each dialog is one command: the form collects the choices, shows the model's preview, and
-commits the roll with what it brings in one step.
+commits the roll with what it brings in one step. Both take circumstances (R-CIR-1,
+R-CIR-2) from the picker on ctrl+t; an attack that needs support shows why and a Support
+choice.
 """
 
 from __future__ import annotations
@@ -21,26 +23,40 @@ from strange_tui.campaign.commands.rolls import outcome_of
 from strange_tui.campaign.encounter import Combatant
 from strange_tui.campaign.events import AnyEvent, RollMade
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
+from strange_tui.tui.dialogs.circumstance_fields import (
+    CIRCUMSTANCES_CSS,
+    CIRCUMSTANCES_KEY,
+    CircumstanceFields,
+)
 from strange_tui.tui.prompts import send
 from strange_tui.tui.session import Refused
 
 DIE_LABEL = "Your die ^f"
 DIE_HINT = "blank: the app rolls"
-KEYS_HINT = "ctrl+f your die · escape closes"
+KEYS_HINT = f"ctrl+f your die · {CIRCUMSTANCES_KEY} circumstances · escape closes"
 
 
-class CombatRoll(CharacterDialog):
+class CombatRoll(CircumstanceFields, CharacterDialog):
     """What attack and defense share: the PC, the NPC, the die, the preview.
 
     The focus starts on the form's first field; the die is the last field, right before
     the buttons, and ctrl+f goes straight to it. Enter in the die rolls (blank: the app
     rolls); Enter in another field goes to the die, so no stray key rolls for the player."""
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     CombatRoll Select, CombatRoll Input { width: 1fr; }
-    CombatRoll #result { height: auto; }
+    CombatRoll #result { height: auto; display: none; }
+    CombatRoll #result.-shown { display: block; }
     """
-    BINDINGS = [Binding("ctrl+f", "focus_die", "Your die", id="combat_roll.die")]
+        + CIRCUMSTANCES_CSS
+    )
+    BINDINGS = [
+        Binding("ctrl+f", "focus_die", "Your die", id="combat_roll.die"),
+        Binding(
+            CIRCUMSTANCES_KEY, "circumstances", "Circumstances", id="combat_roll.circumstances"
+        ),
+    ]
 
     def __init__(self, character_id: str, npc_id: str) -> None:
         super().__init__(character_id)
@@ -120,12 +136,23 @@ class CombatRoll(CharacterDialog):
         if self.done:
             return
         shown = self.query_one("#preview", Static)
+        needed = None
         try:
-            shown.update(self.render_preview(self.session.preview(self.command())))
+            preview = self.session.preview(self.command())
+            shown.update(self.render_preview(preview))
+            needed = preview.roll.support_needed
         except Refused as refused:
             shown.update(Text(str(refused), style="red"))
         except ValueError as wrong:
             shown.update(Text(str(wrong), style="red"))
+        self.show_support(needed)
+
+    def picking(self) -> bool:
+        return not self.done
+
+    @on(Button.Pressed, "#circumstances")
+    def circumstances_pressed(self) -> None:
+        self.action_circumstances()
 
     def typed_die(self) -> int | None | str:
         """The die the player typed (None: the app rolls), or what is wrong with it."""
@@ -153,8 +180,10 @@ class CombatRoll(CharacterDialog):
         if not events:
             return
         self.done = True
-        made = events[0] if isinstance(events[0], RollMade) else None
+        # The roll, after what it pays for first (1 XP for support spent, R-CIR-1).
+        made = next((e for e in events if isinstance(e, RollMade)), None)
         self.show_result(made, events, before, app_rolled=made is not None and made.app_rolled)
+        self.query_one("#result", Static).add_class("-shown")
         go = self.query_one("#go", Button)
         go.label = "Done"
         go.focus()

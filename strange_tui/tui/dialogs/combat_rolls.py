@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
 from rich.table import Table
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 from textual.markup import escape
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
+from strange_tui.campaign.commands.circumstances import CircumstanceChoice, circumstance_choices
 from strange_tui.campaign.commands.combat import (
     DAMAGE,
     Attack,
@@ -29,14 +32,16 @@ __all__ = ["AttackDialog", "CombatRoll", "DefenseDialog"]
 
 class AttackDialog(CombatRoll):
     """R-CMB-2: the active PC attacks an NPC with one of their own weapons (light eases),
-    eased by their training with it (an inability hinders), assets and Effort, with a
-    bonus to the die; Effort may add damage instead; what a 19 or a 20 brings is chosen
-    before the die. An area attack (R-EFF-5) hits the marked NPCs too."""
+        eased by their training with it (an inability hinders), assets and Effort, with a
+        bonus to the die; Effort may add damage instead; what a 19 or a 20 brings is chosen
+        before the die. An area attack (R-EFF-5) hits the marked NPCs too. Circumstances
+    (R-CIR-1, R-CIR-2) are those of its kind, melee or ranged, as the weapon is."""
 
     DEFAULT_CSS = """
     AttackDialog .dialog { width: 80; }
-    AttackDialog #form { grid-size: 4; grid-columns: 11 1fr 11 1fr; grid-rows: 1;
+    AttackDialog #form { grid-size: 4; grid-columns: 13 1fr 11 1fr; grid-rows: 1;
                          grid-gutter: 0 1; height: auto; }
+    AttackDialog #form .wide { column-span: 3; }
     AttackDialog #form Label { text-style: bold; color: $text-muted; }
     AttackDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
     """
@@ -93,6 +98,10 @@ class AttackDialog(CombatRoll):
                         compact=True,
                         disabled=len(choices) == 1,
                     )
+                yield Label("Circumstances", id="circumstances-label")
+                yield self.circumstances_button()
+                yield Label("Support", classes="support")
+                yield self.support_select()
                 yield Checkbox("Area", id="area")
                 yield Checkbox("Gun", value=first.gun, id="gun", disabled=not first.ranged)
                 yield Label(DIE_LABEL)
@@ -131,14 +140,8 @@ class AttackDialog(CombatRoll):
         if bonus is None:
             raise ValueError("The bonus is a whole number (e.g. 1 or -1).")
         weapon = self.weapon
-        if weapon.ranged:
-            weapon = WeaponUsed(
-                name=weapon.name,
-                category=weapon.category,
-                damage=weapon.damage,
-                ranged=True,
-                gun=self.query_one("#gun", Checkbox).value,
-            )
+        if weapon.ranged:  # The player may say whether it is a gun; the rest is the pack's.
+            weapon = replace(weapon, gun=self.query_one("#gun", Checkbox).value)
         area = self.query_one("#area", Checkbox).value
         encounter = self.session.state.encounter
         standing = {c.id for c in encounter.npcs() if not c.defeated} if encounter else set()
@@ -155,11 +158,23 @@ class AttackDialog(CombatRoll):
             others=others if area else (),
             on_19=self.query_one("#on_19", Select).value,
             on_20=self.query_one("#on_20", Select).value,
+            circumstances=self.circumstances,
+            support=self.support_value(),
             die=die,
         )
 
+    def circumstance_options(self) -> tuple[CircumstanceChoice, ...]:
+        """An attack's circumstances, of its kind (point-blank only with a ranged weapon,
+        a prone foe's one of either kind)."""
+        return circumstance_choices("attack", ranged=self.weapon.ranged)
+
     def render_preview(self, preview: AttackPreview) -> Table:
-        return attack_table(preview)
+        table = attack_table(preview)
+        if preview.range:  # R-CIR-2: as gravity or water leaves it.
+            table.add_row("Range", Text(preview.range))
+        if preview.roll.support_needed:
+            table.add_row("Support", Text(preview.roll.support_needed, style="bold red"))
+        return table
 
     def show_result(
         self,

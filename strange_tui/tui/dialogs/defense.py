@@ -1,19 +1,22 @@
 """A PC's defense against an NPC's attack (R-CMB-3): rolled here, or, from the GM's seat,
 asked of the player's own seat (AskDefense), where the same dialog answers it (see
-``answer``)."""
+``answer``). Circumstances (R-CIR-1) favour the defender as the target: partial cover
+eases the defense as it hinders the attack."""
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Label, Select, Static
 
+from strange_tui.campaign.commands.circumstances import CircumstanceChoice, circumstance_choices
 from strange_tui.campaign.commands.combat import Defend, DefensePreview, defense_skill, out_of_fight
 from strange_tui.campaign.commands.seating import AskDefense
 from strange_tui.campaign.events import AnyEvent, RollMade
@@ -22,6 +25,7 @@ from strange_tui.tui.dialogs.base import row
 from strange_tui.tui.dialogs.combat_roll import DIE_LABEL, KEYS_HINT, CombatRoll
 from strange_tui.tui.dialogs.combat_tables import defense_table
 from strange_tui.tui.prompts import send
+from strange_tui.tui.widgets.odds import circumstance_rows, grid
 
 DEFENSE_SKILLS = [
     ("Untrained", ""),
@@ -135,6 +139,12 @@ class DefenseDialog(CombatRoll):
                 "Effort",
                 Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True),
             )
+            yield row("Circumstances", self.circumstances_button())
+            yield Horizontal(
+                Label("Support", classes="field"),
+                self.support_select(),
+                classes="row flat support",
+            )
             yield row(DIE_LABEL, self.die_input())
             yield from self.outcome_widgets()
             yield self.buttons()
@@ -163,11 +173,28 @@ class DefenseDialog(CombatRoll):
             stat=self.query_one("#stat", Select).value,
             skill=self.query_one("#skill", Select).value,
             effort=self.query_one("#effort", Select).value,
+            circumstances=self.circumstances,
+            support=self.support_value(),
             die=die,
         )
 
-    def render_preview(self, preview: DefensePreview) -> Table:
-        return defense_table(preview)
+    def circumstance_options(self) -> tuple[CircumstanceChoice, ...]:
+        """A defense's circumstances: the NPC's attack, melee or ranged, is not known
+        here, so all of them."""
+        return circumstance_choices("defense")
+
+    def render_preview(self, preview: DefensePreview) -> Table | Group:
+        """Each circumstance's line (R-CIR-1) over the odds, cost and what a failure
+        takes."""
+        table = defense_table(preview)
+        if preview.no_roll or not (preview.roll.circumstances or preview.roll.support_needed):
+            return table
+        lines = grid()
+        circumstance_rows(lines, preview.roll)
+        # One column of labels for both: as wide as the longer of the two.
+        width = len("Circumstances")
+        lines.columns[0].min_width = table.columns[0].min_width = width
+        return Group(lines, table)
 
     def show_result(
         self,

@@ -2,7 +2,9 @@
 the physical die). The roll is recorded the moment the die lands (R-TASK-5, R-TASK-6); a
 reroll for 1 XP is a command of its own, with the player's die or the app's (R-XP-2).
 Marking the task as tied to the focus, a perception task or a focus ability lets the
-effects on the character (after a translation, R-TR-6..8) move or refuse it."""
+effects on the character (after a translation, R-TR-6..8) move or refuse it. The
+circumstances (R-CIR-1, R-CIR-2) come from the picker on ctrl+t, each a line of the
+preview with who gains."""
 
 from __future__ import annotations
 
@@ -14,10 +16,16 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from strange_tui.campaign.commands.circumstances import CircumstanceChoice, circumstance_choices
 from strange_tui.campaign.commands.rolls import HelperSkill, Reroll, Roll, outcome_of
 from strange_tui.campaign.events import RollMade, RollRerolled
 from strange_tui.campaign.terms import DIFFICULTY_NAMES, Stat
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
+from strange_tui.tui.dialogs.circumstance_fields import (
+    CIRCUMSTANCES_CSS,
+    CIRCUMSTANCES_KEY,
+    CircumstanceFields,
+)
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.odds import outcome_text, preview_table
 
@@ -32,24 +40,29 @@ HELPERS: list[tuple[str, HelperSkill]] = [
 ]
 
 
-class RollDialog(CharacterDialog):
+class RollDialog(CircumstanceFields, CharacterDialog):
     """Odds before the die; the die from the app or from the table."""
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     RollDialog .dialog { width: 80; }
-    RollDialog #form { grid-size: 4; grid-columns: 12 1fr 12 1fr; grid-rows: 1;
+    RollDialog #form { grid-size: 4; grid-columns: 13 1fr 12 1fr; grid-rows: 1;
                        grid-gutter: 0 1; height: auto; }
     RollDialog #form Label { text-style: bold; color: $text-muted; }
     RollDialog #form .wide { column-span: 3; }
     RollDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
     RollDialog .checks { height: 1; }
     RollDialog .checks Checkbox { width: auto; margin-right: 2; }
-    RollDialog #result { height: auto; padding: 0 1; }
+    RollDialog #result { height: auto; padding: 0 1; display: none; }
+    RollDialog #result.-shown { display: block; }
     """
+        + CIRCUMSTANCES_CSS
+    )
     BINDINGS = [
         Binding("ctrl+f", "focus_die", "Your die", id="roll.die"),
         Binding("ctrl+r", "reroll", "Reroll (1 XP)", id="roll.reroll"),
         Binding("ctrl+g", "forced", "GM forces a roll", id="roll.forced"),
+        Binding(CIRCUMSTANCES_KEY, "circumstances", "Circumstances", id="roll.circumstances"),
     ]
 
     def __init__(
@@ -73,7 +86,10 @@ class RollDialog(CharacterDialog):
         effort = [(str(n), n) for n in range(who.effort + 1)]
         with Vertical(classes="dialog") as box:
             box.border_title = f"Roll: {escape(who.name)}"
-            box.border_subtitle = "ctrl+f your die · ctrl+r reroll · ctrl+g GM forces a roll"
+            box.border_subtitle = (
+                f"ctrl+f your die · {CIRCUMSTANCES_KEY} circumstances · ctrl+r reroll"
+                " · ctrl+g GM forces"
+            )
             with Grid(id="form"):
                 yield Label("Task")
                 yield Input(
@@ -138,6 +154,10 @@ class RollDialog(CharacterDialog):
                     yield Checkbox("Focus task", id="focus_task")
                     yield Checkbox("Perception", id="perception")
                     yield Checkbox("Focus ability", id="focus_ability")
+                yield Label("Circumstances", id="circumstances-label")
+                yield self.circumstances_button()
+                yield Label("Support", classes="support")
+                yield self.support_select()
                 # The die last, right before the buttons: no Tab reaches Roll before it.
                 yield Label("Your die ^f")
                 yield Input(
@@ -181,6 +201,8 @@ class RollDialog(CharacterDialog):
             focus_task=self.query_one("#focus_task", Checkbox).value,
             perception=self.query_one("#perception", Checkbox).value,
             focus_ability=self.query_one("#focus_ability", Checkbox).value,
+            circumstances=self.circumstances,
+            support=self.support_value(),
         )
 
     def typed_die(self) -> int | None | str:
@@ -190,13 +212,27 @@ class RollDialog(CharacterDialog):
             return "A d20 shows 1 to 20."
         return value or None
 
+    def picking(self) -> bool:
+        return self.rolled is None
+
+    def circumstance_options(self) -> tuple[CircumstanceChoice, ...]:
+        """A task's circumstances, or an attack's when the roll is one (melee or ranged
+        unknown here: all of them)."""
+        attack = self.query_one("#attack", Checkbox).value
+        return circumstance_choices("attack" if attack else "task")
+
     @on(Input.Changed)
     @on(Select.Changed)
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
         if self.rolled is not None:
             return
-        self.show_preview(self.command(), preview_table)
+        preview = self.show_preview(self.command(), preview_table)
+        self.show_support(preview.support_needed if preview is not None else None)
+
+    @on(Button.Pressed, "#circumstances")
+    def circumstances_pressed(self) -> None:
+        self.action_circumstances()
 
     def action_focus_die(self) -> None:
         """The player's own d20 goes here: one key from anywhere in the form."""
@@ -235,7 +271,9 @@ class RollDialog(CharacterDialog):
 
     def show_outcome(self, event: RollMade | RollRerolled) -> None:
         outcome = outcome_of(self.character, event, app_rolled=event.app_rolled)
-        self.query_one("#result", Static).update(outcome_text(outcome))
+        result = self.query_one("#result", Static)
+        result.update(outcome_text(outcome))
+        result.add_class("-shown")
 
     def action_forced(self) -> None:
         """R-XP-3: on an automatic success the GM may intrude and force a roll at the

@@ -1,7 +1,7 @@
 """The GM's campaign settings: which foci players may take, starting cyphers, whether the
 theme follows the party's recursion, whether players see NPCs' health as numbers, house
-rules, and solo play (no GM: the app sits in the chair) with how often the app proposes an
-intrusion."""
+rules, the optional weapon distinctions (R-WPN-1), and solo play (no GM: the app sits in
+the chair) with how often the app proposes an intrusion."""
 
 from __future__ import annotations
 
@@ -26,6 +26,15 @@ INTRUSION_CHOICES = (
 )
 """How often the app proposes an intrusion in solo play, on a roll that is not a 1
 (R-ORC-4: a separate d20 shows 20, or 18-20)."""
+
+WEAPON_DISTINCTIONS_TIP = (
+    "Each weapon's kind counts in its attacks: armor-piercing gets past 1 point of Armor"
+    " (and does 1 less to a foe with none); slashing does 1 more to a foe without Armor"
+    " and 1 less to an armored one; stabbing does 1 more on a natural 17 or higher and"
+    " 1 less on a 5 or lower; reaching is easier against a foe without reach and harder"
+    " in close quarters."
+)
+"""R-WPN-1, in our words, on the GM's settings checkbox."""
 
 
 class SettingsDialog(ModalScreen[bool]):
@@ -85,6 +94,13 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
                 settings.npc_health_shown,
                 id="npc-health",
             )
+            distinctions = Checkbox(
+                "Weapon distinctions (an optional rule)",
+                settings.weapon_distinctions,
+                id="weapon-distinctions",
+            )
+            distinctions.tooltip = WEAPON_DISTINCTIONS_TIP
+            yield distinctions
             yield Checkbox(
                 "Solo play: no GM (the app answers, intrudes and runs the NPCs)",
                 settings.solo,
@@ -119,6 +135,7 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
             npc_health_shown=self.query_one("#npc-health", Checkbox).value,
             solo=self.query_one("#solo", Checkbox).value,
             solo_intrusions=str(self.query_one("#solo-intrusions", Select).value),
+            weapon_distinctions=self.query_one("#weapon-distinctions", Checkbox).value,
         )
 
     @on(Button.Pressed, "#save")

@@ -41,13 +41,31 @@ def grid() -> Table:
     return table
 
 
+def step_text(label: str, steps: int) -> Text:
+    """'partial cover, the target's advantage +1' (hinders, yellow) or '... −1' (eases,
+    green)."""
+    sign = "−" if steps < 0 else "+"
+    return Text(f"{label} {sign}{abs(steps)}", style="green" if steps < 0 else "yellow")
+
+
+def circumstance_rows(table: Table, preview: RollPreview) -> None:
+    """R-CIR-1: each circumstance as a line of the itemised difficulty, with who gains and
+    its steps; then, when the attack would miss without support, why."""
+    for index, (label, steps) in enumerate(preview.circumstances):
+        table.add_row("Circumstances" if not index else "", step_text(label, steps))
+    if preview.support_needed:
+        table.add_row("Support", Text(preview.support_needed, style="bold red"))
+
+
 def preview_table(preview: RollPreview) -> Table:
-    """Each effect that moves the roll (R-TR-6, R-TR-7), then the final difficulty, target,
-    odds bar, specials and cost, before the die (R-TASK-5)."""
+    """Each effect that moves the roll (R-TR-6, R-TR-7) and each circumstance (R-CIR-1),
+    then the final difficulty, target, odds bar, specials and cost, before the die
+    (R-TASK-5)."""
     table = grid()
     for index, effect in enumerate(preview.effects):
         style = "green" if effect.steps < 0 else "yellow"
         table.add_row("Effects" if not index else "", Text(effect.text, style=style))
+    circumstance_rows(table, preview)
     odds_rows(table, preview.odds)
     cost = Text(f"{preview.cost} {preview.stat.value.title()}")
     if preview.problem:
