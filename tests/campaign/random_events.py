@@ -30,11 +30,15 @@ from strange_tui.campaign.events import (
     ChallengeEnded,
     ChallengeStarted,
     CharacterCreated,
+    ChaseEnded,
+    ChaseRolled,
+    ChaseStarted,
     ClockAdvanced,
     CombatEnded,
     CombatStarted,
     ConditionAdded,
     ConditionRemoved,
+    CraftingAttempted,
     CypherGained,
     CypherUsed,
     DamageTaken,
@@ -65,6 +69,7 @@ from strange_tui.campaign.events import (
     TrackShifted,
     TranslationMade,
     TurnAdvanced,
+    WaitTriggered,
     WeaknessTaken,
     XpAwarded,
     XpSpent,
@@ -78,7 +83,9 @@ from strange_tui.campaign.state import Campaign, Character, Cypher, Settings
 from strange_tui.campaign.store import Store
 from strange_tui.campaign.translating import HINDRANCES, recursion_of
 from strange_tui.rules import RuleViolation
+from strange_tui.rules.chase import chase_outcome
 from strange_tui.rules.combat import CONDITIONS, Condition
+from strange_tui.rules.crafting import crafting_time, materials
 from strange_tui.rules.damage import apply_damage
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.oracle import LIKELIHOODS
@@ -121,6 +128,7 @@ settings = st.builds(
 )  # fmt: skip
 conditions = st.builds(Condition, name=st.sampled_from(sorted(CONDITIONS)),
                        rounds=st.integers(0, 3))  # fmt: skip
+WAITS = st.just(Condition(name="waiting", rounds=0, note="the door opens"))
 npcs = st.builds(lambda id_, level, armor: npc(id_, level, armor=armor),
                  st.sampled_from(NPC_IDS), st.integers(1, 5), st.integers(0, 2))  # fmt: skip
 blind_rolls = st.builds(RollMade, character=who, stat=stats, difficulty=st.integers(0, 10),
@@ -203,6 +211,16 @@ proposals = st.one_of(
               dice=st.lists(st.integers(1, 20), max_size=3).map(tuple),
               character=st.sampled_from(("", *IDS))),
     st.builds(SceneWritten, text=st.sampled_from(["We reach the lighthouse.", ""])),
+    st.builds(WaitTriggered, character=who, trigger=st.just("the door opens")),
+    st.builds(ChaseStarted, character=who, quarry=st.just("the courier"),
+              level=st.integers(1, 4), flees=st.booleans()),
+    st.builds(ChaseRolled, character=who, success=st.booleans(), successes=st.integers(0, 3),
+              failures=st.integers(0, 3), needed=st.integers(1, 4)),
+    st.builds(ChaseEnded, character=who, quarry=st.just("the courier"),
+              outcome=st.sampled_from(["won", "lost", "abandoned"])),
+    st.builds(CraftingAttempted, character=who, item=st.just("Bow"), level=st.integers(0, 9),
+              success=st.booleans(), materials=st.just((3, 2, 1)),
+              seconds=st.sampled_from([0, 3600, 86_400])),
     st.builds(TranslationMade, destination=st.sampled_from(RECURSIONS), initiator=who,
               helpers=st.lists(who, unique=True, max_size=1).map(tuple),
               die=st.none() | st.integers(1, 20), success=st.booleans(),
@@ -575,6 +593,20 @@ def _turn(draw, state, rolls):
     return TurnAdvanced()
 
 
+def waiting(state: Campaign, rolls: Rolls = ()) -> list[str]:
+    """R-ACT-1: the PCs of a fight past initiative who wait for a trigger and can act."""
+    if not in_fight(state) or not state.encounter.round:
+        return []
+    return sorted(c.id for c in state.encounter.combatants.values()
+                  if c.pc and any(k.name == "waiting" for k in c.conditions)
+                  and state.characters[c.id].track is not DamageTrack.DEAD)  # fmt: skip
+
+
+@maker(WaitTriggered, lambda state, rolls: bool(waiting(state)))
+def _wait_triggered(draw, state, rolls):
+    return WaitTriggered(character=draw(st.sampled_from(waiting(state))), trigger="the door opens")
+
+
 @maker(NpcHealthChanged, lambda state, rolls: in_fight(state) and bool(state.encounter.npcs()))
 def _npc_health(draw, state, rolls):
     ids = [c.id for c in state.encounter.npcs()]
@@ -685,6 +717,49 @@ def _drawn(draw, state, rolls):
 @maker(SceneWritten, lambda state, rolls: True)
 def _scene(draw, state, rolls):
     return SceneWritten(text=draw(st.sampled_from(["We reach the lighthouse at dusk.", ""])))
+
+
+def chasing(state: Campaign, rolls: Rolls = ()) -> bool:
+    """R-CHASE-1: a chase is under way and not yet decided by its rolls."""
+    chase = state.chase
+    return (chase is not None and not chase.outcome
+            and not chase_outcome(chase.level, chase.successes, chase.failures))  # fmt: skip
+
+
+def decided(state: Campaign, rolls: Rolls = ()) -> bool:
+    """A chase is under way (its rolls may have decided it: only its end remains)."""
+    return state.chase is not None and not state.chase.outcome
+
+
+@maker(ChaseStarted, lambda state, rolls: no_fight(state) and not decided(state))
+def _chase_started(draw, state, rolls):
+    return ChaseStarted(character=draw(st.sampled_from(pcs(state))), quarry="the courier",
+                        level=draw(st.integers(1, 4)), flees=draw(st.booleans()))  # fmt: skip
+
+
+@maker(ChaseRolled, chasing)
+def _chase_rolled(draw, state, rolls):
+    chase, success = state.chase, draw(st.booleans())
+    return ChaseRolled(character=chase.character, success=success,
+                       successes=chase.successes + success,
+                       failures=chase.failures + (not success), needed=chase.level)  # fmt: skip
+
+
+@maker(ChaseEnded, decided)
+def _chase_ended(draw, state, rolls):
+    chase = state.chase
+    outcome = chase_outcome(chase.level, chase.successes, chase.failures) or "abandoned"
+    return ChaseEnded(character=chase.character, quarry=chase.quarry, outcome=outcome)
+
+
+@maker(CraftingAttempted, no_fight)
+def _crafted(draw, state, rolls):
+    """R-CRAFT-1: its materials and time are the level's (many years: the clock stays)."""
+    level = draw(st.integers(0, 9))
+    return CraftingAttempted(character=draw(st.sampled_from(pcs(state))), item="Bow",
+                             level=level, success=draw(st.booleans()),
+                             materials=materials(level),
+                             seconds=crafting_time(level).least or 0)  # fmt: skip
 
 
 @maker(TranslationMade, no_fight)
@@ -842,6 +917,25 @@ def possible_kinds(state: Campaign, rolls: Rolls = ()) -> list[type]:
     return [kind for kind in ORDER if kind in MAKERS and MAKERS[kind][0](state, rolls)]
 
 
+def wait_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
+    """R-ACT-1: a PC of a fight past initiative waits for a trigger, and it comes: a short,
+    rare moment that random play would seldom meet by chance, told after a turn passes."""
+    fighters = [c.id for c in state.encounter.combatants.values()
+                if c.pc and state.characters[c.id].track is not DamageTrack.DEAD]  # fmt: skip
+    if not fighters:
+        return []
+    who = draw(st.sampled_from(fighters))
+    wait = ConditionAdded(targets=(who,), condition=draw(WAITS))
+    return [wait, WaitTriggered(character=who, trigger="the door opens")]
+
+
+FOLLOW_UPS: dict[type, Callable[[Any, Campaign, Rolls], list[AnyEvent]]] = {
+    TurnAdvanced: wait_story,
+}
+"""After an event of these kinds a command may go on with a short story (each event of it
+valid after the one before)."""
+
+
 def stamped(event: AnyEvent, state: Campaign, batch: int = 0) -> AnyEvent:
     """``event`` numbered and timed to follow ``state``, as the store stamps it."""
     return replace(event, seq=state.seq + 1, at=state.clock.seconds, batch=batch)
@@ -862,14 +956,20 @@ def valid_command(draw, state: Campaign, rolls: Rolls = (), max_size: int = 4) -
     events: list[AnyEvent] = []
     rolls = list(rolls)
     for _ in range(draw(st.integers(1, max_size))):
-        event = stamped(draw(valid_event(state, rolls)), state, events[0].seq if events else 0)
-        try:
-            state = reduce(state, event)
-        except RuleViolation as refused:
-            raise AssertionError(f"valid_event made a refused {event!r}: {refused}") from None
-        events.append(event)
-        if isinstance(event, RollMade):
-            rolls.append(event)
+        made = [draw(valid_event(state, rolls))]
+        story = FOLLOW_UPS.get(type(made[0]))
+        for event in made:
+            event = stamped(event, state, events[0].seq if events else 0)
+            try:
+                state = reduce(state, event)
+            except RuleViolation as refused:
+                raise AssertionError(f"valid_event made a refused {event!r}: {refused}") from None
+            events.append(event)
+            if isinstance(event, RollMade):
+                rolls.append(event)
+            if story is not None and not draw(st.integers(0, 3)):
+                made += story(draw, state, rolls)
+            story = None
     return events
 
 

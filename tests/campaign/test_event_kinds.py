@@ -18,11 +18,15 @@ from strange_tui.campaign.events import (
     ChallengeEnded,
     ChallengeStarted,
     CharacterCreated,
+    ChaseEnded,
+    ChaseRolled,
+    ChaseStarted,
     ClockAdvanced,
     CombatEnded,
     CombatStarted,
     ConditionAdded,
     ConditionRemoved,
+    CraftingAttempted,
     CypherGained,
     CypherUsed,
     DamageTaken,
@@ -53,6 +57,7 @@ from strange_tui.campaign.events import (
     TrackShifted,
     TranslationMade,
     TurnAdvanced,
+    WaitTriggered,
     WeaknessTaken,
     XpAwarded,
     XpSpent,
@@ -61,7 +66,7 @@ from strange_tui.campaign.hunters_state import HunterWound
 from strange_tui.campaign.prompts import Prompt
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.rolls import make_reroll, make_roll
-from strange_tui.campaign.state import Campaign, Cypher, PartyEffect, Settings
+from strange_tui.campaign.state import Campaign, Chase, Cypher, PartyEffect, Settings
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Stat
@@ -97,6 +102,18 @@ DOWN = hunter("ash", vitals={"health": 2, "resolve": 10, "lucidity": 10, "aura":
               wounds=(HunterWound(vital="health", kind="wounding", points=2, at=START - 60),))
 """R-HUN-8: Ash at 0 Health, two wounds taken a minute ago: disabled, worsening."""
 GUARD = npc("guard", level=2, armor=1)
+COURIER = Chase(character="mara", quarry="the courier", level=3)
+WAITING = Condition(name="waiting", rounds=0, note="the door opens")
+
+
+def waiting_on_guards_turn() -> Campaign:
+    """Mara waits for the door to open (R-ACT-1) while the guard acts."""
+    state = fighting(campaign("mara"), GUARD)
+    fight = state.encounter
+    waits = replace(fight.combatants["mara"], conditions=(WAITING,))
+    combatants = {**fight.combatants, "mara": waits}
+    return replace(state, encounter=replace(fight, combatants=combatants,
+                                            turn=fight.order.index("guard")))
 
 
 def asked(state: Campaign, raised: PromptRaised) -> Campaign:
@@ -111,6 +128,10 @@ OFFERED = asked(campaign("mara", "jun"),
 
 def mara(state: Campaign):
     return state.characters["mara"]
+
+
+def mara_in(state: Campaign):
+    return state.encounter.combatants["mara"]
 
 
 def guard(state: Campaign):
@@ -314,6 +335,34 @@ ROWS = [
         Drawn(table="intrusion", result="Bad luck: the rope frays", dice=(20, 1, 2),
               character="mara"),
         lambda b, a: (replace(a, seq=b.seq), b),
+    ),
+    Row(  # R-ACT-1: the trigger comes on the guard's turn: Mara acts now, just after it.
+        waiting_on_guards_turn,
+        WaitTriggered(character="mara", trigger="the door opens"),
+        lambda b, a: ((a.encounter.active.id, mara_in(a).conditions,
+                       a.encounter.order.index("mara") - a.encounter.order.index("guard")),
+                      ("mara", (), 1)),
+    ),
+    Row(  # R-CHASE-1: a long chase begins, nothing counted yet.
+        lambda: campaign("mara"),
+        ChaseStarted(character="mara", quarry="the courier", level=3),
+        lambda b, a: (a.chase, Chase(character="mara", quarry="the courier", level=3)),
+    ),
+    Row(  # Each Speed task of the chase counts as a success or a failure.
+        lambda: replace(campaign("mara"), chase=COURIER),
+        ChaseRolled(character="mara", success=True, successes=1, failures=0, needed=3),
+        lambda b, a: ((a.chase.successes, a.chase.failures), (1, 0)),
+    ),
+    Row(  # Called off before the rolls decide it.
+        lambda: replace(campaign("mara"), chase=COURIER),
+        ChaseEnded(character="mara", quarry="the courier", outcome="abandoned"),
+        lambda b, a: (a.chase.outcome, "abandoned"),
+    ),
+    Row(  # R-CRAFT-1: a crafted bow joins the sheet (the clock moves by its own event).
+        lambda: campaign("mara"),
+        CraftingAttempted(character="mara", item="Bow", level=3, success=True,
+                          materials=(3, 2, 1), seconds=86_400),
+        lambda b, a: (a.characters["mara"].equipment[-1:], ("Bow",)),
     ),
     Row(  # Nor does a note of the story.
         lambda: campaign("mara"),

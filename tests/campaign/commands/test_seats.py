@@ -25,22 +25,36 @@ from strange_tui.campaign.commands.character import (
     TakeDamage,
     UseCypher,
 )
+from strange_tui.campaign.commands.chase import ChaseRoll, EndChase, StartChase
 from strange_tui.campaign.commands.clock import PassTime
 from strange_tui.campaign.commands.combat import (
+    ActOnWait,
     AddCondition,
     AddNpcs,
+    AddObject,
+    ApplyHazard,
     Attack,
+    CoveringFire,
     DamageNpcs,
     Defend,
+    Distract,
+    DrawAttack,
     EndCombat,
+    GetPast,
+    Guard,
     HealNpcs,
     MovePc,
     NextTurn,
     RemoveCondition,
     RollInitiative,
     StartCombat,
+    StopPasser,
+    Surprise,
+    TakeAttack,
+    Wait,
 )
 from strange_tui.campaign.commands.combat.npcs import _ChangeHealth
+from strange_tui.campaign.commands.crafting import Craft
 from strange_tui.campaign.commands.creation import CreateCharacter
 from strange_tui.campaign.commands.hunters.challenges import EndChallenge, StartChallenge
 from strange_tui.campaign.commands.hunters.create import CreateHunter
@@ -129,6 +143,19 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     Translate: lambda who: Translate(destination="ardeyn", recursion_difficulty=3, initiator=who),
     TakeWeakness: lambda who: TakeWeakness(character=who, weak=Stat.INTELLECT, edge=Stat.MIGHT),
     NextTurn: lambda who: NextTurn(),  # For whoever is active: Jun, in ``jun_acting``.
+    StartChase: lambda who: StartChase(character=who, quarry="the courier", level=3),
+    ChaseRoll: lambda who: ChaseRoll(character=who, die=12),
+    EndChase: lambda who: EndChase(character=who),
+    Craft: lambda who: Craft(character=who, item="Torch", level=1, die=12),
+    CoveringFire: lambda who: CoveringFire(character=who, target="thug", die=12),
+    Distract: lambda who: Distract(character=who, target="thug"),
+    Guard: lambda who: Guard(character=who, what="the door"),
+    Wait: lambda who: Wait(character=who, trigger="the door opens"),
+    ActOnWait: lambda who: ActOnWait(character=who),
+    DrawAttack: lambda who: DrawAttack(character=who, npc="thug"),
+    TakeAttack: lambda who: TakeAttack(character=who, npc="thug", ally=TESS, die=12),
+    StopPasser: lambda who: StopPasser(character=who, passer="thug", die=12),
+    GetPast: lambda who: GetPast(character=who, npc="thug", die=12),
 }
 
 GMS: dict[type[Command], Callable[[], Command]] = {
@@ -150,6 +177,9 @@ GMS: dict[type[Command], Callable[[], Command]] = {
     AskInitiative: lambda: AskInitiative(),
     WithdrawPrompt: lambda: WithdrawPrompt(prompt=1),
     NpcAttacks: lambda: NpcAttacks(npc="thug"),
+    ApplyHazard: lambda: ApplyHazard(targets=(MARA,), hazard="minor-fire"),
+    AddObject: lambda: AddObject(name="Door", level=3),
+    Surprise: lambda: Surprise(targets=("thug",)),
 }
 
 ANY_SEATS: dict[type[Command], Callable[[], Command]] = {
