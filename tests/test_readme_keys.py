@@ -22,6 +22,8 @@ ROWS = {
     "New character": "strange_tui.tui.screens.creation:CreationScreen",
     "Translate": "strange_tui.tui.screens.translation:TranslationScreen",
     "Combat": "strange_tui.tui.screens.combat:CombatScreen",
+    "Chase": "strange_tui.tui.screens.chase:ChaseScreen",
+    "Quick reference": "strange_tui.tui.screens.reference:ReferenceScreen",
     "Sheet": "strange_tui.tui.screens.sheet:SheetScreen",
     "Log": "strange_tui.tui.screens.log:LogScreen",
     "Everywhere": "strange_tui.tui.app:StrangeApp",

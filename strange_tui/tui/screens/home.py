@@ -79,9 +79,11 @@ class HomeScreen(CampaignScreen):
                 tooltip="fire, acid, cold, a fall...: ambient damage to the characters"),
         Binding("j", "journal", "Journal", id="home.journal",
                 tooltip="write what happens in the story; the log keeps it in its place"),
-        Binding("h", "chase", "Chase", id="home.chase",
+        # Hidden from the key bar (Help, the palette and the README list them): at 80
+        # columns Home's bar keeps Undo, Redo and Quit.
+        Binding("h", "chase", "Chase", id="home.chase", show=False,
                 tooltip="a long chase: start one (runner, quarry, level) or open the one running"),
-        Binding("m", "make", "Make", id="home.make",
+        Binding("m", "make", "Make", id="home.make", show=False,
                 tooltip="craft an item: the task, the materials and the time by its level"),
     ]  # fmt: skip
 
