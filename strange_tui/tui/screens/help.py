@@ -63,6 +63,25 @@ SECTIONS: list[Section] = [
     Section("Combat", "strange_tui.tui.screens.combat:CombatScreen"),
     Section("Attack", "strange_tui.tui.dialogs.combat_rolls:AttackDialog"),
     Section("Defense", "strange_tui.tui.dialogs.combat_rolls:DefenseDialog"),
+    Section("Circumstances (ctrl+t in a roll, attack or defense)",
+            "strange_tui.tui.dialogs.circumstances:CircumstancePicker",
+            "letters type into the filter · ↓ to the list · space or enter ticks · one of a"
+            " group at a time: a second replaces the first"),
+    Section("Combat actions (c)", "strange_tui.tui.dialogs.combat_actions:ActionPicker",
+            "covering fire, distract, draw or take the attack, guard, wait and act on it,"
+            " stop or get past a guard; each opens its own dialog with its odds"),
+    Section("Hazard (z)", "strange_tui.tui.dialogs.hazard:HazardDialog",
+            "ambient damage, Armor skipped; in a fight a fire or acid stays as a condition"
+            " and burns at the start of each of the holder's turns until removed (k)"),
+    Section("Chase (h at Home)", "strange_tui.tui.screens.chase:ChaseScreen",
+            "as many Speed successes as the quarry's level win; more failures than"
+            " successes lose (a first failure loses)"),
+    Section("Start a chase", "strange_tui.tui.dialogs.chase_roll:StartChaseDialog"),
+    Section("Chase roll", "strange_tui.tui.dialogs.chase_roll:ChaseRollDialog",
+            "leave the die blank for the app to roll, or type yours"),
+    Section("Make (m at Home)", "strange_tui.tui.dialogs.craft:CraftDialog",
+            "an Intellect task at the item's level; training may shorten the time or the"
+            " materials instead of easing; the clock passes the crafting time"),
     Section("Translation", "strange_tui.tui.screens.translation:TranslationScreen",
             "type to filter the recursions · enter chooses"),
     Section("Character creation", "strange_tui.tui.screens.creation:CreationScreen",
