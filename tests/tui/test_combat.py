@@ -331,7 +331,7 @@ async def test_r_cmb_2_the_attack_dialog_reads_the_sheet(tmp_path):
         assert listed == ["Heavy pistol (medium 4)", "Combat knife (light 2)", "Unarmed (light 2)"]
         assert weapon.selection == "0"
         preview = shown(app, "#preview")
-        assert "Demanding 3 → Standard 2" in preview and "Eased    trained (Guns) −1" in preview
+        assert "Demanding 3 → Standard 2" in preview and "Steps    −1 trained (Guns)" in preview
         assert "A hit    5 damage (Heavy pistol 4 + Gunner 1) → Thug 4/9" in preview
         # From the die back to the bonus (past Gun, Area, On a 20, On a 19): +2; then two
         # assets.

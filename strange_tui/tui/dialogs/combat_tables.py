@@ -67,15 +67,22 @@ def special_hit(hit: HitPreview) -> Text:
 
 
 def steps_text(preview: AttackPreview) -> Text:
-    """What eases (−) or hinders (+) the attack, and a bonus to the die."""
+    """What eases (−) or hinders (+) the attack, one line each, and each bonus to the die
+    (three attackers on one foe, the one typed)."""
     text = Text()
     for label, step in preview.steps:
         if text:
-            text.append(" · ")
-        text.append(f"{label} {'−' if step < 0 else '+'}{abs(step)}")
-    if preview.roll.odds.bonus:
-        text.append(" · " if text else "")
-        text.append(f"{preview.roll.odds.bonus:+d} to the die")
+            text.append("\n")
+        text.append(f"{'−' if step < 0 else '+'}{abs(step)} ", style="bold")
+        text.append(label)
+    named = sum(n for _, n in preview.bonuses)
+    for label, bonus in preview.bonuses:
+        text.append("\n" if text else "")
+        text.append(f"{bonus:+d} to the die ", style="bold")
+        text.append(label)
+    if rest := preview.roll.odds.bonus - named:
+        text.append("\n" if text else "")
+        text.append(f"{rest:+d} to the die", style="bold")
     return text
 
 
@@ -85,7 +92,7 @@ def attack_table(preview: AttackPreview) -> Table:
     table = grid()
     table.add_row("Odds", odds_text(preview.roll.odds))
     if preview.steps or preview.roll.odds.bonus:
-        table.add_row("Eased", steps_text(preview))
+        table.add_row("Steps", steps_text(preview))
     table.add_row("Cost", cost_text(preview.roll))
     plain = next((hit for hit in preview.hits if hit.die is None), None)
     if plain is not None:
