@@ -77,7 +77,8 @@ class CircumstanceFields:
         the form is composed, a dialog may not know its kind of attack yet)."""
         options = self.circumstance_options() if self.circumstances else ()
         return Content.from_rich_text(
-            chosen_text(options, self.circumstances) + Text(f"  ({CIRCUMSTANCES_KEY})", style="dim")
+            chosen_text(options, self.circumstances)
+            + Text(f"\u00a0\u00a0({CIRCUMSTANCES_KEY})", style="dim")
         )
 
     def picking(self) -> bool:
