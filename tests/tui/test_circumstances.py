@@ -60,8 +60,8 @@ async def test_r_cir_1_partial_cover_and_dim_light_make_an_attack_two_steps_hard
         await pilot.pause()
         assert isinstance(demo_app.screen, AttackDialog)
         preview = seen(demo_app, "#preview")
-        assert "partial cover, the target's advantage +1" in preview
-        assert "dim light, the target's advantage +1" in preview
+        assert "+1 partial cover, the target's advantage" in preview
+        assert "+1 dim light, the target's advantage" in preview
         assert difficulties(preview) == (base, before + 2)
         line = str(demo_app.screen.query_one("#circumstances").label)
         assert "partial cover target +1" in line and "dim light target +1" in line

@@ -339,7 +339,8 @@ async def test_r_cmb_2_the_attack_dialog_reads_the_sheet(tmp_path):
         await pilot.press("shift+tab", "enter", "down", "down", "enter")
         await pilot.pause()
         preview = shown(app, "#preview")
-        assert "trained (Guns) −1 · 2 assets −2 · +2 to the die" in preview
+        for step in ("−1 trained (Guns)", "−2 2 assets", "+2 to the die"):
+            assert step in preview, step
         assert "Demanding 3 → Routine 0" in preview and "automatic success" in preview
 
 

@@ -183,7 +183,7 @@ async def test_r_act_2_surprise_from_the_tracker(tmp_path):
         await pilot.pause()
         preview = flat(app, "#preview")
         assert "Simple 1" in preview and "target 3" in preview
-        assert "light weapon −1 · surprised foe −1" in preview
+        assert "−1 light weapon −1 surprised foe" in preview
 
 
 async def test_r_haz_2_an_object_joins_and_is_skipped_in_the_turns(tmp_path):
