@@ -58,6 +58,9 @@ class CampaignFolder:
         """The journal file this folder reads and writes (device, inode): a checkpoint by
         another process replaces it."""
         self.lock = WriterLock(path)
+        self._chunks: dict[Path, tuple[tuple[int, int], list[AnyEvent]]] = {}
+        """Sealed chunks already read, by path, with the (mtime, size) they were read at: a
+        chunk never changes once sealed, so the log reads each once (issue 21)."""
 
     @property
     def campaign_file(self) -> Path:
@@ -337,11 +340,21 @@ class CampaignFolder:
         """The newest ``limit`` sealed events (history chunks read from the newest back)."""
         events: list[AnyEvent] = []
         for path in reversed(history.chunk_paths(self.history_dir)):
-            events = history.read_chunk(path) + events
+            events = self._read_chunk(path) + events
             if len(events) >= limit:
                 break
         unique: dict[int, AnyEvent] = {event.seq: event for event in events}
         return [unique[seq] for seq in sorted(unique)][-limit:]
+
+    def _read_chunk(self, path: Path) -> list[AnyEvent]:
+        """One sealed chunk's events, read again only if the file is not the one read."""
+        stat = path.stat()
+        key = (stat.st_mtime_ns, stat.st_size)
+        cached = self._chunks.get(path)
+        if cached is None or cached[0] != key:
+            cached = (key, history.read_chunk(path))
+            self._chunks[path] = cached
+        return cached[1]
 
     def _load_read_only(self) -> tuple[Campaign, JournalContents, int]:
         self._check_folder()

@@ -32,6 +32,7 @@ from strange_tui.tui.preferences import (
 from strange_tui.tui.prompts import PromptDesk
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Refused, Session
+from strange_tui.tui.speed import freeze_long_lived, preset_breakpoints
 from strange_tui.tui.themes import load_themes, theme_folders
 
 DEFAULT_THEME = "earth"
@@ -97,6 +98,8 @@ class StrangeApp(App[None]):
         super().__init__()
         self.seat = seat
         """Whose seat this window is: the GM's, or a player's character's id."""
+        self._kept: set[str] = set()
+        """The names of the screens ``kept_screen`` installed for the open campaign."""
         self.prompt_desk = PromptDesk(self)
         """Brings the questions put to this seat (a defense roll, an intrusion...)."""
         self.campaign_path = campaign_path
@@ -137,6 +140,16 @@ class StrangeApp(App[None]):
 
         return CampaignsScreen()
 
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        if isinstance(screen, Screen) and not screen.is_attached:
+            preset_breakpoints(screen, self.size)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):  # type: ignore[no-untyped-def, override]
+        if isinstance(screen, Screen) and not screen.is_attached:
+            preset_breakpoints(screen, self.size)
+        return super().switch_screen(screen)
+
     def on_mount(self) -> None:
         # Other windows on the campaign (and the CLI) append to its journal: a stat of the
         # journal a few times a second is cheaper and more portable than a file watcher
@@ -153,6 +166,7 @@ class StrangeApp(App[None]):
         if self.theme_problems:
             problems = "\n".join(self.theme_problems)
             self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
+        self.call_after_refresh(freeze_long_lived)
 
     def watch_theme(self, theme: str) -> None:
         """The player chose a theme (the palette's "Change theme"): keep it for next time.
@@ -210,6 +224,10 @@ class StrangeApp(App[None]):
             return False
         if self.session is not None:
             self.session.close()
+        for name in self._kept:  # Kept for the campaign that was open: not for this one.
+            if self.is_screen_installed(name):
+                self.uninstall_screen(name)
+        self._kept.clear()
         self.session = session
         session.subscribe(lambda state, events: self._changed(state))
         for notice in session.notices:
@@ -218,6 +236,14 @@ class StrangeApp(App[None]):
             )
         self._changed(session.state)
         return True
+
+    def kept_screen(self, name: str, make: Callable[[], Screen]) -> str:
+        """A screen kept mounted between opens while the campaign is open (issue 21: the
+        log lays its lines out once, Help its tables), made on first use; push its name."""
+        if not self.is_screen_installed(name):
+            self.install_screen(make(), name)
+            self._kept.add(name)
+        return name
 
     def open_campaign(self, path: Path) -> bool:
         """Open another campaign from the campaign list and show its Home."""
@@ -333,8 +359,16 @@ class StrangeApp(App[None]):
         """Help, open at the section of the screen it was called from."""
         from strange_tui.tui.screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.screen_stack))
+        if isinstance(self.screen, HelpScreen):
+            return
+        stack = self.screen_stack
+        if self.session is not None and not self.session.is_gm:
+            # A player's Help lists the keys their seat has on the screens open: made anew.
+            self.push_screen(HelpScreen(stack))
+            return
+        name = self.kept_screen("help", lambda: HelpScreen(stack))
+        self.get_screen(name).point_at(stack)  # type: ignore[attr-defined]
+        self.push_screen(name)
 
     def action_reference(self) -> None:
         """The quick reference over whatever is open; F2 on it closes it."""

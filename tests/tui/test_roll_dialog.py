@@ -147,3 +147,33 @@ async def test_r_tr_8_a_focus_ability_is_refused_while_acclimating(demo, demo_ap
         await pilot.press("1", "2", "enter")
         await pilot.pause()
         assert len(demo_app.session.journal()) == entries  # refused, nothing recorded
+
+
+async def test_the_roll_dialog_opens_again_as_new_after_a_roll(demo, demo_app):
+    """Kept between opens (issue 21), the dialog comes back as a fresh one: the task, the
+    difficulty and the Effort typed last time are gone, the result too, and Roll rolls."""
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("r", *"Climb")
+        await tab_to(pilot, "difficulty")
+        await pilot.press("enter", "down", "down", "enter")  # Demanding 3 -> Difficult... 5
+        await pilot.press("ctrl+f", "1", "7", "enter")
+        await pilot.pause()
+        first = demo_app.screen
+        assert isinstance(first, RollDialog) and first.rolled is not None
+        assert str(first.query_one("#roll").label) == "Done"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        again = demo_app.screen
+        assert again is first  # The same dialog, not made again...
+        assert again.rolled is None  # ...but as a new one.
+        assert again.query_one("#label").value == ""
+        assert again.query_one("#difficulty").value == 3
+        assert str(again.query_one("#roll").label) == "Roll"
+        assert "Demanding 3" in shown_preview(demo_app)
+        assert not again.query_one("#result").has_class("-shown")
+        await pilot.press(*"Jump", "ctrl+f", "1", "5", "enter")
+        await pilot.pause()
+        rolls = [e for e in demo_app.session.journal() if isinstance(e, RollMade)]
+        assert [(r.label, r.difficulty, r.die) for r in rolls[-2:]][-1] == ("Jump", 3, 15)

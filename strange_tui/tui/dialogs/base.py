@@ -17,6 +17,7 @@ from strange_tui.campaign.commands import Command
 from strange_tui.campaign.state import Character
 from strange_tui.tui.access import session_of, strange_app
 from strange_tui.tui.session import Refused, Session
+from strange_tui.tui.speed import FirstResumeStyled
 
 DIALOG_CSS = """
 ModalScreen {
@@ -126,7 +127,7 @@ ModalScreen {
 """
 
 
-class CharacterDialog(ModalScreen[bool]):
+class CharacterDialog(FirstResumeStyled, ModalScreen[bool]):
     """A modal about one character; dismisses with True when it changed something."""
 
     DEFAULT_CSS = DIALOG_CSS
@@ -138,6 +139,10 @@ class CharacterDialog(ModalScreen[bool]):
     def __init__(self, character_id: str) -> None:
         super().__init__()
         self.character_id = character_id
+        self._shown: tuple[object, ...] | None = None
+        """What the preview shows now: (command, campaign seq, its preview); a form's
+        fields report a change as they mount, and the same command is not previewed
+        and drawn again (issue 21: a dialog opens with one preview, not a dozen)."""
 
     @property
     def session(self) -> Session:
@@ -175,7 +180,11 @@ class CharacterDialog(ModalScreen[bool]):
     def show_preview(self, command: Command | str, render: Callable[[Any], Any]) -> Any:
         """Draw the preview of ``command`` in ``#preview`` (``render`` makes it something
         to show), or in red why there is none; returns the preview (None: there is none)."""
+        key = (command, self.session.state.seq, render)
+        if self._shown is not None and self._shown[:3] == key:
+            return self._shown[3]
         seen = self.preview_of(command)
+        self._shown = (*key, None if isinstance(seen, str) else seen)
         preview = self.query_one("#preview", Static)
         if isinstance(seen, str):
             preview.update(Text(seen, style="red"))

@@ -107,7 +107,10 @@ class CircumstanceFields:
         """The Support row while the attack needs one (or has one chosen and still
         takes a circumstance that wants it); the chosen line, as the form says."""
         screen: Any = self
-        screen.query_one("#circumstances", Button).label = self.chosen_label()
+        chosen = screen.query_one("#circumstances", Button)
+        label = self.chosen_label()
+        if chosen.label != label:  # A new label lays the form out again: only when it changes.
+            chosen.label = label
         by_id = {c.id: c for c in self.circumstance_options()}
         wanted = any(by_id[c].needs_support for c in self.circumstances if c in by_id)
         select = screen.query_one("#support", Select)
@@ -115,4 +118,5 @@ class CircumstanceFields:
             select.value = ""  # Nothing left that wants support: none is spent.
         shown = bool(needed) or (wanted and bool(select.value))
         for widget in screen.query(".support"):
-            widget.display = shown
+            if widget.display != shown:
+                widget.display = shown

@@ -8,6 +8,8 @@ preview with who gains."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 from textual import on
 from textual.app import ComposeResult
@@ -27,6 +29,9 @@ from strange_tui.tui.dialogs.circumstance_fields import (
     CircumstanceFields,
 )
 from strange_tui.tui.session import Refused
+
+if TYPE_CHECKING:
+    from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.widgets.odds import outcome_text, preview_table
 
 DIE_HINT = "type your d20, then enter · blank + enter: the app rolls"
@@ -174,6 +179,37 @@ class RollDialog(CircumstanceFields, CharacterDialog):
         self.query_one("#label", Input).focus()
         self.update_preview()
 
+    def reset(
+        self, label: str = "", stat: Stat | None = None, difficulty: int | None = None
+    ) -> None:
+        """Kept between opens (``open_roll``): a new task, the form as a new dialog has it."""
+        self.start = (label, stat or Stat.MIGHT, 3 if difficulty is None else difficulty)
+        self.rolled, self.rerolled, self.forced = None, False, False
+        self.circumstances = ()
+        who = self.character
+        effort = [(str(n), n) for n in range(who.effort + 1)]
+        for name in ("effort", "damage_effort"):  # Effort may have grown since.
+            self.query_one(f"#{name}", Select).set_options(effort)
+        defaults = {"#stat": self.start[1], "#difficulty": self.start[2], "#skill": "",
+                    "#assets": 0, "#helper": "none", "#effort": 0, "#damage_effort": 0,
+                    "#support": ""}  # fmt: skip
+        for selector, value in defaults.items():
+            self.query_one(selector, Select).value = value
+        for name in ("inability", "attack", "focus_task", "perception", "focus_ability"):
+            self.query_one(f"#{name}", Checkbox).value = False
+        texts = {"#label": self.start[0], "#bonus": "0", "#ability_cost": "0", "#luck": "0",
+                 "#die": ""}  # fmt: skip
+        for selector, text in texts.items():
+            self.query_one(selector, Input).value = text
+        self.query_one("#luck", Input).disabled = who.pools.luck is None
+        result = self.query_one("#result", Static)
+        result.update("")
+        result.remove_class("-shown")
+        self.query_one("#roll", Button).label = "Roll"
+        self.query_one("#reroll", Button).disabled = True
+        self.query_one("#label", Input).focus()
+        self.update_preview()
+
     def command(self) -> Roll | str:
         """The roll the form describes, or what is wrong with the form."""
         numbers = {}
@@ -316,3 +352,25 @@ class RollDialog(CircumstanceFields, CharacterDialog):
     @on(Button.Pressed, "#close")
     def close(self) -> None:
         self.dismiss(self.rolled is not None)
+
+
+def open_roll(
+    app: StrangeApp,
+    character_id: str,
+    *,
+    label: str = "",
+    stat: Stat | None = None,
+    difficulty: int | None = None,
+) -> None:
+    """The roll dialog for ``character_id``, kept between opens while the campaign is open
+    (issue 21: its forty widgets are made and styled once, not on every ``r``)."""
+    name = f"roll:{character_id}"
+    fresh = not app.is_screen_installed(name)
+    app.kept_screen(
+        name, lambda: RollDialog(character_id, label=label, stat=stat, difficulty=difficulty)
+    )
+    if not fresh:
+        dialog = app.get_screen(name)
+        assert isinstance(dialog, RollDialog)
+        dialog.reset(label, stat, difficulty)
+    app.push_screen(name)

@@ -8,9 +8,10 @@ from textual.screen import Screen
 from strange_tui.campaign.state import Campaign
 from strange_tui.tui.access import session_of
 from strange_tui.tui.session import Session
+from strange_tui.tui.speed import FirstResumeStyled
 
 
-class CampaignScreen(Screen):
+class CampaignScreen(FirstResumeStyled, Screen):
     """A screen that follows the campaign: subclasses draw it in ``show``."""
 
     @property
@@ -26,13 +27,20 @@ class CampaignScreen(Screen):
         """Start redrawing on every change; call it at the end of ``on_mount``."""
         self.watch(self.app, "campaign", self._redraw, init=True)
 
+    _drawn: Campaign | None = None
+    """The state last drawn by following the campaign."""
+
     def on_screen_resume(self) -> None:
-        self._redraw(self.app.campaign)
+        # Back on top: drawn again only if the campaign changed meanwhile (a dialog that
+        # changed nothing, or the screen's own first resume, redraws nothing: issue 21).
+        if self.app.campaign is not self._drawn:
+            self._redraw(self.app.campaign)
 
     def _redraw(self, state: Campaign | None) -> None:
         # A hidden screen is not redrawn (a GM's burst of keys stays fast); it catches up
         # when it is on top again.
         if state is not None and self.app.screen is self:
+            self._drawn = state
             self.show(state)
 
     def show(self, state: Campaign) -> None:

@@ -24,6 +24,7 @@ from strange_tui import __version__, legal
 from strange_tui.campaign.commands.solo.oracle import oracle_scale
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS
+from strange_tui.tui.speed import FirstResumeStyled
 
 
 class Section(NamedTuple):
@@ -154,7 +155,23 @@ def section_for(stack: Sequence[Screen]) -> int:
     return 0
 
 
-class HelpScreen(ModalScreen[None]):
+def section_body(section: Section, here: bool, seated: Screen | None) -> Group:
+    """A section of Help: its title (marked when it is the screen Help was called from)
+    and a table of its keys."""
+    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    table.add_column(style="bold cyan", no_wrap=True, width=KEY_WIDTH)
+    table.add_column(ratio=1)
+    for keys, what in section_rows(section, seated):
+        table.add_row(keys, what)
+    if section.note:
+        table.add_row("", Text(section.note, style="dim"))
+    title = Text(section.title, style="bold underline")
+    if here:
+        title.append("  (this screen)", style="bold")
+    return Group(title, table)
+
+
+class HelpScreen(FirstResumeStyled, ModalScreen[None]):
     """Every key of every screen, opened at the section of the screen it was called from
     (that section highlighted)."""
 
@@ -177,18 +194,9 @@ class HelpScreen(ModalScreen[None]):
             box.border_title = f"Keys — {SECTIONS[self.current].title}"
             for index, section in enumerate(SECTIONS):
                 here = index == self.current
-                table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
-                table.add_column(style="bold cyan", no_wrap=True, width=KEY_WIDTH)
-                table.add_column(ratio=1)
-                for keys, what in section_rows(section, self.seated(section)):
-                    table.add_row(keys, what)
-                if section.note:
-                    table.add_row("", Text(section.note, style="dim"))
-                title = Text(section.title, style="bold underline")
-                if here:
-                    title.append("  (this screen)", style="bold")
                 classes = "help-section -current" if here else "help-section"
-                yield Static(Group(title, table), id=f"section-{index}", classes=classes)
+                body = section_body(section, here, self.seated(section))
+                yield Static(body, id=f"section-{index}", classes=classes)
 
     def seated(self, section: Section) -> Screen | None:
         """At a player's seat, the open screen of ``section`` (its keys are that seat's);
@@ -200,6 +208,22 @@ class HelpScreen(ModalScreen[None]):
         return next((s for s in reversed(self.stack) if cls is not None and type(s) is cls), None)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self.scroll_to_current)
+
+    def point_at(self, stack: Sequence[Screen]) -> None:
+        """Kept between opens (the GM's Help is the same every time): open it again at
+        the section of the screen it is called from."""
+        current = section_for(stack)
+        self.stack = list(stack)
+        if current == self.current or not self.is_mounted:
+            self.current = current
+            return
+        before, self.current = self.current, current
+        for index, here in ((before, False), (current, True)):
+            section = self.query_one(f"#section-{index}", Static)
+            section.set_class(here, "-current")
+            section.update(section_body(SECTIONS[index], here, None))
+        self.query_one("#help", VerticalScroll).border_title = f"Keys — {SECTIONS[current].title}"
         self.call_after_refresh(self.scroll_to_current)
 
     def scroll_to_current(self) -> None:

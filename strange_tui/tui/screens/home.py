@@ -225,9 +225,9 @@ class HomeScreen(CampaignScreen):
 
     def action_roll(self) -> None:
         if character := self.selected():
-            from strange_tui.tui.dialogs.roll import RollDialog
+            from strange_tui.tui.dialogs.roll import open_roll
 
-            self.app.push_screen(RollDialog(character.id))
+            open_roll(strange_app(self), character.id)
 
     def action_rest(self) -> None:
         if character := self.selected():
@@ -250,7 +250,7 @@ class HomeScreen(CampaignScreen):
     def action_log(self) -> None:
         from strange_tui.tui.screens.log import LogScreen
 
-        self.app.push_screen(LogScreen())
+        self.app.push_screen(strange_app(self).kept_screen("log", LogScreen))
 
     def action_campaigns(self) -> None:
         from strange_tui.tui.screens.campaigns import CampaignsScreen

@@ -17,6 +17,7 @@ from strange_tui.campaign.events import batches
 from strange_tui.campaign.hunters_state import Hunter
 from strange_tui.campaign.narrate import command_sentence
 from strange_tui.campaign.state import Campaign
+from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.hunters_dialogs import (
     HunterDamageDialog,
     HunterRollDialog,
@@ -200,7 +201,7 @@ class HuntersHomeScreen(CampaignScreen):
     def action_log(self) -> None:
         from strange_tui.tui.screens.log import LogScreen
 
-        self.app.push_screen(LogScreen())
+        self.app.push_screen(strange_app(self).kept_screen("log", LogScreen))
 
     def action_campaigns(self) -> None:
         from strange_tui.tui.screens.campaigns import CampaignsScreen

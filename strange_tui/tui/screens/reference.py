@@ -24,13 +24,14 @@ from strange_tui.campaign.reference import RefLine, Topic, reference_topics, sea
 from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS
+from strange_tui.tui.speed import FirstResumeStyled
 
 NUMBER_WIDTH = 3
 PLACEHOLDER = "type to filter: climb, glass, fire, 10..."
 HINT = "type to filter · ↑↓ · enter on a numbered line rolls · esc"
 
 
-class ReferenceScreen(ModalScreen[None]):
+class ReferenceScreen(FirstResumeStyled, ModalScreen[None]):
     """A filter field over the reference's lines, grouped by topic, and a note on the
     highlighted line's topic with what enter does there."""
 
@@ -188,13 +189,11 @@ class ReferenceScreen(ModalScreen[None]):
         """The reference closes and the roll dialog opens at the line's task."""
         if character_id is None:
             return
-        from strange_tui.tui.dialogs.roll import RollDialog
+        from strange_tui.tui.dialogs.roll import open_roll
 
-        app = self.app
+        app = strange_app(self)
         self.dismiss(None)
-        app.push_screen(
-            RollDialog(character_id, label=line.label, stat=line.stat, difficulty=line.difficulty)
-        )
+        open_roll(app, character_id, label=line.label, stat=line.stat, difficulty=line.difficulty)
 
     def action_close(self) -> None:
         self.dismiss(None)

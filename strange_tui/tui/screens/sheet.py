@@ -38,7 +38,7 @@ from strange_tui.tui.dialogs.armor import ArmorDialog
 from strange_tui.tui.dialogs.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
 from strange_tui.tui.dialogs.points import DamageDialog, PointsDialog
 from strange_tui.tui.dialogs.rest import RestDialog
-from strange_tui.tui.dialogs.roll import RollDialog
+from strange_tui.tui.dialogs.roll import open_roll
 from strange_tui.tui.dialogs.weakness import WeaknessDialog
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.screens.seat import Probe, offered
@@ -237,7 +237,7 @@ class SheetScreen(CampaignScreen):
         self.app.push_screen(NotesDialog(self.character_id))
 
     def action_roll(self) -> None:
-        self.app.push_screen(RollDialog(self.character_id))
+        open_roll(strange_app(self), self.character_id)
 
     def action_rest(self) -> None:
         self.app.push_screen(RestDialog(self.character_id))
