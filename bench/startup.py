@@ -1,5 +1,6 @@
-"""Cold start to the first frame: strange-tui's Home on the demo campaign against a bare
-Textual app with a Header and a Footer (DESIGN.md: at most 1.2x).
+"""Cold start to the first frame, and the peak memory of that start: strange-tui's Home on
+the demo campaign against a bare Textual app with a Header and a Footer (issue 21: time at
+most 1.1x, memory at most 1.2x).
 
 Each run is a fresh interpreter that starts the app headless and exits as soon as the
 first screen is ready; the two apps alternate so drift hits both alike. Prints the
@@ -34,6 +35,8 @@ async def first_frame(pilot):
     pilot.app.exit()
 
 Bare().run(headless=True, size=(80, 24), auto_pilot=first_frame)
+import resource
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 OURS = """
@@ -49,14 +52,20 @@ async def first_frame(pilot):
 demo = Path(sys.argv[1])
 app = StrangeApp(campaign_path=demo, saves=demo.parent)
 app.run(headless=True, size=(80, 24), auto_pilot=first_frame)
+import resource
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 sys.exit(app.return_code or 0)
 """
 
 
-def wall(code: str, *args: str) -> float:
+def wall(code: str, *args: str) -> tuple[float, int]:
+    """Seconds from launch to exit, and the peak resident memory (KiB) the run reports."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code, *args], check=True)
-    return time.perf_counter() - start
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], check=True, capture_output=True, text=True
+    )
+    seconds = time.perf_counter() - start
+    return seconds, int(done.stdout.split()[-1])
 
 
 def main() -> None:
@@ -72,16 +81,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as saves:
         demo = Path(shutil.copytree(repo_demo, Path(saves) / "demo"))
         wall(BARE), wall(OURS, str(demo))  # Warm the file cache for both.
-        bare, ours = [], []
+        bare, ours, bare_kib, ours_kib = [], [], [], []
         for _ in range(args.runs):
-            bare.append(wall(BARE))
-            ours.append(wall(OURS, str(demo)))
+            seconds, kib = wall(BARE)
+            bare.append(seconds)
+            bare_kib.append(kib)
+            seconds, kib = wall(OURS, str(demo))
+            ours.append(seconds)
+            ours_kib.append(kib)
     bare_median, ours_median = statistics.median(bare), statistics.median(ours)
-    print(
-        f"bare Textual app (Header, Footer): {bare_median * 1000:7.1f} ms (median of {args.runs})"
-    )
-    print(f"strange-tui Home on the demo:     {ours_median * 1000:7.1f} ms (median of {args.runs})")
-    print(f"ratio: {ours_median / bare_median:.2f}  (target <= 1.2)")
+    runs = f"(median of {args.runs})"
+    print(f"bare Textual app (Header, Footer): {bare_median * 1000:7.1f} ms {runs}")
+    print(f"strange-tui Home on the demo:     {ours_median * 1000:7.1f} ms {runs}")
+    print(f"ratio: {ours_median / bare_median:.2f}  (target <= 1.1)")
+    bare_mem, ours_mem = statistics.median(bare_kib), statistics.median(ours_kib)
+    print(f"peak memory: bare {bare_mem / 1024:.1f} MiB, ours {ours_mem / 1024:.1f} MiB,"
+          f" ratio {ours_mem / bare_mem:.2f}  (target <= 1.2)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -42,6 +42,10 @@ FOLLOW_EVERY = 0.3
 __all__ = ["FOLLOW_EVERY", "PREFERENCES_FILE", "Preferences", "StrangeApp", "screen_bindings"]
 
 
+FREEZE_AFTER = 1.0
+"""Seconds after start when the objects alive then are set aside from the collector."""
+
+
 class StrangeApp(App[None]):
     """The strange-tui application."""
 
@@ -166,7 +170,8 @@ class StrangeApp(App[None]):
         if self.theme_problems:
             problems = "\n".join(self.theme_problems)
             self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
-        self.call_after_refresh(freeze_long_lived)
+        # A second in, once Home is drawn: the first frame does not wait for it.
+        self.set_timer(FREEZE_AFTER, freeze_long_lived, name="freeze the long-lived objects")
 
     def watch_theme(self, theme: str) -> None:
         """The player chose a theme (the palette's "Change theme"): keep it for next time.

@@ -43,16 +43,25 @@ def preset_breakpoints(screen: Screen, size: Size) -> None:
 
 
 class FirstResumeStyled:
-    """A screen mixin: its first ScreenResume (Textual posts one as the screen is pushed)
-    does not style every widget again, since they were styled as they mounted, with
-    the breakpoint classes already set (``preset_breakpoints``). Later resumes (back from
-    a dialog, after a theme change) restyle as Textual does."""
+    """A screen mixin: a ScreenResume restyles every widget of the screen only when the
+    app's CSS changed since the screen was last styled (a theme chosen meanwhile).
+
+    Textual posts a ScreenResume as a screen is pushed (its widgets were styled as they
+    mounted, with the breakpoint classes already set by ``preset_breakpoints``) and each
+    time it comes back on top (its widgets kept their styles while under a dialog, and
+    Textual's ``refresh_css`` restyles the screens of the stack when the CSS changes, which
+    it counts in ``_css_update_count``). The restyle was the largest cost of closing a
+    dialog over the combat tracker, and of opening any dialog."""
 
     _resumed_before = False
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        if not self._resumed_before:
-            self._resumed_before = True
+        app = self.app  # type: ignore[attr-defined]
+        current = getattr(app, "_css_update_count", None)
+        first = not self._resumed_before
+        self._resumed_before = True
+        if current is not None and (first or getattr(self, "_css_update_count", None) == current):
+            self._css_update_count = current
             event = events.ScreenResume(refresh_styles=False)
         super()._on_screen_resume(event)  # type: ignore[misc]
 

@@ -62,6 +62,7 @@ class CombatRoll(CircumstanceFields, CharacterDialog):
         super().__init__(character_id)
         self.npc_id = npc_id
         self.done = False
+        self._previewed: tuple[object, int] | None = None
 
     @property
     def npc(self) -> Combatant:
@@ -138,12 +139,20 @@ class CombatRoll(CircumstanceFields, CharacterDialog):
         shown = self.query_one("#preview", Static)
         needed = None
         try:
-            preview = self.session.preview(self.command())
+            command = self.command()
+            # The form's fields report a change each as they mount: the same command on
+            # the same campaign is not previewed and drawn again (issue 21).
+            key = (command, self.session.state.seq)
+            if key == self._previewed:
+                return
+            self._previewed = key
+            preview = self.session.preview(command)
             shown.update(self.render_preview(preview))
             needed = preview.roll.support_needed
         except Refused as refused:
             shown.update(Text(str(refused), style="red"))
         except ValueError as wrong:
+            self._previewed = None
             shown.update(Text(str(wrong), style="red"))
         self.show_support(needed)
 

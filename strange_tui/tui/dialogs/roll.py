@@ -185,7 +185,7 @@ class RollDialog(CircumstanceFields, CharacterDialog):
         """Kept between opens (``open_roll``): a new task, the form as a new dialog has it."""
         self.start = (label, stat or Stat.MIGHT, 3 if difficulty is None else difficulty)
         self.rolled, self.rerolled, self.forced = None, False, False
-        self.circumstances = ()
+        self.circumstances, self._shown = (), None
         who = self.character
         effort = [(str(n), n) for n in range(who.effort + 1)]
         for name in ("effort", "damage_effort"):  # Effort may have grown since.

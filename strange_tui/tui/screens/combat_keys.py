@@ -22,7 +22,7 @@ from strange_tui.tui.dialogs.combat_reactions import (
     SurpriseDialog,
     TakeAttackDialog,
 )
-from strange_tui.tui.dialogs.combat_rolls import AttackDialog, DefenseDialog
+from strange_tui.tui.dialogs.combat_rolls import DefenseDialog
 from strange_tui.tui.dialogs.combat_turn_actions import (
     CoveringFireDialog,
     DistractDialog,
@@ -156,7 +156,9 @@ class TrackerKeys(CampaignScreen):
         if target is None:
             self.notify("No NPC is left standing.", severity="warning")
             return
-        self.app.push_screen(AttackDialog(active.id, target.id, marked))
+        from strange_tui.tui.dialogs.kept_attack import open_attack
+
+        open_attack(strange_app(self), active.id, target.id, marked)
 
     def acting_npc(self) -> Combatant | None:
         """The NPC whose turn it is, if it can act (None: the player is told why not)."""

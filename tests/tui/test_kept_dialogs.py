@@ -1,0 +1,68 @@
+"""Dialogs kept between opens (issue 21: the roll and attack dialogs, the log and the GM's
+Help are made once while the campaign is open): each opens again as a new one, with the
+campaign as it is now."""
+
+from strange_tui.campaign.events import NpcHealthChanged, RollMade
+from strange_tui.tui.dialogs.combat_rolls import AttackDialog
+from strange_tui.tui.screens.help import HelpScreen
+from strange_tui.tui.screens.log import LogScreen
+from tests.tui.test_combat import THUG_AND_INITIATIVE, shown
+
+
+async def test_the_attack_dialog_opens_again_as_a_new_attack(demo_app):
+    """Mara attacks with Effort and her die; the next attack is the same dialog, set back:
+    no Effort, no die, no result, Roll rolls again, and the thug's health is today's."""
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE, "a")
+        await pilot.pause()
+        first = demo_app.screen
+        assert isinstance(first, AttackDialog)
+        await pilot.press("down", "down", "enter", "down", "enter")  # Effort 1.
+        await pilot.press("ctrl+f", "1", "8", "enter")
+        await pilot.pause()
+        assert first.done and str(first.query_one("#go").label) == "Done"
+        health = demo_app.session.state.encounter.combatants["thug"].health
+        await pilot.press("enter")  # Done.
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        again = demo_app.screen
+        assert again is first and not again.done
+        assert again.query_one("#effort").value == 0
+        assert again.query_one("#die").value == ""
+        assert not again.query_one("#result").has_class("-shown")
+        assert str(again.query_one("#go").label) == "Roll"
+        preview = demo_app.session.preview(again.command())  # The thug as it is now.
+        plain = next(hit for hit in preview.hits if hit.die is None)
+        assert preview.health == health
+        assert f"→ Thug {plain.health}/9" in shown(demo_app, "#preview")
+        await pilot.press("ctrl+f", "1", "8", "enter")
+        await pilot.pause()
+        journal = demo_app.session.journal()
+        rolls = [e for e in journal if isinstance(e, RollMade)]
+        assert rolls[-1].effort == 0 and rolls[-1].die == 18
+        assert isinstance(journal[-1], NpcHealthChanged)
+
+
+async def test_the_log_and_help_are_kept_and_show_what_happened_meanwhile(demo_app):
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        log = demo_app.screen
+        assert isinstance(log, LogScreen)
+        await pilot.press("escape", "r", *"Swim the river", "ctrl+f", "1", "2", "enter")
+        await pilot.pause()
+        await pilot.press("escape", "l")
+        await pilot.pause()
+        assert demo_app.screen is log
+        options = log.query_one("#events")
+        assert "Swim the river" in str(options.get_option_at_index(0).prompt)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        helped = demo_app.screen
+        assert isinstance(helped, HelpScreen) and helped.current == 12  # The log's section.
+        await pilot.press("escape", "escape", "question_mark")
+        await pilot.pause()
+        assert demo_app.screen is helped and helped.current == 2  # Home's, this time.
+        assert helped.query_one("#section-2").has_class("-current")
+        assert not helped.query_one("#section-12").has_class("-current")
