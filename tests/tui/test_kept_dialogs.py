@@ -17,9 +17,13 @@ async def test_the_attack_dialog_opens_again_as_a_new_attack(demo_app):
         await pilot.pause()
         first = demo_app.screen
         assert isinstance(first, AttackDialog)
-        await pilot.press("down", "down", "enter", "down", "enter")  # Effort 1.
+        await pilot.press("tab", "tab", "enter", "down", "enter")  # Effort 1.
+        await pilot.pause()
+        assert first.query_one("#effort").value == 1
         await pilot.press("ctrl+f", "1", "8", "enter")
         await pilot.pause()
+        made = [e for e in demo_app.session.journal() if isinstance(e, RollMade)][-1]
+        assert (made.effort, made.die) == (1, 18)
         assert first.done and str(first.query_one("#go").label) == "Done"
         health = demo_app.session.state.encounter.combatants["thug"].health
         await pilot.press("enter")  # Done.
