@@ -70,3 +70,19 @@ async def test_the_log_and_help_are_kept_and_show_what_happened_meanwhile(demo_a
         assert demo_app.screen is helped and helped.current == 2  # Home's, this time.
         assert helped.query_one("#section-2").has_class("-current")
         assert not helped.query_one("#section-12").has_class("-current")
+
+
+async def test_the_xp_dialog_opens_again_as_new_with_the_xp_awarded(demo_app):
+    """The GM awards 3 XP for a discovery, closes and opens XP again: the same dialog, the
+    award form back at 1 with no reason, the status with the 3 XP counted."""
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        xp = demo_app.session.state.characters["mara-quist"].xp
+        await pilot.press("x", "backspace", "3", "tab", *"the vault", "enter")
+        await pilot.pause()
+        first = demo_app.screen
+        assert demo_app.session.state.characters["mara-quist"].xp == xp + 3
+        await pilot.press("escape", "x")
+        await pilot.pause()
+        assert demo_app.screen is first
+        assert first.query_one("#xp").value == "1" and first.query_one("#why").value == ""
+        assert f"{xp + 3} XP" in str(first.query_one("#status").content)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -22,6 +22,9 @@ from strange_tui.campaign.commands.progress import (
 from strange_tui.campaign.terms import Stat
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
 from strange_tui.tui.session import Refused
+
+if TYPE_CHECKING:
+    from strange_tui.tui.app import StrangeApp
 
 STEPS = [
     ("pools", "+4 pool points (split them below)"),
@@ -108,6 +111,19 @@ class AdvanceDialog(CharacterDialog):
         box = self.query_one(VerticalScroll)
         box.border_subtitle = "ctrl+b buys the step · escape closes"
         self.query_one("#step", Select).focus()
+
+    def reset(self) -> None:
+        """Kept between opens (``open_advance``): the form as a new dialog has it."""
+        self.offered, self._previewed = (), None
+        texts = {"#xp": "1", "#why": "", "#skill": "", "#ability": ""}
+        texts.update({f"#pool-{stat.value}": "0" for stat in Stat})
+        for selector, text in texts.items():
+            self.query_one(selector, Input).value = text
+        self.query_one("#step", Select).clear()
+        self.query_one("#edge", Select).value = Stat.MIGHT
+        self.query_one(VerticalScroll).scroll_home(animate=False)
+        self.query_one("#xp" if self.session.is_gm else "#step").focus()
+        self.show_status()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "award":
@@ -204,6 +220,12 @@ class AdvanceDialog(CharacterDialog):
         """R-ADV-1: what the chosen step would change, before the XP are spent."""
         preview = self.query_one("#preview", Static)
         command = self.command()
+        # The form's fields report a change each as they mount: the same form on the same
+        # campaign is not previewed again (issue 21).
+        key = (command, self.session.state.seq)
+        if key == getattr(self, "_previewed", None):
+            return
+        self._previewed = key
         if isinstance(command, str):
             text = Text(command, style="dim")
             text.append_text(open_text(self.probe().still_open))
@@ -245,3 +267,16 @@ def preview_text(shown: AdvancementPreview) -> Text:
 def open_text(still_open: tuple[str, ...]) -> Text:
     """R-ADV-1: 'Still open this tier: +1 Edge, a skill, one other option (...)'."""
     return Text(f"\nStill open this tier: {', '.join(still_open) or 'nothing'}.", style="dim")
+
+
+def open_advance(app: StrangeApp, character_id: str) -> None:
+    """The XP dialog of ``character_id``, kept between opens while the campaign is open
+    (issue 21: made and laid out once, set back on each open)."""
+    name = f"advance:{character_id}"
+    fresh = not app.is_screen_installed(name)
+    app.kept_screen(name, lambda: AdvanceDialog(character_id))
+    if not fresh:
+        dialog = app.get_screen(name)
+        assert isinstance(dialog, AdvanceDialog)
+        dialog.reset()
+    app.push_screen(name)

@@ -237,9 +237,9 @@ class HomeScreen(CampaignScreen):
 
     def action_advance(self) -> None:
         if character := self.selected():
-            from strange_tui.tui.dialogs.advance import AdvanceDialog
+            from strange_tui.tui.dialogs.advance import open_advance
 
-            self.app.push_screen(AdvanceDialog(character.id))
+            open_advance(strange_app(self), character.id)
 
     def action_intrusion(self) -> None:
         if character := self.selected():

@@ -33,7 +33,7 @@ from strange_tui.campaign.sheet import sentence
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.campaign.terms import Stat
 from strange_tui.tui.access import strange_app
-from strange_tui.tui.dialogs.advance import AdvanceDialog
+from strange_tui.tui.dialogs.advance import open_advance
 from strange_tui.tui.dialogs.armor import ArmorDialog
 from strange_tui.tui.dialogs.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
 from strange_tui.tui.dialogs.points import DamageDialog, PointsDialog
@@ -243,7 +243,7 @@ class SheetScreen(CampaignScreen):
         self.app.push_screen(RestDialog(self.character_id))
 
     def action_advance(self) -> None:
-        self.app.push_screen(AdvanceDialog(self.character_id))
+        open_advance(strange_app(self), self.character_id)
 
     def action_armor(self) -> None:
         self.app.push_screen(ArmorDialog(self.character_id))
