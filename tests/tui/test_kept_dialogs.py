@@ -86,3 +86,26 @@ async def test_the_xp_dialog_opens_again_as_new_with_the_xp_awarded(demo_app):
         assert demo_app.screen is first
         assert first.query_one("#xp").value == "1" and first.query_one("#why").value == ""
         assert f"{xp + 3} XP" in str(first.query_one("#status").content)
+
+
+async def test_the_kept_log_lists_a_character_made_since_in_its_filter(demo, demo_app):
+    """Another window makes Nina; back in the log (kept since its first visit), the filter
+    offers her too, and the log tells of her."""
+    from textual.widgets import Select
+
+    from strange_tui.campaign.events import CharacterCreated
+    from strange_tui.storage.folder import CampaignFolder
+    from tests.campaign.builders import character
+
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        log = demo_app.screen
+        await pilot.press("escape")
+        CampaignFolder(demo).open().dispatch(CharacterCreated(character=character("nina")))
+        demo_app.follow_campaign()  # What the follow timer does within a second.
+        await pilot.press("l")
+        await pilot.pause()
+        assert demo_app.screen is log
+        names = [str(option[0]) for option in log.query_one(Select)._options]
+        assert "Nina" in names

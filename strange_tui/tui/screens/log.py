@@ -33,6 +33,8 @@ class LogScreen(CampaignScreen):
     def __init__(self) -> None:
         super().__init__()
         self.sealed: list[AnyEvent] = []
+        self.people: dict[str, str] | None = None
+        """The filter's choices as listed: id -> name."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -44,12 +46,23 @@ class LogScreen(CampaignScreen):
 
     def on_mount(self) -> None:
         self.read_sealed()
-        state = self.state
-        people = {cid: c.name for cid, c in state.characters.items()}
-        people.update({hid: h.name for hid, h in state.hunters.items()})
-        self.query_one(Select).set_options((name, cid) for cid, name in people.items())
         self.query_one("#events", OptionList).focus()
         self.follow_campaign()
+
+    def list_people(self, state: Campaign) -> None:
+        """The filter's choices: the campaign's characters (and hunters), kept up to date
+        as the log stays open between visits (a character made since is there too)."""
+        people = {cid: c.name for cid, c in state.characters.items()}
+        people.update({hid: h.name for hid, h in state.hunters.items()})
+        if people == self.people:
+            return
+        self.people = people
+        select = self.query_one(Select)
+        chosen = select.value
+        with self.prevent(Select.Changed):
+            select.set_options((name, cid) for cid, name in people.items())
+            if isinstance(chosen, str) and chosen in people:
+                select.value = chosen
 
     def on_select_changed(self) -> None:
         self.show(self.state)
@@ -64,6 +77,7 @@ class LogScreen(CampaignScreen):
             self.notify(f"Older history could not be read: {error}", severity="warning")
 
     def show(self, state: Campaign) -> None:
+        self.list_people(state)
         chosen = self.query_one(Select).value
         who = chosen if isinstance(chosen, str) else None
         journal = self.session.journal()
