@@ -5,6 +5,7 @@ written. What the model accepts always opens again."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -14,19 +15,24 @@ from strange_tui.campaign.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 
 _ENCODER = msgspec.json.Encoder()
-_EVENT = msgspec.json.Decoder(AnyEvent)
-_STATE = msgspec.json.Decoder(Campaign)
 _WHERE = re.compile(r" - at `\$\.?(?P<path>[^`]*)`$")
+
+
+@cache
+def _decoder(kind: Any) -> msgspec.json.Decoder:
+    """The decoder of ``kind``, built on the first check: building the two takes about
+    11 ms, which the app's start does not need to pay (issue 21)."""
+    return msgspec.json.Decoder(kind)
 
 
 def check_event(event: AnyEvent) -> None:
     """RuleViolation when ``event`` holds what a campaign file may not."""
-    _check(_EVENT, event, "Not kept:")
+    _check(_decoder(AnyEvent), event, "Not kept:")
 
 
 def check_state(state: Campaign) -> None:
     """RuleViolation when ``state`` went past what a campaign file may hold."""
-    _check(_STATE, state, "Not kept:")
+    _check(_decoder(Campaign), state, "Not kept:")
 
 
 def _check(decoder: msgspec.json.Decoder, value: Any, lead: str) -> None:
