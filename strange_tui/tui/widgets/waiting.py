@@ -53,9 +53,16 @@ class Waiting(Static):
     Waiting.-waiting { display: block; }
     """
 
+    _shown: Text | None = None
+
     def show(self, state: Campaign) -> None:
         self.set_class(bool(state.prompts), "-waiting")
-        self.update(self.line(state))
+        line = self.line(state)
+        # Updating a Static lays the whole screen out again: only when the line changes
+        # (most commands leave the questions as they were; issue 21).
+        if line != self._shown:
+            self._shown = line
+            self.update(line)
 
     def line(self, state: Campaign) -> Text:
         """The line as shown: the questions, oldest first, and the key that answers when
