@@ -20,9 +20,23 @@ class TextPanel(Widget):
         self._content: RenderableType = Text()
 
     def show(self, content: RenderableType) -> None:
-        self._content = content
+        before, self._content = self._content, content
         height = self.styles.height
-        self.refresh(layout=height is not None and height.is_auto)
+        auto = height is not None and height.is_auto
+        # A panel whose height follows its text lays the screen out again only when the
+        # new text takes another number of lines (the tracker's turn panel, redrawn on
+        # every turn, keeps its three; issue 21).
+        self.refresh(layout=auto and self.lines(content) != self.lines(before))
+
+    def lines(self, content: RenderableType) -> int | None:
+        """How many lines ``content`` takes at the panel's width (None: not laid out yet)."""
+        width = self.content_size.width
+        if not width or not self.is_mounted:
+            return None
+        console = self.app.console
+        if isinstance(content, Text):
+            return len(content.wrap(console, width))
+        return len(console.render_lines(content, console.options.update_width(width), pad=False))
 
     def render(self) -> RenderableType:
         return self._content
