@@ -1,6 +1,6 @@
-"""What a player sees and reaches by keys, for the chase and crafting tests: the screen as
-text, and Tab through every field with each brought into view (as test_layout checks for
-the other screens; kept here so these tests do not load the combat tracker's)."""
+"""What a player sees and reaches by keys: the screen as text, and Tab through every field
+with each brought into view. Shared by test_layout and the screens' own tests (a module of
+helpers only, so importing it loads no other test module)."""
 
 import io
 

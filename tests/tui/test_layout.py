@@ -3,7 +3,6 @@ column of the combat table; each creation step) and stays usable at 40x12 (Tab r
 every field and button of every screen and dialog, and each comes into view)."""
 
 from msgspec.structs import replace
-from textual.geometry import Region
 from textual.widgets import Checkbox, DataTable
 
 from strange_tui.campaign.creation import Draft
@@ -14,14 +13,9 @@ from strange_tui.tui.screens.help import HelpScreen
 from strange_tui.tui.screens.home import HomeScreen
 from strange_tui.tui.screens.translation import TranslationScreen
 from strange_tui.tui.widgets.keybar import KeyBar
+from tests.tui.reach import screen_lines, tab_through, visible  # noqa: F401 (shared)
 from tests.tui.test_combat import THUG_AND_INITIATIVE, party_app
 from tests.tui.test_sizes import VISITS
-
-
-def screen_lines(app) -> list[str]:
-    """The screen as plain text, one string a row."""
-    strips = app.screen._compositor.render_strips()
-    return ["".join(segment.text for segment in strip) for strip in strips]
 
 
 def key_bar_lines(app) -> list[str]:
@@ -115,31 +109,6 @@ async def test_creation_steps_read_at_80x24(demo_app):
 
 def draft_at(step: int) -> Draft:
     return replace(DRAFT, step=step)
-
-
-def visible(app, widget) -> bool:
-    """Whether the widget is on screen, inside what clips it (its scrolled container),
-    whole (or three rows at least when it is taller than that)."""
-    shown = app.screen._compositor.visible_widgets
-    if widget not in shown:
-        return False
-    region, clip = shown[widget]
-    seen = region.intersection(clip).intersection(Region(0, 0, *app.size))
-    return seen.height >= min(region.height, 3) and seen.width >= min(region.width, 4)
-
-
-async def tab_through(pilot) -> list[str]:
-    """Tab once per focusable widget of the screen; those that were not in view."""
-    app = pilot.app
-    hidden = []
-    for _ in range(len(app.screen.focus_chain)):
-        await pilot.pause()
-        await pilot.pause()  # The key bar follows the focus, then the layout follows it.
-        focused = app.focused
-        if focused is not None and not visible(app, focused):
-            hidden.append(f"{type(app.screen).__name__}: {focused!r}")
-        await pilot.press("tab")
-    return hidden
 
 
 async def close_to_home(pilot) -> None:

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from strange_tui.campaign.commands import Command
 from strange_tui.campaign.state import Character
@@ -191,6 +191,20 @@ class CharacterDialog(FirstResumeStyled, ModalScreen[bool]):
             return None
         preview.update(render(seen))
         return seen
+
+
+SKILLS = [("Untrained", ""), ("Trained", "trained"), ("Specialized", "specialized")]
+
+
+def skill_select() -> Select[str]:
+    """The task's training (R-TASK-3), untrained first: the roll, chase and craft forms."""
+    return Select(SKILLS, value="", allow_blank=False, id="skill", compact=True)
+
+
+def assets_select() -> Select[int]:
+    """The task's assets, 0 to 2 (R-TASK-3)."""
+    return Select([("0", 0), ("1", 1), ("2", 2)], value=0, allow_blank=False, id="assets",
+                  compact=True)  # fmt: skip
 
 
 def row(label: str, widget: Widget) -> Horizontal:

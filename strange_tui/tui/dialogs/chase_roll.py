@@ -21,7 +21,13 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.chase import ChasePreview, ChaseRoll, EndChase, StartChase
 from strange_tui.tui.access import session_of, strange_app
-from strange_tui.tui.dialogs.base import DIALOG_CSS, CharacterDialog, int_value
+from strange_tui.tui.dialogs.base import (
+    DIALOG_CSS,
+    CharacterDialog,
+    assets_select,
+    int_value,
+    skill_select,
+)
 from strange_tui.tui.dialogs.roll import DIE_HINT
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.odds import preview_table
@@ -143,20 +149,11 @@ class ChaseRollDialog(CharacterDialog):
             box.border_subtitle = "ctrl+f your die · enter there rolls"
             with Grid(id="form"):
                 yield Label("Skill")
-                yield Select(
-                    [("Untrained", ""), ("Trained", "trained"), ("Specialized", "specialized")],
-                    value="",
-                    allow_blank=False,
-                    id="skill",
-                    compact=True,
-                )
+                yield skill_select()
                 yield Label("")
                 yield Checkbox("Inability", id="inability")
                 yield Label("Assets")
-                yield Select(
-                    [("0", 0), ("1", 1), ("2", 2)], value=0, allow_blank=False, id="assets",
-                    compact=True,
-                )  # fmt: skip
+                yield assets_select()
                 yield Label("Effort")
                 yield Select(
                     [(str(n), n) for n in range(who.effort + 1)],

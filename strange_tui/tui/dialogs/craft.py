@@ -23,7 +23,7 @@ from strange_tui.campaign.commands.crafting import (
     time_choices_for,
 )
 from strange_tui.tui.access import strange_app
-from strange_tui.tui.dialogs.base import CharacterDialog, int_value
+from strange_tui.tui.dialogs.base import CharacterDialog, assets_select, int_value, skill_select
 from strange_tui.tui.dialogs.roll import DIE_HINT
 from strange_tui.tui.widgets.odds import grid, preview_table
 
@@ -78,13 +78,7 @@ class CraftDialog(CharacterDialog):
                 yield Select(LEVELS, value=1, allow_blank=False, id="level", compact=True,
                              classes="wide")  # fmt: skip
                 yield Label("Skill")
-                yield Select(
-                    [("Untrained", ""), ("Trained", "trained"), ("Specialized", "specialized")],
-                    value="",
-                    allow_blank=False,
-                    id="skill",
-                    compact=True,
-                )
+                yield skill_select()
                 yield Label("")
                 yield Checkbox("Inability", id="inability")
                 yield Label("Training")
@@ -94,8 +88,7 @@ class CraftDialog(CharacterDialog):
                 yield Select([], id="time", compact=True, prompt="",
                              classes="wide")  # fmt: skip
                 yield Label("Assets")
-                yield Select([("0", 0), ("1", 1), ("2", 2)], value=0, allow_blank=False,
-                             id="assets", compact=True)  # fmt: skip
+                yield assets_select()
                 yield Label("Effort")
                 yield Select(
                     [(str(n), n) for n in range(who.effort + 1)],

@@ -22,7 +22,7 @@ from strange_tui.campaign.commands.circumstances import CircumstanceChoice, circ
 from strange_tui.campaign.commands.rolls import HelperSkill, Reroll, Roll, outcome_of
 from strange_tui.campaign.events import RollMade, RollRerolled
 from strange_tui.campaign.terms import DIFFICULTY_NAMES, Stat
-from strange_tui.tui.dialogs.base import CharacterDialog, int_value
+from strange_tui.tui.dialogs.base import CharacterDialog, assets_select, int_value, skill_select
 from strange_tui.tui.dialogs.circumstance_fields import (
     CIRCUMSTANCES_CSS,
     CIRCUMSTANCES_KEY,
@@ -121,23 +121,11 @@ class RollDialog(CircumstanceFields, CharacterDialog):
                     compact=True,
                 )
                 yield Label("Skill")
-                yield Select(
-                    [("Untrained", ""), ("Trained", "trained"), ("Specialized", "specialized")],
-                    value="",
-                    allow_blank=False,
-                    id="skill",
-                    compact=True,
-                )
+                yield skill_select()
                 yield Label("")
                 yield Checkbox("Inability", id="inability")
                 yield Label("Assets")
-                yield Select(
-                    [("0", 0), ("1", 1), ("2", 2)],
-                    value=0,
-                    allow_blank=False,
-                    id="assets",
-                    compact=True,
-                )
+                yield assets_select()
                 yield Label("Helper")
                 yield Select(HELPERS, value="none", allow_blank=False, id="helper", compact=True)
                 yield Label("Effort")

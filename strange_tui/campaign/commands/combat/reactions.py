@@ -71,6 +71,18 @@ def task_roll(
     )
 
 
+def optional_task(action: DrawAttack | TakeAttack, state: Campaign, stat: Stat, level: int,
+                  label: str) -> Roll | None:
+    """R-ACT-1: the task drawing or taking an attack may ask for (None when not asked for:
+    then no Effort, assets or die either)."""
+    if not action.roll:
+        if action.effort or action.assets or action.die is not None:
+            raise RuleViolation("No task asked for: no Effort, assets or die.")
+        return None
+    return task_roll(state, action.character, stat, level, label, effort=action.effort,
+                     assets=action.assets, die=action.die)  # fmt: skip
+
+
 class DrawAttack(Command, frozen=True, kw_only=True):
     """R-ACT-1: on their turn the PC makes an NPC attack them rather than another: at
     once, or with an Intellect task at the NPC's level (``roll``) when the GM asks for
@@ -88,20 +100,7 @@ class DrawAttack(Command, frozen=True, kw_only=True):
     def task(self, state: Campaign) -> Roll | None:
         acting_pc(state, self.character)
         npc = foe_of(state, self.npc)
-        if not self.roll:
-            if self.effort or self.assets or self.die is not None:
-                raise RuleViolation("No task asked for: no Effort, assets or die.")
-            return None
-        return task_roll(
-            state,
-            self.character,
-            Stat.INTELLECT,
-            npc.level,
-            f"Draw {npc.name}'s attack",
-            effort=self.effort,
-            assets=self.assets,
-            die=self.die,
-        )
+        return optional_task(self, state, Stat.INTELLECT, npc.level, f"Draw {npc.name}'s attack")
 
     def condition(self, state: Campaign) -> Condition:
         npc = foe_of(state, self.npc)
@@ -167,20 +166,8 @@ class TakeAttack(Command, frozen=True, kw_only=True):
 
     def task(self, state: Campaign) -> Roll | None:
         npc, ally = self.checked(state)
-        if not self.roll:
-            if self.effort or self.assets or self.die is not None:
-                raise RuleViolation("No task asked for: no Effort, assets or die.")
-            return None
-        return task_roll(
-            state,
-            self.character,
-            Stat.SPEED,
-            npc.level,
-            f"Take {npc.name}'s attack on {ally.name}",
-            effort=self.effort,
-            assets=self.assets,
-            die=self.die,
-        )
+        label = f"Take {npc.name}'s attack on {ally.name}"
+        return optional_task(self, state, Stat.SPEED, npc.level, label)
 
     def hit(self, state: Campaign) -> DamageTaken:
         """The hit the PC takes, its split recorded on ``state``."""
