@@ -11,7 +11,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -93,7 +93,9 @@ class StrangeApp(App[None]):
     """Where a plain q quits: the screens that hold nothing half-done. Elsewhere q is a
     letter (or nothing), never a way out that loses a wizard's or a dialog's work."""
 
-    campaign: reactive[Campaign | None] = reactive(None, always_update=True)
+    # A var, not a reactive: the screens that show the campaign watch it and redraw what
+    # changed; a reactive would repaint the whole screen on every command as well.
+    campaign: var[Campaign | None] = var(None, always_update=True)
     """The open campaign's state, replaced after every change (screens watch it)."""
 
     def __init__(
