@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from strange_tui.campaign.commands import Command
-from strange_tui.campaign.commands.progress import ChangeSettings
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.seats import GM, seat_label
 from strange_tui.campaign.state import Campaign
@@ -395,6 +394,8 @@ class StrangeApp(App[None]):
         if self.session is None:
             return
         follows = not self.session.state.settings.theme_follows_recursion
+        from strange_tui.campaign.commands.progress import ChangeSettings
+
         if self.run_command(ChangeSettings(theme_follows_recursion=follows)):
             way = "follows" if follows else "no longer follows"
             self.notify(f"The theme {way} the party's recursion.")

@@ -14,20 +14,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
-from strange_tui.campaign.commands.character import Rest
-from strange_tui.campaign.commands.clock import PassTime
-from strange_tui.campaign.commands.combat import ApplyHazard, StartCombat
-from strange_tui.campaign.commands.creation import CreateCharacter
-from strange_tui.campaign.commands.progress import BuyAdvancement, ChangeSettings
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.commands.seating import OfferIntrusion
-from strange_tui.campaign.commands.translation import Translate
 from strange_tui.campaign.events import batches
 from strange_tui.campaign.narrate import command_sentence, names_of, noteworthy, time_left
 from strange_tui.campaign.state import Campaign, Character
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.screens.base import CampaignScreen
-from strange_tui.tui.screens.combat_view import npc_health_line, numbers_shown
 from strange_tui.tui.screens.seat import Probe, offered
 from strange_tui.tui.widgets.keybar import KeyBar
 from strange_tui.tui.widgets.party import PartyList
@@ -129,6 +120,8 @@ class HomeScreen(CampaignScreen):
         if state.encounter is not None:  # A fight under way (after a reopen too).
             where.append(f"\n{self.fight_line(state)}", style="bold red")
             if not session.is_gm and state.encounter.npcs():
+                from strange_tui.tui.screens.combat_view import npc_health_line, numbers_shown
+
                 where.append("\n").append_text(npc_health_line(state, numbers_shown(state, False)))
         for effect in state.active_effects():
             # The time left, rounded up: "until 18:16" read as over while it still ran.
@@ -171,6 +164,17 @@ class HomeScreen(CampaignScreen):
     def key_commands(self) -> dict[str, Probe]:
         """The command each key leads to, asked of the model at a player's seat (the
         player's own character's, or the GM's part)."""
+        # Imported here, as the actions import their dialogs: the GM's Home, the first
+        # frame of most starts, never asks (issue 21).
+        from strange_tui.campaign.commands.character import Rest
+        from strange_tui.campaign.commands.clock import PassTime
+        from strange_tui.campaign.commands.combat import ApplyHazard, StartCombat
+        from strange_tui.campaign.commands.creation import CreateCharacter
+        from strange_tui.campaign.commands.progress import BuyAdvancement, ChangeSettings
+        from strange_tui.campaign.commands.rolls import Roll
+        from strange_tui.campaign.commands.seating import OfferIntrusion
+        from strange_tui.campaign.commands.translation import Translate
+
         mine = self.session.seat
         return {
             "roll": lambda: Roll(character=mine),

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
-from strange_tui.campaign.commands.character import PoolsAfter
 from strange_tui.campaign.terms import DamageTrack, Pool
+
+if TYPE_CHECKING:  # Home draws gauges at start; the commands load with the first action.
+    from strange_tui.campaign.commands.character import PoolsAfter
 
 POOL_STYLES = {"might": "red", "speed": "green", "intellect": "blue", "luck": "magenta"}
 TRACK_STYLES = {

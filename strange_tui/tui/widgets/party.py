@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -13,7 +12,7 @@ from strange_tui.campaign.terms import Stat
 from strange_tui.tui.widgets.gauges import gauge, track_badge
 
 
-def character_card(character: Character, yours: bool = False) -> Group:
+def character_card(character: Character, yours: bool = False) -> Text:
     """Name, tier, XP and track on one line; the sentence; the three gauges. ``yours``:
     the character of this window's seat, marked "(you)"."""
     # Spaces end a part, never start one: SVG viewers drop a part's leading spaces, and
@@ -26,8 +25,9 @@ def character_card(character: Character, yours: bool = False) -> Group:
     if character.pools.luck is not None:
         title.append("  ")
         title.append(f"Luck {character.pools.luck.current}", style="magenta")
-    about = Text(sentence(character), style="italic dim", overflow="ellipsis", no_wrap=True)
-    return Group(title, about, *(gauge(stat.value, character.pools[stat]) for stat in Stat))
+    about = Text(sentence(character), style="italic dim")
+    lines = [title, about, *(gauge(stat.value, character.pools[stat]) for stat in Stat)]
+    return Text("\n").join(lines)
 
 
 class PartyList(OptionList):
@@ -36,6 +36,7 @@ class PartyList(OptionList):
     DEFAULT_CSS = """
     PartyList { height: 1fr; }
     PartyList > .option-list--option { padding: 0 1; }
+    PartyList { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show(self, characters: list[Character], you: str | None = None) -> None:
