@@ -131,7 +131,7 @@ class StrangeApp(App[None]):
         if problem:
             self.theme_problems.append(f"{problem} (ignored)")
         if self.preferences.theme in self.available_themes:
-            self.theme = self.preferences.theme
+            self._start_with_theme(self.preferences.theme)
         elif self.preferences.theme:
             self.theme_problems.append(
                 f"{PREFERENCES_FILE}: no theme is called {self.preferences.theme!r}"
@@ -211,7 +211,23 @@ class StrangeApp(App[None]):
             if recursion:
                 self.recursion_themes[recursion] = theme.name
         if DEFAULT_THEME in self.available_themes:
-            self.theme = DEFAULT_THEME
+            self._start_with_theme(DEFAULT_THEME)
+
+    def _start_with_theme(self, name: str) -> None:
+        """The theme before the app runs. Setting ``theme`` would have Textual parse and
+        apply the whole stylesheet a second time just after the first (its watcher queues
+        a refresh; about 9 ms of every start, issue 21); the first parse already reads this
+        theme's colours. Set quietly when it is dark, like the default theme the app was
+        made with (its ANSI colours already match); otherwise, the usual way."""
+        theme = self.get_theme(name)
+        if self.is_running or theme is None or not theme.dark or not self.current_theme.dark:
+            self.theme = name
+            return
+        self.set_reactive(StrangeApp.theme, name)
+        self.stylesheet.set_variables(self.get_css_variables())  # Read by the first parse.
+        for old in [c for c in self.classes if c.startswith("-theme-")]:
+            self.remove_class(old, update=False)
+        self.add_class(f"-theme-{name}", update=False)
 
     def _open_session(self, path: Path) -> bool:
         """Open a campaign as the session; on a bad file, say why and keep the old one."""

@@ -58,3 +58,25 @@ async def test_the_theme_follows_the_recursion_setting_from_the_palette(demo):
         assert not app.session.state.settings.theme_follows_recursion
         await pilot.press("ctrl+z")
         assert app.session.state.settings.theme_follows_recursion
+
+
+async def test_the_theme_kept_from_last_time_colours_the_first_frame(demo):
+    """Issue 21: a dark theme is set before the app runs without Textual's second parse of
+    the stylesheet; the first frame must still be drawn in its colours (a light one goes
+    the usual way). Checked on the campaign list (a campaign's recursion may choose its
+    own theme) and on the screen's background, which the stylesheet sets."""
+    from textual.color import Color
+
+    from strange_tui.tui.preferences import Preferences, write_preferences
+
+    for name, dark in (("ruk", True), ("daylight", False)):
+        write_preferences(demo.parent, Preferences(theme=name))
+        app = StrangeApp(saves=demo.parent)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, CampaignsScreen)
+            theme = app.get_theme(name)
+            assert app.theme == name and theme.dark is dark
+            assert app.has_class(f"-theme-{name}") and app.has_class("-dark-mode") is dark
+            assert not app.has_class("-theme-earth")
+            assert app.screen.styles.background == Color.parse(theme.background)
