@@ -177,6 +177,18 @@ class CampaignFolder:
         """The writers' lock, held around a command (read the news, decide, append)."""
         return self.lock
 
+    def quiet(self) -> bool:
+        """No other process appended, undid or checkpointed since this folder last read or
+        wrote the journal: the same file, of the length this one left it."""
+        if self._writer is None:
+            return False
+        try:
+            info = self.journal_file.stat()
+        except OSError:
+            return False
+        same_file = (info.st_dev, info.st_ino) == self._journal_id
+        return same_file and info.st_size == self._writer.length
+
     def news(self) -> News | None:
         """What other processes did to the campaign since this folder last read or wrote
         it (call it with the lock held): batches appended, or, when one of them

@@ -85,6 +85,28 @@ def test_a_checkpoint_by_one_window_is_followed_by_the_other(tmp_path):
     assert a.state == b.state == CampaignFolder(path).open().state
 
 
+def test_following_a_quiet_campaign_takes_no_lock_and_still_sees_every_change(tmp_path):
+    """A window follows its campaign several times a second (issue 21): while nobody else
+    writes, that is a look at the journal, not the lock and its owner note; an append, an
+    undo and a checkpoint by another window are each still taken in."""
+    from strange_tui.storage.locking import OWNER_FILE
+
+    path = new_campaign(tmp_path).path
+    a = CampaignFolder(path).open(checkpoint_every=4, undo_depth=1)
+    b = CampaignFolder(path).open()
+    (path / OWNER_FILE).unlink()
+    assert not any(b.catch_up() for _ in range(5))
+    assert not (path / OWNER_FILE).exists()  # No lock was taken to look.
+    a.apply([XpAwarded(character="mara", amount=1)])
+    assert b.catch_up() and b.state == a.state
+    a.undo()
+    assert b.catch_up() and b.state == a.state
+    for _ in range(5):  # A checkpoint: the journal is another file of another length.
+        a.apply([XpAwarded(character="jun", amount=1)])
+    assert b.catch_up() and b.state == a.state
+    assert not b.catch_up()
+
+
 def run_writers(path: Path, total: int) -> list[subprocess.Popen]:
     return [
         subprocess.Popen(
