@@ -1,6 +1,7 @@
 """The current fight: combatants in initiative order, rounds and turns, conditions (R-CMB)."""
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from typing import Annotated
 

@@ -1,7 +1,8 @@
 """Events: past-tense facts, each tagged with its ``kind``, numbered, and stamped with the
 in-game time. Dice values travel inside the events, so a replay never rolls again."""
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from collections.abc import Iterable, Sequence
 from typing import Annotated, Literal

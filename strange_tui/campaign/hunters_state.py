@@ -1,7 +1,8 @@
 """Hunters campaigns (R-HUN): hunters with skills, traits, equipment and vital statistics,
 their wounds by type, and complex challenges in progress."""
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from typing import Annotated, Literal
 

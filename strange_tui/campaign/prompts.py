@@ -9,7 +9,8 @@ seat (or the GM, for an absent player) answers it or the GM takes it back.
 A prompt's ``id`` is the number of the event that raised it.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from collections.abc import Iterable
 from typing import Literal

@@ -1,6 +1,7 @@
 """The immutable campaign state: settings, characters, the clock, the party's recursion."""
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from typing import Annotated, Literal
 
@@ -41,7 +42,7 @@ class Clock(Frozen):
         into_day = self.seconds % DAY_SECONDS
         return f"Day {self.day}, {into_day // 3600:02d}:{into_day % 3600 // 60:02d}"
 
-    def advanced(self, seconds: int) -> Clock:
+    def advanced(self, seconds: int) -> "Clock":
         return Clock(seconds=self.seconds + seconds)
 
 
@@ -239,7 +240,7 @@ class Campaign(Frozen):
         except KeyError:
             raise KeyError(f"No character {character_id!r} in this campaign.") from None
 
-    def with_character(self, character: Character) -> Campaign:
+    def with_character(self, character: Character) -> "Campaign":
         characters = dict(self.characters)
         characters[character.id] = character
         return msgspec.structs.replace(self, characters=characters)

@@ -1,6 +1,7 @@
 """Shared building blocks of the campaign model: bounded field types and the frozen base."""
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from typing import Annotated, Literal
 

@@ -1,6 +1,7 @@
 """Combat: initiative, attack and defense difficulties, swarms and bosses, conditions (R-CMB)."""
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from collections.abc import Iterable, Sequence
 from typing import Annotated

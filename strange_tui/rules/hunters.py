@@ -4,7 +4,8 @@ challenges, and six damage types that heal at their own pace (R-HUN-1..8, seed 0
 "Double 1s always fail" is read as: two or more of the dice show 1 (with 3d6 or 4d6 too).
 """
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence

@@ -1,6 +1,7 @@
 """Stat pools, Edge, the Luck pool, and spending points (R-POOL-1, R-EFF-6)."""
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from enum import StrEnum
 from typing import Annotated
@@ -49,7 +50,7 @@ class Pool(
         if self.weakness < 0:
             raise RuleViolation(f"A weakness is 0 or more; {self.weakness} is not.")
 
-    def with_current(self, current: int) -> Pool:
+    def with_current(self, current: int) -> "Pool":
         return msgspec.structs.replace(self, current=current)
 
 
@@ -70,7 +71,7 @@ class Pools(
     def __getitem__(self, stat: Stat) -> Pool:
         return getattr(self, stat.value)
 
-    def replace(self, stat: Stat, pool: Pool) -> Pools:
+    def replace(self, stat: Stat, pool: Pool) -> "Pools":
         return msgspec.structs.replace(self, **{stat.value: pool})
 
     def total(self) -> int:

@@ -1,7 +1,8 @@
 """Translation between recursions: roles, trance and acclimation times, the difficulty and
 its modifiers, special results and the failure table (R-TR, RULES.md section 10)."""
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
 
 from collections.abc import Iterable, Sequence
 
