@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -17,8 +17,10 @@ from strange_tui.campaign.seats import GM
 from strange_tui.campaign.state import Campaign
 from strange_tui.campaign.store import Store, Subscriber
 from strange_tui.campaign.terms import RuleViolation
-from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.storage.folder import CampaignFolder
+
+if TYPE_CHECKING:  # The packs load on first use, after the first frame (issue 21).
+    from strange_tui.content.loader import Content
 
 FOLLOW_WAIT = 0.05
 """How long following waits for another window's lock before trying again next time."""
@@ -76,6 +78,8 @@ class Session:
     @cached_property
     def content(self) -> Content:
         """The game content (built-in and the user's packs), loaded once per campaign."""
+        from strange_tui.content.loader import Content, user_pack_files
+
         return Content(user_pack_files(self.saves))
 
     def subscribe(self, subscriber: Subscriber) -> None:
