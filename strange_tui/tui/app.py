@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-import msgspec
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.reactive import var
@@ -20,21 +19,15 @@ from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.seats import GM, seat_label
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
+from strange_tui.tui.app_themes import ThemedApp
 from strange_tui.tui.bindings import screen_bindings
 from strange_tui.tui.palette import palette_commands
-from strange_tui.tui.preferences import (
-    PREFERENCES_FILE,
-    Preferences,
-    read_preferences,
-    write_preferences,
-)
+from strange_tui.tui.preferences import PREFERENCES_FILE, Preferences
 from strange_tui.tui.prompts import PromptDesk
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Refused, Session
 from strange_tui.tui.speed import freeze_long_lived, preset_breakpoints
-from strange_tui.tui.themes import load_themes, theme_folders
 
-DEFAULT_THEME = "earth"
 FOLLOW_EVERY = 0.3
 """Seconds between two looks at the campaign's journal for other windows' changes."""
 
@@ -45,7 +38,7 @@ FREEZE_AFTER = 1.0
 """Seconds after start when the objects alive then are set aside from the collector."""
 
 
-class StrangeApp(App[None]):
+class StrangeApp(ThemedApp):
     """The strange-tui application."""
 
     TITLE = "strange-tui"
@@ -113,29 +106,10 @@ class StrangeApp(App[None]):
         """The saves directory: where campaigns, packs and user themes live."""
         self.session: Session | None = None
         """The open campaign, or None on the campaign list."""
-        self.recursion_themes: dict[str, str] = {}
-        """Theme name for each recursion that has one."""
-        self.theme_problems: list[str] = []
-        """Theme files that could not be used, reported once the app is up."""
         self.exiting = False
         """True once quitting has begun: no key, click or timer reaches a screen then."""
         self._follow_timer: Timer | None = None
-        self._theme_by_recursion = False
-        """True while the app itself switches the theme to the party's recursion (that
-        switch is not the player's choice, so it is not saved)."""
-        self._keep_theme = False
-        """The player's theme changes are saved once the app is up (not the start's)."""
-        # Themes before the first frame, so the stylesheet is built once, in the right colours.
-        self.load_themes()
-        self.preferences, problem = read_preferences(self.saves)
-        if problem:
-            self.theme_problems.append(f"{problem} (ignored)")
-        if self.preferences.theme in self.available_themes:
-            self._start_with_theme(self.preferences.theme)
-        elif self.preferences.theme:
-            self.theme_problems.append(
-                f"{PREFERENCES_FILE}: no theme is called {self.preferences.theme!r}"
-            )
+        self.start_themes()
 
     def get_default_screen(self) -> Screen:
         """Home on the campaign asked for, else the campaign list."""
@@ -162,7 +136,7 @@ class StrangeApp(App[None]):
         self._follow_timer = self.set_interval(
             FOLLOW_EVERY, self.follow_campaign, name="follow the campaign"
         )
-        self._keep_theme = True
+        self.keep_theme_choices()
         session = self.session
         if self.seat != GM and session is not None and self.seat in session.state.characters:
             from strange_tui.tui.screens.sheet import SheetScreen
@@ -173,22 +147,6 @@ class StrangeApp(App[None]):
             self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
         # A second in, once Home is drawn: the first frame does not wait for it.
         self.set_timer(FREEZE_AFTER, freeze_long_lived, name="freeze the long-lived objects")
-
-    def watch_theme(self, theme: str) -> None:
-        """The player chose a theme (the palette's "Change theme"): keep it for next time.
-        The party's recursion theme, when it follows, is the app's choice, not kept."""
-        if not self._keep_theme or self._theme_by_recursion or self.exiting:
-            return
-        if theme == self.preferences.theme:
-            return
-        self.preferences = msgspec.structs.replace(self.preferences, theme=theme)
-        try:
-            write_preferences(self.saves, self.preferences)
-        except OSError as error:
-            self.notify(
-                f"The theme could not be kept for next time: {error.strerror or error}",
-                severity="warning",
-            )
 
     def exit(self, result: None = None, return_code: int = 0, message: object = None) -> None:
         """Quit: from here on no key or click is dispatched and the campaign is no longer
@@ -202,32 +160,6 @@ class StrangeApp(App[None]):
         if self.exiting and isinstance(event, events.InputEvent):
             return  # A key typed after q: the screens it would reach are going away.
         await super().on_event(event)
-
-    def load_themes(self) -> None:
-        """Register the theme files; the broken ones are reported together later."""
-        themes, self.theme_problems = load_themes(theme_folders(self.saves))
-        for theme, recursion in themes:
-            self.register_theme(theme)
-            if recursion:
-                self.recursion_themes[recursion] = theme.name
-        if DEFAULT_THEME in self.available_themes:
-            self._start_with_theme(DEFAULT_THEME)
-
-    def _start_with_theme(self, name: str) -> None:
-        """The theme before the app runs. Setting ``theme`` would have Textual parse and
-        apply the whole stylesheet a second time just after the first (its watcher queues
-        a refresh; about 9 ms of every start, issue 21); the first parse already reads this
-        theme's colours. Set quietly when it is dark, like the default theme the app was
-        made with (its ANSI colours already match); otherwise, the usual way."""
-        theme = self.get_theme(name)
-        if self.is_running or theme is None or not theme.dark or not self.current_theme.dark:
-            self.theme = name
-            return
-        self.set_reactive(StrangeApp.theme, name)
-        self.stylesheet.set_variables(self.get_css_variables())  # Read by the first parse.
-        for old in [c for c in self.classes if c.startswith("-theme-")]:
-            self.remove_class(old, update=False)
-        self.add_class(f"-theme-{name}", update=False)
 
     def _open_session(self, path: Path) -> bool:
         """Open a campaign as the session; on a bad file, say why and keep the old one."""
@@ -318,14 +250,7 @@ class StrangeApp(App[None]):
         self.campaign = state
         self.sub_title = state.name if self.seat == GM else f"{state.name} · {self.seat_label}"
         self.prompt_desk.changed(state)
-        if state.settings.theme_follows_recursion:
-            theme = self.recursion_themes.get(state.recursion)
-            if theme and self.theme != theme:
-                self._theme_by_recursion = True
-                try:
-                    self.theme = theme
-                finally:
-                    self._theme_by_recursion = False
+        self.follow_recursion_theme(state)
 
     def run_command(self, command: Command, dice: object = None) -> tuple[AnyEvent, ...] | None:
         """Apply a player's command as one step; if the rules refuse, say why (None)."""
