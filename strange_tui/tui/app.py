@@ -114,10 +114,13 @@ class StrangeApp(ThemedApp):
     def get_default_screen(self) -> Screen:
         """Home on the campaign asked for, else the campaign list."""
         if self.campaign_path is not None and self._open_session(self.campaign_path):
-            return self.home_screen()
-        from strange_tui.tui.screens.campaigns import CampaignsScreen
+            screen = self.home_screen()
+        else:
+            from strange_tui.tui.screens.campaigns import CampaignsScreen
 
-        return CampaignsScreen()
+            screen = CampaignsScreen()
+        preset_breakpoints(screen, self.size)  # As pushed screens get them (tui/speed.py).
+        return screen
 
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def, override]
         if isinstance(screen, Screen) and not screen.is_attached:
@@ -195,7 +198,9 @@ class StrangeApp(ThemedApp):
         """A screen kept mounted between opens while the campaign is open (issue 21: the
         log lays its lines out once, Help its tables), made on first use; push its name."""
         if not self.is_screen_installed(name):
-            self.install_screen(make(), name)
+            screen = make()
+            preset_breakpoints(screen, self.size)  # Pushed by name: push_screen cannot.
+            self.install_screen(screen, name)
             self._kept.add(name)
         return name
 

@@ -62,8 +62,10 @@ class FirstResumeStyled:
         self._resumed_before = True
         if current is not None and (first or getattr(self, "_css_update_count", None) == current):
             self._css_update_count = current
-            event = events.ScreenResume(refresh_styles=False)
-        super()._on_screen_resume(event)  # type: ignore[misc]
+            super()._on_screen_resume(events.ScreenResume(refresh_styles=False))  # type: ignore[misc]
+            # Textual calls the handler of every class of the MRO that has one: without
+            # this, Screen's own would then restyle the screen anyway (and lay it out twice).
+            event.prevent_default()
 
 
 def freeze_long_lived() -> None:

@@ -1,0 +1,55 @@
+"""Work the screens must not repeat (issue 21, tui/speed.py): restyling a whole screen when
+it comes back on top with nothing changed, or when its first Resize sets breakpoint
+classes it could have had from the start."""
+
+from textual.screen import Screen
+
+from strange_tui.tui.screens.home import HomeScreen
+
+
+def count_restyles(monkeypatch) -> list[str]:
+    """The screens whose every widget is styled again, one entry per time."""
+    restyled: list[str] = []
+    original = Screen.update_node_styles
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        restyled.append(type(self).__name__)
+        original(self, animate=animate)
+
+    monkeypatch.setattr(Screen, "update_node_styles", update_node_styles)
+    return restyled
+
+
+async def test_home_starts_with_its_breakpoints_and_is_not_restyled(demo_app, monkeypatch):
+    restyled = count_restyles(monkeypatch)
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(demo_app.screen, HomeScreen)
+        assert {"-roomy", "-tall"} <= demo_app.screen.classes
+        assert restyled == []
+
+
+async def test_a_dialog_is_styled_as_it_mounts_and_not_again_as_it_comes_on_top(
+    demo_app, monkeypatch
+):
+    """Textual calls the resume handler of every class of a screen's MRO: the one that
+    skips the restyle must stop Screen's own from doing it anyway."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        restyled = count_restyles(monkeypatch)
+        await pilot.press("r")  # The roll dialog over Home, then closed again.
+        await pilot.pause()
+        assert type(demo_app.screen).__name__ == "RollDialog"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(demo_app.screen, HomeScreen)
+        assert restyled == []
+        # A theme chosen while a dialog is open still reaches Home once it is back on top.
+        await pilot.press("r")
+        await pilot.pause()
+        demo_app.theme = "ruk"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        theme = demo_app.get_theme("ruk")
+        assert demo_app.screen.styles.background.hex.lower() == theme.background.lower()
