@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -161,6 +162,10 @@ def run_app(args: argparse.Namespace) -> int:
             raise UsageError("--seat names a player's seat at a campaign: give the CAMPAIGN too.")
         seat = player_seat(path, seat)
     StrangeApp(campaign_path=path, saves=saves, seat=seat).run()
+    # The app has closed its campaign (everything is on disk) and given the terminal back.
+    # The process ends now: the collector need not walk every object of the session on
+    # the way out (its final pass was 54 ms of each quit, issue 21).
+    gc.freeze()
     return 0
 
 
