@@ -109,6 +109,12 @@ class CampaignFolder:
         """
         if not self.path.is_dir():
             raise CampaignFileError(self.path, "is not a campaign folder")
+        read = self._read_as_is()
+        if read is not None:
+            try:
+                return Store(*read, origin=origin or this_process(), **store_options)
+            except ReplayError:
+                pass  # Said exactly (which event, which line) by the locked read below.
         with self.lock.held():
             snapshot, events = self._read_for_writing()
             try:
@@ -123,6 +129,38 @@ class CampaignFolder:
                 raise CampaignFileError(
                     self.journal_file, str(refused), field=f"events[{refused.index}]"
                 ) from None
+
+    def _read_as_is(self) -> tuple[Campaign, CampaignFolder, list[AnyEvent]] | None:
+        """Snapshot and journal read without the writers' lock, when they need nothing done
+        to them (issue 21: a window shows its campaign without waiting for, or taking, the
+        lock). Writers append whole checked batches and replace files by renaming, so what
+        is read is the campaign as some writer left it, or something this sees is off: a
+        batch half-appended reads as a torn tail, and a checkpoint between the two reads
+        leaves another journal file. Anything off, or anything to repair (a torn
+        tail, Windows line endings, an old format, a missing journal, a link), returns
+        None: the locked read then repairs it or says what is wrong."""
+        try:
+            for folder in (self.path, self.history_dir):
+                if folder.is_symlink():
+                    return None
+            self._clean_temp_files()  # A minute old at least: no writer is using them.
+            before = self.journal_file.stat()
+            snapshot, version = read_snapshot(self.campaign_file)
+            journal = read_journal(self.journal_file)
+            after = self.journal_file.stat()
+        except (CampaignFileError, OSError):
+            return None
+        if (before.st_dev, before.st_ino) != (after.st_dev, after.st_ino):
+            return None  # Replaced while read (a checkpoint, an undo's rewrite).
+        if journal.torn or journal.crlf or min(version, journal.version) < CURRENT_VERSION:
+            return None
+        self._writer = JournalWriter(
+            self.journal_file, journal.offsets, journal.good_length, durable=self.durable
+        )
+        self._journal_id = (before.st_dev, before.st_ino)
+        # A gap between the snapshot and the journal (files put back by hand) is the
+        # store's ReplayError, which open() leaves to the locked read to report.
+        return snapshot, self, [event for event in journal.events if event.seq > snapshot.seq]
 
     def _read_for_writing(self) -> tuple[Campaign, list[AnyEvent]]:
         """Snapshot and journal, repaired (torn tail aside) and upgraded, ready to append

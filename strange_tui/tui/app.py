@@ -26,7 +26,7 @@ from strange_tui.tui.preferences import PREFERENCES_FILE, Preferences
 from strange_tui.tui.prompts import PromptDesk
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Refused, Session
-from strange_tui.tui.speed import freeze_long_lived, preset_breakpoints
+from strange_tui.tui.speed import freeze_imports, freeze_long_lived, preset_breakpoints, thaw
 
 FOLLOW_EVERY = 0.3
 """Seconds between two looks at the campaign's journal for other windows' changes."""
@@ -93,6 +93,7 @@ class StrangeApp(ThemedApp):
     def __init__(
         self, campaign_path: Path | None = None, saves: Path | None = None, seat: str = GM
     ) -> None:
+        freeze_imports()
         super().__init__()
         self.seat = seat
         """Whose seat this window is: the GM's, or a player's character's id."""
@@ -356,3 +357,4 @@ class StrangeApp(ThemedApp):
     def on_unmount(self) -> None:
         if self.session is not None:
             self.session.close()
+        thaw()
