@@ -1,17 +1,17 @@
 """A campaign folder: opening it (snapshot + journal, torn tail moved aside), keeping its
-events as the store dispatches them, checkpoints, and a read-only check."""
+events as the store dispatches them, and checkpoints (reading it without opening, and the
+creation draft: folder_files.py)."""
 
 from __future__ import annotations
 
 import itertools
 import shutil
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
 
-from strange_tui.campaign.creation import Draft
 from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.reduce import reduce
 from strange_tui.campaign.state import Campaign
@@ -19,60 +19,38 @@ from strange_tui.campaign.store import News, ReplayError, Store
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage import history
 from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.folder_files import (  # noqa: F401 - re-exported: the file names
+    CAMPAIGN_FILE,
+    DRAFT_FILE,
+    HISTORY_DIR,
+    JOURNAL_FILE,
+    FolderFiles,
+)
 from strange_tui.storage.journal import JournalContents, JournalWriter, read_journal
 from strange_tui.storage.locking import WriterLock, this_process
-from strange_tui.storage.migrations import CURRENT_VERSION, check_header
+from strange_tui.storage.migrations import CURRENT_VERSION
 from strange_tui.storage.paths import slugify
 from strange_tui.storage.snapshot import read_snapshot, write_snapshot
-from strange_tui.storage.toml_io import (
-    atomic_write,
-    convert,
-    dumps,
-    fsync_folder,
-    parse_toml,
-    read_bytes,
-)
+from strange_tui.storage.toml_io import atomic_write, fsync_folder
 
-CAMPAIGN_FILE = "campaign.toml"
 RESERVED = frozenset({"packs", "themes"})
 """Folders of the saves directory that are not campaigns."""
 TEMP_FILE_AGE = 60
 """Seconds after which a temp file is a crash's leftover, not a write in progress."""
-DRAFT_FILE = "draft.toml"
-FORMAT_DRAFT = "strange-tui/draft"
-JOURNAL_FILE = "journal.toml"
-HISTORY_DIR = "history"
 
 
-class CampaignFolder:
+class CampaignFolder(FolderFiles):
     """One campaign on disk; also the store's EventLog once opened."""
 
     def __init__(self, path: Path, *, durable: bool = True) -> None:
-        self.path = path
+        super().__init__(path)
         self.durable = durable
         """False only for bulk writers (benchmarks, the demo): appends skip fsync."""
-        self.notices: list[str] = []
-        """What opening had to repair (a torn tail moved aside...), for the user to see."""
         self._writer: JournalWriter | None = None
         self._journal_id: tuple[int, int] | None = None
         """The journal file this folder reads and writes (device, inode): a checkpoint by
         another process replaces it."""
         self.lock = WriterLock(path)
-        self._chunks: dict[Path, tuple[tuple[int, int], list[AnyEvent]]] = {}
-        """Sealed chunks already read, by path, with the (mtime, size) they were read at: a
-        chunk never changes once sealed, so the log reads each once (issue 21)."""
-
-    @property
-    def campaign_file(self) -> Path:
-        return self.path / CAMPAIGN_FILE
-
-    @property
-    def journal_file(self) -> Path:
-        return self.path / JOURNAL_FILE
-
-    @property
-    def history_dir(self) -> Path:
-        return self.path / HISTORY_DIR
 
     @classmethod
     def create(
@@ -258,15 +236,6 @@ class CampaignFolder:
         upgrade = min(version, journal.version) < CURRENT_VERSION
         return snapshot, journal, upgrade
 
-    def _check_folder(self) -> None:
-        """A campaign is a real folder, and so is its history: a link would make a
-        checkpoint write outside the saves directory."""
-        for folder in (self.path, self.history_dir):
-            if folder.is_symlink():
-                raise CampaignFileError(folder, "is a symbolic link; a campaign keeps real folders")
-        if not self.path.is_dir():
-            raise CampaignFileError(self.path, "is not a campaign folder")
-
     def _clean_temp_files(self) -> None:
         """Temp files a crash left behind mid-write (never the files themselves)."""
         stale = time.time() - TEMP_FILE_AGE
@@ -333,105 +302,3 @@ class CampaignFolder:
                 self.journal_file, snapshot.seq, tuple(kept), durable=self.durable
             )
             self._remember_journal()
-
-    # The character-creation draft: kept between sessions, not an event (nothing happened yet).
-
-    def load_draft(self) -> Draft | None:
-        """The draft in progress; a damaged one is moved aside (noted) and None returned."""
-        path = self.path / DRAFT_FILE
-        if not path.exists():
-            return None
-        try:
-            document = parse_toml(path, read_bytes(path))
-        except CampaignFileError as error:
-            return self._draft_aside(path, error)
-        if isinstance(document.get("version"), int) and document["version"] > CURRENT_VERSION:
-            self.notices.append(
-                "The creation draft was made by a newer strange-tui; it was left as it is."
-            )
-            return None
-        try:
-            check_header(path, document, FORMAT_DRAFT)
-            return convert(path, document.get("draft", {}), Draft, field="draft")
-        except CampaignFileError as error:
-            return self._draft_aside(path, error)
-
-    def _draft_aside(self, path: Path, error: CampaignFileError) -> None:
-        """A damaged draft is kept beside (never over an earlier one), and noted."""
-        aside = next(
-            candidate
-            for n in itertools.count()
-            if not (candidate := path.with_suffix(".toml.bad" + (f".{n}" if n else ""))).exists()
-        )
-        path.replace(aside)
-        self.notices.append(
-            f"The creation draft could not be read ({error}); kept as {aside.name}."
-        )
-
-    def save_draft(self, draft: Draft) -> None:
-        document = {"format": FORMAT_DRAFT, "version": CURRENT_VERSION, "draft": draft}
-        atomic_write(self.path / DRAFT_FILE, dumps(document))
-
-    def drop_draft(self) -> None:
-        (self.path / DRAFT_FILE).unlink(missing_ok=True)
-
-    # Reading without opening.
-
-    def events(self) -> Iterator[AnyEvent]:
-        """Every event of the campaign, oldest first (history, then the journal)."""
-        _, journal, _ = self._load_read_only()
-        last = 0
-        for event in itertools.chain(history.read_history(self.history_dir), journal.events):
-            if event.seq > last:
-                last = event.seq
-                yield event
-
-    def sealed_events(self, limit: int) -> list[AnyEvent]:
-        """The newest ``limit`` sealed events (history chunks read from the newest back)."""
-        events: list[AnyEvent] = []
-        for path in reversed(history.chunk_paths(self.history_dir)):
-            events = self._read_chunk(path) + events
-            if len(events) >= limit:
-                break
-        unique: dict[int, AnyEvent] = {event.seq: event for event in events}
-        return [unique[seq] for seq in sorted(unique)][-limit:]
-
-    def _read_chunk(self, path: Path) -> list[AnyEvent]:
-        """One sealed chunk's events, read again only if the file is not the one read."""
-        stat = path.stat()
-        key = (stat.st_mtime_ns, stat.st_size)
-        cached = self._chunks.get(path)
-        if cached is None or cached[0] != key:
-            cached = (key, history.read_chunk(path))
-            self._chunks[path] = cached
-        return cached[1]
-
-    def _load_read_only(self) -> tuple[Campaign, JournalContents, int]:
-        self._check_folder()
-        snapshot, version = read_snapshot(self.campaign_file)
-        return snapshot, read_journal(self.journal_file), version
-
-    def check(self) -> Campaign:
-        """Validate every file without changing any; returns the state they make.
-        Raises CampaignFileError for the first problem found (a torn tail included)."""
-        snapshot, journal, _ = self._load_read_only()
-        if journal.torn:
-            raise CampaignFileError(
-                self.journal_file,
-                "the last entry is damaged (a crash mid-write?); opening the campaign will"
-                " move it aside and keep everything before it",
-                line=journal.torn_line,
-            )
-        state = snapshot
-        for index, event in enumerate(journal.events):
-            if event.seq <= snapshot.seq:
-                continue
-            try:
-                state = reduce(state, event)
-            except RuleViolation as refused:
-                raise CampaignFileError(
-                    self.journal_file, str(refused), field=f"events[{index}]"
-                ) from None
-        for path in history.chunk_paths(self.history_dir):
-            history.read_chunk(path)
-        return state
