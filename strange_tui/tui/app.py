@@ -3,6 +3,13 @@ dialogs that turn a player's choices into commands for the model."""
 
 from __future__ import annotations
 
+# The collector pauses while Textual and the model load and resumes at the end of this
+# module (tui/collector.py says why): hence the imports below the call.
+# ruff: noqa: E402
+from strange_tui.tui.collector import pause_for_imports
+
+pause_for_imports()
+
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -21,12 +28,13 @@ from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.tui.app_themes import ThemedApp
 from strange_tui.tui.bindings import screen_bindings
+from strange_tui.tui.collector import freeze_imports, freeze_long_lived, resume_after_imports, thaw
 from strange_tui.tui.palette import palette_commands
 from strange_tui.tui.preferences import PREFERENCES_FILE, Preferences
 from strange_tui.tui.prompts import PromptDesk
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Refused, Session
-from strange_tui.tui.speed import freeze_imports, freeze_long_lived, preset_breakpoints, thaw
+from strange_tui.tui.speed import preset_breakpoints
 
 FOLLOW_EVERY = 0.3
 """Seconds between two looks at the campaign's journal for other windows' changes."""
@@ -358,3 +366,6 @@ class StrangeApp(ThemedApp):
         if self.session is not None:
             self.session.close()
         thaw()
+
+
+resume_after_imports()  # The last line: every module the app needs to start is loaded.

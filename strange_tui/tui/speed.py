@@ -1,6 +1,5 @@
 """Keeping keys fast (issue 21): a new screen's breakpoint classes set before it is first
-laid out, its first resume not restyled, and the long-lived objects kept out of the
-garbage collector's way.
+laid out, its first resume not restyled (the collector's part is in ``collector``).
 
 Textual gives a screen its breakpoint classes (``-narrow``, ``-roomy``, ``-short``...) on its
 first Resize, after it has composed and been styled: the classes change and every widget
@@ -10,8 +9,6 @@ the Resize finds them already there and changes nothing.
 """
 
 from __future__ import annotations
-
-import gc
 
 from textual import events
 from textual.geometry import Size
@@ -66,26 +63,3 @@ class FirstResumeStyled:
             # Textual calls the handler of every class of the MRO that has one: without
             # this, Screen's own would then restyle the screen anyway (and lay it out twice).
             event.prevent_default()
-
-
-def freeze_imports() -> None:
-    """As the app is made: what is alive now is the modules, their classes and Textual's
-    tables, which live as long as the process; the collector stops walking them. Each of
-    its full passes during the first frame walked them all (22 ms more than a bare app's
-    start in collections alone); ``thaw`` gives them back when the app ends."""
-    gc.freeze()
-
-
-def thaw() -> None:
-    """The app has ended: what it froze may be collected again (a process that runs one
-    app after another, like the tests, would otherwise never free their garbage)."""
-    gc.unfreeze()
-
-
-def freeze_long_lived() -> None:
-    """After the first frame: what is alive now (the app, the campaign, the packs) lives
-    as long as the window, so the collector stops walking it (``gc.freeze``). A full
-    collection then walks only what screens and dialogs made since: the profile of the
-    roll dialog showed the collector's full passes at about 80 ms each, every few opens."""
-    gc.collect()
-    gc.freeze()
