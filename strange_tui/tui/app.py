@@ -28,7 +28,13 @@ from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.tui.app_themes import ThemedApp
 from strange_tui.tui.bindings import screen_bindings
-from strange_tui.tui.collector import freeze_imports, freeze_long_lived, resume_after_imports, thaw
+from strange_tui.tui.collector import (
+    freeze_imports,
+    freeze_long_lived,
+    hold_for_first_frame,
+    resume_after_imports,
+    thaw,
+)
 from strange_tui.tui.palette import palette_commands
 from strange_tui.tui.preferences import PREFERENCES_FILE, Preferences
 from strange_tui.tui.prompts import PromptDesk
@@ -140,6 +146,9 @@ class StrangeApp(ThemedApp):
         if isinstance(screen, Screen) and not screen.is_attached:
             preset_breakpoints(screen, self.size)
         return super().switch_screen(screen)
+
+    def on_load(self) -> None:
+        hold_for_first_frame()  # Released a second in, or when the app ends.
 
     def on_mount(self) -> None:
         # Other windows on the campaign (and the CLI) append to its journal: a stat of the

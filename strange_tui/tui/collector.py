@@ -6,8 +6,8 @@ nearly all of them live as long as the process (modules, classes, functions, Tex
 tables). The collector walks the young ones every few hundred allocations and the older
 ones every few of those passes; while imports run, every object is young and survives,
 so it walked them again and again for nothing: 37 passes, 11 ms, while the app's modules
-loaded (a bare Textual app's import pays 9 ms of them). This module imports nothing but ``gc``, so the app module can
-pause the collector before its first import of Textual.
+loaded (a bare Textual app's import pays 9 ms of them). This module imports nothing but
+``gc``, so the app module can pause the collector before its first import of Textual.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from __future__ import annotations
 import gc
 
 _paused = False
+"""Whether the collector is off because the app's modules are loading."""
+_held = False
+"""Whether the collector is off because the app is drawing its first frame."""
 
 
 def pause_for_imports() -> None:
@@ -36,6 +39,11 @@ def resume_after_imports() -> None:
         _paused = False
 
 
+"""Whether the collector is off because the app's modules are loading."""
+_held = False
+"""Whether the collector is off because the app is drawing its first frame."""
+
+
 def freeze_imports() -> None:
     """As the app is made: what is alive now is the modules, their classes and Textual's
     tables, which live as long as the process; the collector stops walking them. Each of
@@ -44,16 +52,38 @@ def freeze_imports() -> None:
     gc.freeze()
 
 
+def hold_for_first_frame() -> None:
+    """The app starts: no collection until ``freeze_long_lived`` (a second in) or the
+    app's end. Opening the campaign, composing Home and drawing it make what the window
+    keeps (the campaign, the screen, their widgets), and the collector walked it 37 times
+    (4 ms) before the first frame was on screen; ``freeze_long_lived`` collects once."""
+    global _held
+    if gc.isenabled():
+        gc.disable()
+        _held = True
+
+
+def _release() -> None:
+    global _held
+    if _held:
+        gc.enable()
+        _held = False
+
+
 def thaw() -> None:
     """The app has ended: what it froze may be collected again (a process that runs one
-    app after another, like the tests, would otherwise never free their garbage)."""
+    app after another, like the tests, would otherwise never free their garbage), and
+    the collector runs again if the start still held it."""
     gc.unfreeze()
+    _release()
 
 
 def freeze_long_lived() -> None:
     """After the first frame: what is alive now (the app, the campaign, the packs) lives
     as long as the window, so the collector stops walking it (``gc.freeze``). A full
     collection then walks only what screens and dialogs made since: the profile of the
-    roll dialog showed the collector's full passes at about 80 ms each, every few opens."""
+    roll dialog showed the collector's full passes at about 80 ms each, every few opens.
+    The collector runs again from here."""
     gc.collect()
     gc.freeze()
+    _release()

@@ -1,12 +1,16 @@
-"""The collector while the app's modules load (issue 21, tui/collector.py): paused, so it
-does not walk the objects the imports make again and again; afterwards running again,
-with what the imports made set aside. Each check runs in a fresh interpreter, as a start
-does (this one has long imported the app)."""
+"""The collector around the app's start (issue 21, tui/collector.py): paused while the
+app's modules load, so it does not walk what they make again and again, then running
+with that set aside (checked in a fresh interpreter, as a start is: this one has long
+imported the app); held again from the app's start to its freeze a second in, or to its
+end."""
 
+import gc
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+from strange_tui.tui.collector import freeze_long_lived
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -53,3 +57,22 @@ def test_no_collection_while_the_app_loads_and_the_collector_runs_after():
 def test_a_collector_disabled_by_the_host_stays_disabled():
     seen = probe("--disabled")
     assert seen["enabled"] is False
+
+
+async def test_the_collector_waits_for_the_first_frame_and_runs_after(demo_app):
+    assert gc.isenabled()
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not gc.isenabled()  # Home is drawn: nothing collected yet.
+        freeze_long_lived()  # What the app's timer does a second in.
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
+    assert gc.isenabled()
+
+
+async def test_an_app_that_ends_before_its_freeze_gives_the_collector_back(demo_app):
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0  # Thawed: the tests' garbage may be collected.
