@@ -53,3 +53,60 @@ async def test_a_dialog_is_styled_as_it_mounts_and_not_again_as_it_comes_on_top(
         await pilot.pause()
         theme = demo_app.get_theme("ruk")
         assert demo_app.screen.styles.background.hex.lower() == theme.background.lower()
+
+
+async def test_home_is_laid_out_once_its_key_bar_knowing_its_lines_as_it_mounts(
+    demo_app, monkeypatch
+):
+    """Home's bar needs two lines at 80 columns. Guessing one before the first layout
+    laid the whole screen out and drew it again once the bar knew its width."""
+    from strange_tui.tui.widgets.keybar import KeyBar
+
+    heights: list[int] = []
+    original = KeyBar.on_resize
+
+    def on_resize(self) -> None:
+        heights.append(self.size.height)
+        original(self)
+
+    monkeypatch.setattr(KeyBar, "on_resize", on_resize)
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert demo_app.screen.query_one(KeyBar).size.height == 2
+        assert heights and set(heights) == {2}
+
+
+async def test_the_key_bar_redraws_only_when_its_keys_change(demo_app, monkeypatch):
+    from strange_tui.tui.widgets.keybar import KeyBar
+
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = demo_app.screen.query_one(KeyBar)
+        redraws: list[str] = []
+        original = KeyBar.refresh
+
+        def refresh(self, *args, **kwargs):
+            redraws.append(type(self).__name__)
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(KeyBar, "refresh", refresh)
+        demo_app.screen.refresh_bindings()  # Focus moving, say: the same keys.
+        await pilot.pause()
+        assert redraws == []
+        shown = bar.shown_keys()
+        await pilot.resize_terminal(50, 24)  # Fewer keys fit: drawn again.
+        await pilot.pause()
+        assert redraws
+        assert bar.shown_keys() != shown
+
+
+async def test_the_key_bar_takes_a_new_themes_colours(demo_app):
+    from strange_tui.tui.widgets.keybar import KeyBar
+
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = demo_app.screen.query_one(KeyBar)
+        demo_app.theme = "nerdinary" if demo_app.theme == "ruk" else "ruk"
+        await pilot.pause()
+        key_style = bar.get_component_rich_style("keybar--key")
+        assert bar.render().spans[0].style == key_style

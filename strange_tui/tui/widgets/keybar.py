@@ -90,10 +90,17 @@ class KeyBar(Widget):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # The keys' colours are the theme's, read as the bar is built: a new theme (one
+        # the party's recursion brings, say) builds it again.
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self._bindings_changed(self.screen)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.theme_changed_signal.unsubscribe(self)
+
+    def _theme_changed(self, _theme: object) -> None:
+        self._bindings_changed(self.screen)
 
     def keys(self, screen: Screen) -> tuple[list[Key], Key | None, Key | None]:
         """The shown keys in binding order, the Help key, and the palette's hint."""
@@ -133,9 +140,12 @@ class KeyBar(Widget):
     def _bindings_changed(self, screen: Screen) -> None:
         if screen is not self.screen:
             return
-        width = self.size.width
+        # Not laid out yet (mounting): the bar spans its screen, as wide as the terminal.
+        # A first guess of one line would lay the whole screen out and draw it twice when
+        # the bar turns out to need two (Home's, at 80 columns).
+        width = self.size.width or self.app.size.width
         keys, help_key, palette = self.keys(screen)
-        if width <= 0:  # Not laid out yet: one line until the first resize.
+        if width <= 0:  # No terminal size yet: one line until the first resize.
             left, right = keys, [k for k in (palette, help_key) if k]
             lines = [left]
         else:
@@ -156,9 +166,11 @@ class KeyBar(Widget):
                     spans.append((number, column, column + key.width, key.key))
                 text.append_text(key.text)
                 column += key.width
-        self._spans, self._text = spans, text
         if self.styles.height is None or self.styles.height.value != len(lines):
             self.styles.height = len(lines)
+        elif spans == self._spans and text == self._text:
+            return  # Focus moved, or a same-size resize: the same keys, nothing to redraw.
+        self._spans, self._text = spans, text
         self.refresh()
 
     def on_resize(self) -> None:
