@@ -7,8 +7,11 @@ first screen is ready; the two apps alternate so drift hits both alike. The time
 the launch to the first frame settled, read on the monotonic clock both processes share:
 the interpreter's teardown after it (about 65 ms for ours, which a quit now skips: see
 ``strange_tui.cli``) is not part of a start. The whole process's time is printed too.
-Prints the medians and their ratio. Our modules are byte-compiled first, as pip does on
-install.
+"Settled" is Pilot's: a 20 ms window in which the app used under 1 ms of CPU, so a start
+moves in steps of about 20 ms (a bare app settles after three or four such windows, by
+how late its last bit of work falls); the CPU each used up to its first frame is printed
+as well, without those steps. Prints the medians and their ratio. Our modules are
+byte-compiled first, as pip does on install.
 
     python bench/startup.py [--runs N]
 """
@@ -37,14 +40,15 @@ class Bare(App):
 
 async def first_frame(pilot):
     await pilot.pause()
-    global FRAME, KIB
+    global FRAME, CPU, KIB
     FRAME = time.perf_counter()
+    CPU = time.process_time()
     KIB = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     pilot.app.exit()
 
 import resource, time
 Bare().run(headless=True, size=(80, 24), auto_pilot=first_frame)
-print(FRAME, KIB)
+print(FRAME, CPU, KIB)
 """
 
 OURS = """
@@ -54,8 +58,9 @@ from strange_tui.tui.app import StrangeApp
 
 async def first_frame(pilot):
     await pilot.pause()
-    global FRAME, KIB
+    global FRAME, CPU, KIB
     FRAME = time.perf_counter()
+    CPU = time.process_time()
     KIB = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     assert type(pilot.app.screen).__name__ == "HomeScreen"
     pilot.app.exit()
@@ -64,7 +69,7 @@ import resource, time
 demo = Path(sys.argv[1])
 app = StrangeApp(campaign_path=demo, saves=demo.parent)
 app.run(headless=True, size=(80, 24), auto_pilot=first_frame)
-print(FRAME, KIB)
+print(FRAME, CPU, KIB)
 sys.exit(app.return_code or 0)
 """
 
@@ -74,6 +79,8 @@ class Run(NamedTuple):
     """Seconds from launch to the first frame settled."""
     whole: float
     """Seconds from launch to the process's end."""
+    cpu: float
+    """Seconds of CPU the process had used by then (the interpreter's start included)."""
     kib: int
     """Peak resident memory at the first frame (quitting's work after it is not a start's)."""
 
@@ -85,8 +92,8 @@ def wall(code: str, *args: str) -> Run:
         [sys.executable, "-c", code, *args], check=True, capture_output=True, text=True
     )
     whole = time.perf_counter() - start
-    frame, kib = done.stdout.split()[-2:]
-    return Run(float(frame) - start, whole, int(kib))
+    frame, cpu, kib = done.stdout.split()[-3:]
+    return Run(float(frame) - start, whole, float(cpu), int(kib))
 
 
 def main() -> None:
@@ -120,6 +127,9 @@ def main() -> None:
         f"strange-tui Home on the demo:     {ours_median * 1000:7.1f} ms to the first frame {runs}"
     )
     print(f"ratio: {ours_median / bare_median:.2f}  (target <= 1.1)")
+    bare_cpu, ours_cpu = median(bare, "cpu"), median(ours, "cpu")
+    print(f"CPU to the first frame: bare {bare_cpu * 1000:.1f} ms, ours {ours_cpu * 1000:.1f} ms,"
+          f" ratio {ours_cpu / bare_cpu:.2f}")  # fmt: skip
     bare_whole, ours_whole = median(bare, "whole"), median(ours, "whole")
     print(f"whole process, teardown included: bare {bare_whole * 1000:.1f} ms,"
           f" ours {ours_whole * 1000:.1f} ms, ratio {ours_whole / bare_whole:.2f}")  # fmt: skip

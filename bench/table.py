@@ -94,8 +94,9 @@ def main() -> None:
     p99 = lags[min(len(lags) - 1, int(len(lags) * 0.99))]
     print(f"1 writer:  {alone:8.1f} events/s")
     print(f"{args.writers} writers: {many:8.1f} events/s  (ratio {many / alone:.2f} of one writer)")
+    median_lag = statistics.median(lags)
     print(
-        f"follower lag (poll every {FOLLOW_EVERY}s): median {statistics.median(lags) * 1000:.0f} ms,"
+        f"follower lag (poll every {FOLLOW_EVERY}s): median {median_lag * 1000:.0f} ms,"
         f" p99 {p99 * 1000:.0f} ms over {len(lags)} commands (those a checkpoint sealed"
         " meanwhile arrive inside its snapshot, untimed)"
     )
