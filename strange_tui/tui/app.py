@@ -10,11 +10,10 @@ from strange_tui.tui.collector import pause_for_imports
 
 pause_for_imports()
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import events
-from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.reactive import var
@@ -26,7 +25,7 @@ from strange_tui.campaign.events import AnyEvent
 from strange_tui.campaign.seats import GM, seat_label
 from strange_tui.campaign.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
-from strange_tui.tui.app_themes import ThemedApp
+from strange_tui.tui.app_actions import AppActions
 from strange_tui.tui.bindings import screen_bindings
 from strange_tui.tui.collector import (
     freeze_imports,
@@ -35,10 +34,8 @@ from strange_tui.tui.collector import (
     resume_after_imports,
     thaw,
 )
-from strange_tui.tui.palette import palette_commands
 from strange_tui.tui.preferences import PREFERENCES_FILE, Preferences
 from strange_tui.tui.prompts import PromptDesk
-from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Refused, Session
 from strange_tui.tui.speed import preset_breakpoints
 
@@ -52,7 +49,7 @@ FREEZE_AFTER = 1.0
 """Seconds after start when the objects alive then are set aside from the collector."""
 
 
-class StrangeApp(ThemedApp):
+class StrangeApp(AppActions):
     """The strange-tui application."""
 
     TITLE = "strange-tui"
@@ -285,12 +282,6 @@ class StrangeApp(ThemedApp):
             self.notify(str(refused), title="Not possible", severity="error")
             return None
 
-    def shows_campaign(self) -> bool:
-        """The screen on top shows the campaign (Home, a sheet, combat, the log, the
-        Hunters' Home): only there do ctrl+z and ctrl+y take back campaign actions. In a
-        wizard or a dialog, undo belongs to what is being edited."""
-        return self.session is not None and isinstance(self.screen, CampaignScreen)
-
     def may_quit(self) -> bool:
         """A plain q quits only where nothing is half-done (see QUIT_SCREENS)."""
         return type(self.screen).__name__ in self.QUIT_SCREENS
@@ -305,71 +296,6 @@ class StrangeApp(ThemedApp):
         if action == "questions":
             return self.prompt_desk.key_works()
         return True
-
-    def action_undo(self) -> None:
-        self._undo_or_redo(lambda session: session.undo())
-
-    def action_redo(self) -> None:
-        self._undo_or_redo(lambda session: session.redo())
-
-    def _undo_or_redo(self, step: Callable[[Session], str]) -> None:
-        """Say what was undone or redone (or why nothing was)."""
-        if self.session is None or not self.shows_campaign():
-            return
-        try:
-            self.notify(step(self.session), timeout=4)
-        except Refused as refused:
-            self.notify(str(refused), severity="warning")
-
-    def action_questions(self) -> None:
-        """The questions waiting at this seat (the GM's: at every seat)."""
-        self.prompt_desk.questions()
-
-    def action_help(self) -> None:
-        """Help, open at the section of the screen it was called from."""
-        from strange_tui.tui.screens.help import HelpScreen
-
-        if isinstance(self.screen, HelpScreen):
-            return
-        stack = self.screen_stack
-        if self.session is not None and not self.session.is_gm:
-            # A player's Help lists the keys their seat has on the screens open: made anew.
-            self.push_screen(HelpScreen(stack))
-            return
-        name = self.kept_screen("help", lambda: HelpScreen(stack))
-        self.get_screen(name).point_at(stack)  # type: ignore[attr-defined]
-        self.push_screen(name)
-
-    def action_reference(self) -> None:
-        """The quick reference over whatever is open; F2 on it closes it."""
-        from strange_tui.tui.screens.reference import ReferenceScreen
-
-        if isinstance(self.screen, ReferenceScreen):
-            self.screen.dismiss(None)
-        else:
-            self.push_screen(ReferenceScreen())
-
-    def action_about(self) -> None:
-        from strange_tui.tui.screens.help import AboutScreen
-
-        self.push_screen(AboutScreen())
-
-    def action_toggle_theme_follows(self) -> None:
-        if self.session is None:
-            return
-        follows = not self.session.state.settings.theme_follows_recursion
-        from strange_tui.campaign.commands.progress import ChangeSettings
-
-        if self.run_command(ChangeSettings(theme_follows_recursion=follows)):
-            way = "follows" if follows else "no longer follows"
-            self.notify(f"The theme {way} the party's recursion.")
-
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The command palette: the app's own commands, then every action the screen has
-        a key for, named as its key bar and Help name it (the binding's description, its
-        tooltip as the longer text): one source, so they cannot drift apart."""
-        yield from super().get_system_commands(screen)
-        yield from palette_commands(self, screen)
 
     def on_unmount(self) -> None:
         if self.session is not None:
