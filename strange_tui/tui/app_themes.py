@@ -61,13 +61,16 @@ class ThemedApp(App[None]):
             self._start_with_theme(DEFAULT_THEME)
 
     def _start_with_theme(self, name: str) -> None:
-        """The theme before the app runs. Setting ``theme`` would have Textual parse and
-        apply the whole stylesheet a second time just after the first (its watcher queues
-        a refresh; about 9 ms of every start, issue 21); the first parse already reads this
-        theme's colours. Set quietly when it is dark, like the default theme the app was
-        made with (its ANSI colours already match); otherwise, the usual way."""
+        """The theme before the first screen is styled: as the app is made, or as the
+        campaign it opens at start turns the theme to its recursion's. Setting ``theme``
+        would have Textual parse and apply the whole stylesheet a second time just after
+        the first (its watcher queues a refresh; 7 to 9 ms of a start, issue 21); the first
+        parse already reads this theme's colours. Set quietly when it is dark, like the
+        default theme the app was made with (its ANSI colours already match); otherwise,
+        the usual way."""
         theme = self.get_theme(name)
-        if self.is_running or theme is None or not theme.dark or not self.current_theme.dark:
+        styled = self.is_running and bool(self.screen_stack)  # Composing the first: not yet.
+        if styled or theme is None or not theme.dark or not self.current_theme.dark:
             self.theme = name
             return
         self.set_reactive(App.theme, name)
@@ -103,6 +106,8 @@ class ThemedApp(App[None]):
             if theme and self.theme != theme:
                 self._theme_by_recursion = True
                 try:
-                    self.theme = theme
+                    # At start (the campaign opens as the first screen is made) the theme
+                    # kept from last time gives way before the stylesheet is first read.
+                    self._start_with_theme(theme)
                 finally:
                     self._theme_by_recursion = False

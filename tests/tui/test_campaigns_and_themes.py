@@ -80,3 +80,37 @@ async def test_the_theme_kept_from_last_time_colours_the_first_frame(demo):
             assert app.has_class(f"-theme-{name}") and app.has_class("-dark-mode") is dark
             assert not app.has_class("-theme-earth")
             assert app.screen.styles.background == Color.parse(theme.background)
+
+
+async def test_a_campaign_that_follows_its_recursion_starts_in_its_theme_parsed_once(
+    demo, monkeypatch
+):
+    """The theme kept from last time (ruk) gives way to the demo's recursion's (earth) as
+    the campaign opens, before the stylesheet is first read: no second parse of it."""
+    from textual.color import Color
+    from textual.css.stylesheet import Stylesheet
+
+    from strange_tui.tui.preferences import Preferences, write_preferences
+
+    reparsed: list[bool] = []
+    original = Stylesheet.reparse
+
+    def reparse(self) -> None:
+        reparsed.append(True)
+        original(self)
+
+    monkeypatch.setattr(Stylesheet, "reparse", reparse)
+    write_preferences(demo.parent, Preferences(theme="ruk"))
+    app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.state.settings.theme_follows_recursion
+        assert app.theme == "earth"
+        assert app.has_class("-theme-earth") and not app.has_class("-theme-ruk")
+        earth = app.get_theme("earth")
+        assert app.screen.styles.background == Color.parse(earth.background)
+        assert reparsed == []
+    # The recursion's theme is the app's choice, not the player's: ruk is still kept.
+    from strange_tui.tui.preferences import read_preferences
+
+    assert read_preferences(demo.parent)[0].theme == "ruk"
