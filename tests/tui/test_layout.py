@@ -61,6 +61,18 @@ async def test_key_bar_shows_f1_for_help_where_a_text_box_takes_the_question_mar
         assert key_bar_lines(demo_app)[-1].rstrip().endswith("f1 Help")
 
 
+async def test_key_bar_draws_keys_in_their_colour_and_what_they_do_in_the_bars(demo_app):
+    """Like Textual's footer: the key stands out, its description reads as text."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = demo_app.screen.query_one(KeyBar)
+        key_style = bar.get_component_rich_style("keybar--key")
+        line = bar.render_lines(bar.region.reset_offset)[0]
+        styles = {segment.text.strip(): segment.style for segment in line if segment.text.strip()}
+        assert styles["r"].color == key_style.color and styles["r"].bold
+        assert styles["Roll"].color != key_style.color and not styles["Roll"].bold
+
+
 async def test_combat_table_shows_every_column_whole_at_80x24(tmp_path):
     """Name, level, health, track, Armor and conditions: no column cut, no sideways
     scroll, with the longest track word (debilitated) and a condition."""

@@ -133,8 +133,12 @@ class KeyBar(Widget):
     ) -> Key:
         """' r Roll ': the key as the app shows it, then what it does (dim when disabled)."""
         shown = self.app.get_key_display(binding)
-        text = Text(f" {shown} ", style=key_style if enabled else disabled)
-        text.append(f"{binding.description} ", style="" if enabled else disabled)
+        # Two spans, no base style: a Text's own style would cover the description too,
+        # and the bar drew "Roll" in the key's bold colour, the keys lost among the words.
+        text = Text.assemble(
+            (f" {shown} ", key_style if enabled else disabled),
+            (f"{binding.description} ", "" if enabled else disabled),
+        )
         return Key(key, text)
 
     def _bindings_changed(self, screen: Screen) -> None:
