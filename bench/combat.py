@@ -27,8 +27,8 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import DataTable, Footer, Header
 
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     CombatStarted,
     InitiativeRolled,

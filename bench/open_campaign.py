@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from strange_tui.campaign.events import CharacterCreated, SettingsChanged
+from strange_tui.campaign.model.events import CharacterCreated, SettingsChanged
 from strange_tui.demo.build import Adventure, party
 from strange_tui.storage.folder import CampaignFolder
 

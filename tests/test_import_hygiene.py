@@ -84,7 +84,7 @@ def imports_rules(module: str) -> bool:
         ("from ...rules import task", True),
         ("from ... import rules", True),
         ("def f():\n    from strange_tui.rules import RuleViolation", True),
-        ("from strange_tui.campaign.terms import Stat", False),
+        ("from strange_tui.campaign.model.terms import Stat", False),
         ("from ..session import Session", False),
         ("from . import rules", False),  # strange_tui.tui.dialogs.rules: not the rules
         ("import strange_tui.rulesets", False),
@@ -98,7 +98,7 @@ def test_the_import_finder_sees_every_spelling(source, expected):
 
 def test_screens_never_import_the_rules():
     """No module under strange_tui/tui imports strange_tui.rules (issue 13): screens take
-    the game's words from strange_tui.campaign.terms and results from commands' previews."""
+    the game's words from strange_tui.campaign.model.terms and results from commands' previews."""
     offenders = []
     for path in sorted(TUI.rglob("*.py")):
         package = ".".join(path.parent.relative_to(PACKAGE.parent).parts)

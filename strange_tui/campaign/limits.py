@@ -10,8 +10,8 @@ from typing import Any
 
 import msgspec
 
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 
 _ENCODER = msgspec.json.Encoder()

@@ -10,11 +10,11 @@ from typing import Any, NamedTuple, Protocol
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.events import AnyEvent, batches
 from strange_tui.campaign.limits import check_event, check_state
-from strange_tui.campaign.reduce import reduce
-from strange_tui.campaign.seats import GM
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, batches
+from strange_tui.campaign.model.reduce import reduce
+from strange_tui.campaign.model.seats import GM
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 
 # A checkpoint seals older events once the journal holds this many...

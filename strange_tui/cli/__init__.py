@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from strange_tui import __version__
-from strange_tui.campaign.plain import terminal
+from strange_tui.campaign.narrate.plain import terminal
 from strange_tui.cli.parsing import USAGE_ERROR, Parser, UsageError
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage.errors import CampaignFileError
@@ -171,7 +171,7 @@ def run_app(args: argparse.Namespace) -> int:
 
 def player_seat(path: Path, typed: str) -> str:
     """The seat ``typed`` names at the campaign in ``path`` (UsageError lists the seats)."""
-    from strange_tui.campaign.seats import resolve_seat
+    from strange_tui.campaign.model.seats import resolve_seat
     from strange_tui.storage.folder import CampaignFolder
 
     try:

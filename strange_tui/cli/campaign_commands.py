@@ -5,11 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 
-from strange_tui.campaign.events import AnyEvent, SceneWritten, batches
-from strange_tui.campaign.narrate import command_sentence, involves, names_of
-from strange_tui.campaign.plain import markdown, terminal
-from strange_tui.campaign.sheet import find_character, markdown_sheet, sheet_data, text_sheet
-from strange_tui.campaign.state import Clock
+from strange_tui.campaign.model.events import AnyEvent, SceneWritten, batches
+from strange_tui.campaign.model.state import Clock
+from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
+from strange_tui.campaign.narrate.plain import markdown, terminal
+from strange_tui.campaign.narrate.sheet import (
+    find_character,
+    markdown_sheet,
+    sheet_data,
+    text_sheet,
+)
 from strange_tui.cli.parsing import Parser, UsageError, at_least_zero
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.paths import campaign_path, saves_dir

@@ -13,10 +13,10 @@ from typing import Any
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.solo.draw import Draw, DrawPreview
-from strange_tui.campaign.events import Drawn
-from strange_tui.campaign.narrate import command_sentence
-from strange_tui.campaign.plain import terminal
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import Drawn
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import command_sentence
+from strange_tui.campaign.narrate.plain import terminal
 from strange_tui.cli.parsing import UsageError
 from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.rules.dice import SeededDice

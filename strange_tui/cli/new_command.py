@@ -13,10 +13,10 @@ from typing import Any
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.creation import CreateCharacter
 from strange_tui.campaign.commands.progress import ChangeSettings
-from strange_tui.campaign.creation import Draft
-from strange_tui.campaign.events import CharacterCreated
-from strange_tui.campaign.sheet import sheet_data, text_sheet
-from strange_tui.campaign.terms import RuleViolation, Stat
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.events import CharacterCreated
+from strange_tui.campaign.model.terms import RuleViolation, Stat
+from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
 from strange_tui.cli.campaign_commands import folder_of
 from strange_tui.cli.parsing import UsageError
 from strange_tui.storage.folder import CampaignFolder

@@ -11,8 +11,8 @@ import textwrap
 
 import msgspec
 
-from strange_tui.campaign.plain import terminal
-from strange_tui.campaign.reference import Topic, reference_topics, topics_named
+from strange_tui.campaign.narrate.plain import terminal
+from strange_tui.campaign.narrate.reference import Topic, reference_topics, topics_named
 from strange_tui.cli.parsing import UsageError
 from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.storage.paths import saves_dir

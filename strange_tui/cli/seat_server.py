@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from strange_tui.campaign.plain import terminal
-from strange_tui.campaign.seats import GM
+from strange_tui.campaign.model.seats import GM
+from strange_tui.campaign.narrate.plain import terminal
 from strange_tui.cli.parsing import UsageError
 
 SHUTDOWN_SECONDS = 5.0

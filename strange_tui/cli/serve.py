@@ -19,8 +19,8 @@ from __future__ import annotations
 import argparse
 import secrets
 
-from strange_tui.campaign.seats import GM, player_seats, seat_label
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.seats import GM, player_seats, seat_label
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.cli.parsing import Parser, whole_number
 from strange_tui.cli.seat_server import (
     SHUTDOWN_SECONDS,

@@ -19,9 +19,9 @@ from strange_tui.campaign.commands.solo.oracle import (
     OracleReply,
     reply_of,
 )
-from strange_tui.campaign.events import AnyEvent, OracleAsked
-from strange_tui.campaign.plain import terminal
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, OracleAsked
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.plain import terminal
 from strange_tui.cli.parsing import Parser, UsageError, whole_number
 from strange_tui.rules.dice import SeededDice
 from strange_tui.rules.task import D20

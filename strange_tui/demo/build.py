@@ -14,7 +14,7 @@ from pathlib import Path
 
 import msgspec
 
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     ClockAdvanced,
     CypherGained,
@@ -27,8 +27,8 @@ from strange_tui.campaign.events import (
     SettingsChanged,
     XpAwarded,
 )
-from strange_tui.campaign.rolls import make_roll
-from strange_tui.campaign.state import Character, Cypher, Settings
+from strange_tui.campaign.model.folds.rolls import make_roll
+from strange_tui.campaign.model.state import Character, Cypher, Settings
 from strange_tui.campaign.store import Store
 from strange_tui.rules.cyphers import cyphers_to_discard
 from strange_tui.rules.dice import SeededDice

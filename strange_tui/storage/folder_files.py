@@ -7,10 +7,10 @@ import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
-from strange_tui.campaign.creation import Draft
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.reduce import reduce
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.reduce import reduce
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage import history
 from strange_tui.storage.errors import CampaignFileError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.migrations import (
     CURRENT_VERSION,

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from strange_tui.campaign.events import AnyEvent, batches, check_batch
+from strange_tui.campaign.model.events import AnyEvent, batches, check_batch
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.migrations import (
     CURRENT_VERSION,

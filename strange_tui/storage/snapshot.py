@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from strange_tui.campaign.consistency import problems
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.consistency import problems
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.migrations import (
     CURRENT_VERSION,

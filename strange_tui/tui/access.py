@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual.dom import DOMNode
 
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.session import Session
 
 if TYPE_CHECKING:

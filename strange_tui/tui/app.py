@@ -21,9 +21,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from strange_tui.campaign.commands import Command
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.seats import GM, seat_label
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.seats import GM, seat_label
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.tui.app_actions import AppActions
 from strange_tui.tui.bindings import screen_bindings

@@ -19,7 +19,7 @@ from strange_tui.tui.session import Refused, Session
 
 if TYPE_CHECKING:
     from strange_tui.campaign.commands import Command
-    from strange_tui.campaign.events import AnyEvent
+    from strange_tui.campaign.model.events import AnyEvent
 
 
 class AppActions(ThemedApp):

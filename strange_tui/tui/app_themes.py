@@ -8,7 +8,7 @@ from pathlib import Path
 import msgspec
 from textual.app import App
 
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.preferences import (
     PREFERENCES_FILE,
     Preferences,

@@ -28,11 +28,11 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 
 from strange_tui.campaign.commands import Command
-from strange_tui.campaign.events import AnyEvent, PromptClosed
-from strange_tui.campaign.prompting import WHAT_IS_ASKED
-from strange_tui.campaign.prompts import Prompt
-from strange_tui.campaign.seats import GM
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, PromptClosed
+from strange_tui.campaign.model.folds.prompts import WHAT_IS_ASKED
+from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.seats import GM
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.session import Session
 from strange_tui.tui.widgets.waiting import asked_for, may_answer, whom

@@ -11,12 +11,12 @@ import msgspec
 
 from strange_tui.campaign.commands import Command, decide, preview
 from strange_tui.campaign.commands.base import SoloPolicy
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.narrate import command_sentence
-from strange_tui.campaign.seats import GM
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.seats import GM
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.terms import RuleViolation
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store, Subscriber
-from strange_tui.campaign.terms import RuleViolation
 from strange_tui.storage.folder import CampaignFolder
 
 if TYPE_CHECKING:  # The packs load on first use, after the first frame (issue 21).

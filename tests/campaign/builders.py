@@ -2,8 +2,8 @@
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import (
     ChallengeStarted,
     CharacterCreated,
     CombatStarted,
@@ -11,8 +11,8 @@ from strange_tui.campaign.events import (
     InitiativeRolled,
     NpcsAdded,
 )
-from strange_tui.campaign.hunters_state import Challenge, Hunter
-from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.model.hunters import Challenge, Hunter
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.store import Store
 from strange_tui.rules.pools import Pool, Pools, Stat
 

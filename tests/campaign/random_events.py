@@ -19,10 +19,8 @@ from typing import Any, get_args
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from strange_tui.campaign import armor
-from strange_tui.campaign.advancement import step_problem
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import (
     AdvancementBought,
     AdvancementStep,
     AnyEvent,
@@ -74,14 +72,16 @@ from strange_tui.campaign.events import (
     XpAwarded,
     XpSpent,
 )
-from strange_tui.campaign.hunters_state import Challenge, DamageType, HunterWound, Vital
-from strange_tui.campaign.hunting import worsening_kind
-from strange_tui.campaign.prompts import PromptKind, open_prompt
-from strange_tui.campaign.reduce import MAX_CYPHERS_CARRIED, reduce
-from strange_tui.campaign.rolls import full_cost, make_reroll, make_roll
-from strange_tui.campaign.state import Campaign, Character, Cypher, Settings
+from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.folds.advancement import step_problem
+from strange_tui.campaign.model.folds.hunters import worsening_kind
+from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll
+from strange_tui.campaign.model.folds.translation import HINDRANCES, recursion_of
+from strange_tui.campaign.model.hunters import Challenge, DamageType, HunterWound, Vital
+from strange_tui.campaign.model.prompts import PromptKind, open_prompt
+from strange_tui.campaign.model.reduce import MAX_CYPHERS_CARRIED, reduce
+from strange_tui.campaign.model.state import Campaign, Character, Cypher, Settings
 from strange_tui.campaign.store import Store
-from strange_tui.campaign.translating import HINDRANCES, recursion_of
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.chase import chase_outcome
 from strange_tui.rules.combat import CONDITIONS, Condition

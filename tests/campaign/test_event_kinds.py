@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     AdvancementBought,
     AnyEvent,
     ArmorChanged,
@@ -62,11 +62,11 @@ from strange_tui.campaign.events import (
     XpAwarded,
     XpSpent,
 )
-from strange_tui.campaign.hunters_state import HunterWound
-from strange_tui.campaign.prompts import Prompt
-from strange_tui.campaign.reduce import reduce
-from strange_tui.campaign.rolls import make_reroll, make_roll
-from strange_tui.campaign.state import Campaign, Chase, Cypher, PartyEffect, Settings
+from strange_tui.campaign.model.folds.rolls import make_reroll, make_roll
+from strange_tui.campaign.model.hunters import HunterWound
+from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.reduce import reduce
+from strange_tui.campaign.model.state import Campaign, Chase, Cypher, PartyEffect, Settings
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Stat

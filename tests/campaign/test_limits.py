@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strange_tui.campaign.events import ClockAdvanced, NotesEdited, XpAwarded
+from strange_tui.campaign.model.events import ClockAdvanced, NotesEdited, XpAwarded
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage.folder import CampaignFolder
 from tests.campaign.builders import party_store
@@ -41,8 +41,8 @@ def test_the_clock_cannot_run_past_its_bound():
 )
 def test_control_characters_never_reach_a_name(text):
     store = party_store()
-    from strange_tui.campaign.events import CypherGained
-    from strange_tui.campaign.state import Cypher
+    from strange_tui.campaign.model.events import CypherGained
+    from strange_tui.campaign.model.state import Cypher
 
     with pytest.raises(RuleViolation, match="control characters"):
         store.dispatch(CypherGained(character="mara", cypher=Cypher(name=f"Orb {text}")))

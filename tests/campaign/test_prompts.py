@@ -13,15 +13,15 @@ from strange_tui.campaign.commands.combat import (
     StartCombat,
 )
 from strange_tui.campaign.commands.progress import GmIntrusion
-from strange_tui.campaign.commands.seating import (
+from strange_tui.campaign.commands.table.questions import (
     AskDefense,
     AskInitiative,
     CastInitiative,
     OfferIntrusion,
     WithdrawPrompt,
 )
-from strange_tui.campaign.encounter import health_word
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.encounter import health_word
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     DamageTaken,
     InitiativeCast,
@@ -35,8 +35,8 @@ from strange_tui.campaign.events import (
     XpAwarded,
     check_batch,
 )
-from strange_tui.campaign.narrate import command_sentence
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation

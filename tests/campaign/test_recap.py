@@ -19,7 +19,7 @@ from strange_tui.campaign.commands.combat import (
     RollInitiative,
     StartCombat,
 )
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     AnyEvent,
     CharacterCreated,
     ClockAdvanced,
@@ -41,15 +41,15 @@ from strange_tui.campaign.events import (
     WeaknessTaken,
     batches,
 )
-from strange_tui.campaign.narrate import (
+from strange_tui.campaign.model.folds.rolls import make_roll
+from strange_tui.campaign.model.state import Campaign, Settings
+from strange_tui.campaign.narrate.log import (
     command_sentence,
     names_of,
     noteworthy,
     sentence,
     time_left,
 )
-from strange_tui.campaign.rolls import make_roll
-from strange_tui.campaign.state import Campaign, Settings
 from strange_tui.campaign.store import Store
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import PlayerDice

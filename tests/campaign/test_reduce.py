@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     AdvancementBought,
     AnyEvent,
     CharacterCreated,
@@ -30,9 +30,9 @@ from strange_tui.campaign.events import (
     batches,
     check_batch,
 )
-from strange_tui.campaign.reduce import reduce, replay
-from strange_tui.campaign.rolls import make_roll
-from strange_tui.campaign.state import Campaign, Cypher
+from strange_tui.campaign.model.folds.rolls import make_roll
+from strange_tui.campaign.model.reduce import reduce, replay
+from strange_tui.campaign.model.state import Campaign, Cypher
 from strange_tui.campaign.store import MemoryLog, Store
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.dice import PlayerDice

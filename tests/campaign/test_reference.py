@@ -1,13 +1,13 @@
-"""The quick reference's model (campaign/reference.py): the ladders with their numbers,
+"""The quick reference's model (campaign/narrate/reference.py): the ladders with their numbers,
 the rule tables read (never copied), search, and a line's task rolled as a command at the
 line's difficulty, stat and label (R-REF-1, R-MOD-1, R-ART-1)."""
 
 import pytest
 
 from strange_tui.campaign.commands import decide, preview
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.events import RollMade
-from strange_tui.campaign.reference import (
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.events import RollMade
+from strange_tui.campaign.narrate.reference import (
     LADDER_WORDS,
     RefLine,
     Topic,

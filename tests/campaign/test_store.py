@@ -5,16 +5,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     ClockAdvanced,
     DamageTaken,
     RollMade,
     XpAwarded,
 )
-from strange_tui.campaign.reduce import replay
-from strange_tui.campaign.rolls import make_roll
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.folds.rolls import make_roll
+from strange_tui.campaign.model.reduce import replay
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.store import MemoryLog, Store
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.dice import PlayerDice

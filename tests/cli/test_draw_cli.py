@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from strange_tui.campaign.events import Drawn
+from strange_tui.campaign.model.events import Drawn
 from strange_tui.cli import main
 from strange_tui.demo.build import build_demo
 from strange_tui.storage.folder import CampaignFolder

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from strange_tui.campaign.events import OracleAsked
+from strange_tui.campaign.model.events import OracleAsked
 from strange_tui.cli import command_parser, main, solo_commands
 from strange_tui.demo.build import build_demo
 from strange_tui.storage.folder import CampaignFolder

@@ -1,7 +1,7 @@
 """What the CLI prints of user text cannot drive the terminal or break the Markdown."""
 
-from strange_tui.campaign.plain import markdown, terminal
-from strange_tui.campaign.sheet import markdown_sheet
+from strange_tui.campaign.narrate.plain import markdown, terminal
+from strange_tui.campaign.narrate.sheet import markdown_sheet
 
 
 def test_control_characters_are_shown_not_sent():

@@ -3,7 +3,7 @@ same topics and lines as the app's screen; an unknown topic lists the topics (ex
 
 import json
 
-from strange_tui.campaign.reference import reference_topics
+from strange_tui.campaign.narrate.reference import reference_topics
 from strange_tui.cli import main
 from strange_tui.content.loader import Content
 

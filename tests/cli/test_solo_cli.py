@@ -5,9 +5,9 @@ notes as paragraphs in their place between the events."""
 import json
 
 from strange_tui.campaign.commands import decide
-from strange_tui.campaign.commands.rolls import Roll
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.solo.journal import WriteScene
-from strange_tui.campaign.events import CharacterCreated
+from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.cli import main
 from strange_tui.storage.folder import CampaignFolder
 from tests.campaign.builders import character

@@ -11,7 +11,7 @@ import pytest
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.solo.oracle import LIKELIHOOD_CHOICES, AskOracle, reply_of
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.oracle import oracle_odds
 

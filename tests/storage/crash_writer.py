@@ -17,7 +17,7 @@ from pathlib import Path
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.events import ClockAdvanced, DamageTaken, Healed, XpAwarded
+from strange_tui.campaign.model.events import ClockAdvanced, DamageTaken, Healed, XpAwarded
 from strange_tui.campaign.store import Store
 from strange_tui.rules.pools import Stat
 from strange_tui.storage.folder import CampaignFolder

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgspec
 
-from strange_tui.campaign.events import XpAwarded
+from strange_tui.campaign.model.events import XpAwarded
 from strange_tui.storage.folder import CampaignFolder
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from strange_tui.campaign.events import ClockAdvanced, DamageTaken, XpAwarded
+from strange_tui.campaign.model.events import ClockAdvanced, DamageTaken, XpAwarded
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import batch_bytes, read_journal
 from strange_tui.storage.migrations import CURRENT_VERSION

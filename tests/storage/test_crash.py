@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from strange_tui.campaign.events import DamageTaken
+from strange_tui.campaign.model.events import DamageTaken
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import ENTRY_MARK, read_journal
 from tests.storage.test_folder import new_campaign

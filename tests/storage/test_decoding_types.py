@@ -10,8 +10,8 @@ from typing import get_args
 
 import msgspec
 
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.state import Campaign
 
 
 def structs_reached(*roots: object) -> set[type[msgspec.Struct]]:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strange_tui.campaign.events import CharacterCreated, ClockAdvanced, DamageTaken
+from strange_tui.campaign.model.events import CharacterCreated, ClockAdvanced, DamageTaken
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import read_journal

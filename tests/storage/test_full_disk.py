@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from strange_tui.campaign.events import XpAwarded
+from strange_tui.campaign.model.events import XpAwarded
 from strange_tui.storage import journal
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import batch_bytes
@@ -51,7 +51,7 @@ def test_a_full_disk_at_every_byte_of_a_batch_loses_nothing(tmp_path, monkeypatc
 
 
 def test_a_full_disk_is_a_message_not_a_traceback(demo_session_path, monkeypatch):
-    from strange_tui.campaign.commands.rolls import Roll
+    from strange_tui.campaign.commands.rolls.roll import Roll
     from strange_tui.tui.session import Refused, Session
 
     session = Session.open(demo_session_path)

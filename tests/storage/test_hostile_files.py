@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from strange_tui.campaign.events import DamageTaken, XpAwarded
+from strange_tui.campaign.model.events import DamageTaken, XpAwarded
 from strange_tui.storage import migrations
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder

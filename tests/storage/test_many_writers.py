@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from strange_tui.campaign.events import DamageTaken, XpAwarded, XpSpent
+from strange_tui.campaign.model.events import DamageTaken, XpAwarded, XpSpent
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.locking import CampaignBusy

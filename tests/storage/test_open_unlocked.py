@@ -2,7 +2,7 @@
 nothing done (issue 21); whatever another window does between the reads sends the open
 to the locked read, which sees the campaign whole."""
 
-from strange_tui.campaign.events import XpAwarded
+from strange_tui.campaign.model.events import XpAwarded
 from strange_tui.storage import folder as folder_module
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.locking import OWNER_FILE

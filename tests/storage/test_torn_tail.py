@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import pytest
 
-from strange_tui.campaign.events import DamageTaken, XpAwarded
+from strange_tui.campaign.model.events import DamageTaken, XpAwarded
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import CHECK_PREFIX, ENTRY_MARK, entry_bytes, read_journal
 from tests.storage.test_folder import new_campaign

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, TextArea
 
-from strange_tui.campaign.events import CharacterCreated
+from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp
 from tests.campaign.builders import character

@@ -9,7 +9,7 @@ import io
 from rich.console import Console
 from textual.widgets import Input, Select, Static
 
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     CypherGained,
     InitiativeRolled,
@@ -17,7 +17,7 @@ from strange_tui.campaign.events import (
     RecoveryRolled,
     RollMade,
 )
-from strange_tui.campaign.terms import DamageTrack
+from strange_tui.campaign.model.terms import DamageTrack
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.dialogs import rest as rest_dialog

@@ -8,9 +8,9 @@ import shutil
 
 from textual import events
 
-from strange_tui.campaign.events import CharacterCreated, DamageTaken
-from strange_tui.campaign.state import Travel
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.model.events import CharacterCreated, DamageTaken
+from strange_tui.campaign.model.state import Travel
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import PREFERENCES_FILE, StrangeApp
 from strange_tui.tui.screens.campaigns import CampaignsScreen

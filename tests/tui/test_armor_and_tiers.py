@@ -6,8 +6,8 @@ import io
 import pytest
 from rich.console import Console
 
-from strange_tui.campaign.creation import Draft
-from strange_tui.campaign.events import ArmorChanged, CharacterCreated, ClockAdvanced
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.events import ArmorChanged, CharacterCreated, ClockAdvanced
 from strange_tui.rules.pools import Stat
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp

@@ -7,7 +7,7 @@ import re
 
 from textual.widgets import Checkbox, Input, Select, SelectionList
 
-from strange_tui.campaign.events import RollMade
+from strange_tui.campaign.model.events import RollMade
 from strange_tui.tui.dialogs.circumstances import CircumstancePicker
 from strange_tui.tui.dialogs.combat_rolls import AttackDialog, DefenseDialog
 from strange_tui.tui.dialogs.roll import RollDialog

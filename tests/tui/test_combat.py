@@ -6,7 +6,7 @@ from msgspec.structs import replace
 from rich.console import Console
 from textual.widgets import OptionList, Select
 
-from strange_tui.campaign.events import CharacterCreated, CombatStarted, TrackShifted
+from strange_tui.campaign.model.events import CharacterCreated, CombatStarted, TrackShifted
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import DamageTrack
 from strange_tui.storage.folder import CampaignFolder

@@ -3,8 +3,8 @@ content pack and the rules (RULES.md section 9)."""
 
 import pytest
 
-from strange_tui.campaign.creation import Draft
-from strange_tui.campaign.events import CharacterCreated
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.content.loader import Content
 from strange_tui.rules.pools import Stat
 from strange_tui.storage.folder import CampaignFolder

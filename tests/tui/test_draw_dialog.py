@@ -3,7 +3,7 @@ entries and which dice, the draw with its dice on screen and one event in the jo
 typing never draws; a creature drawn in a fight joins it from the GM's seat; 40x12."""
 
 from strange_tui.campaign.commands.combat.setup import StartCombat
-from strange_tui.campaign.events import Drawn
+from strange_tui.campaign.model.events import Drawn
 from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.dialogs.draw import DrawDialog
 from strange_tui.tui.screens.home import HomeScreen

@@ -6,8 +6,8 @@ import pytest
 from msgspec.structs import replace
 from rich.console import Console
 
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     CombatStarted,
     ConditionAdded,
@@ -15,8 +15,8 @@ from strange_tui.campaign.events import (
     NotesEdited,
     NpcsAdded,
 )
-from strange_tui.campaign.state import Cypher
-from strange_tui.campaign.terms import Condition
+from strange_tui.campaign.model.state import Cypher
+from strange_tui.campaign.model.terms import Condition
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.screens.campaigns import CampaignsScreen

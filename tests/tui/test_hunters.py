@@ -5,7 +5,7 @@ from textual.widgets import OptionList
 
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.hunters import CreateHunter
-from strange_tui.campaign.events import HunterRolled
+from strange_tui.campaign.model.events import HunterRolled
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.screens.hunters_home import HuntersHomeScreen

@@ -2,7 +2,7 @@
 Help are made once while the campaign is open): each opens again as a new one, with the
 campaign as it is now."""
 
-from strange_tui.campaign.events import NpcHealthChanged, RollMade
+from strange_tui.campaign.model.events import NpcHealthChanged, RollMade
 from strange_tui.tui.dialogs.combat_rolls import AttackDialog
 from strange_tui.tui.screens.help import HelpScreen
 from strange_tui.tui.screens.log import LogScreen
@@ -93,7 +93,7 @@ async def test_the_kept_log_lists_a_character_made_since_in_its_filter(demo, dem
     offers her too, and the log tells of her."""
     from textual.widgets import Select
 
-    from strange_tui.campaign.events import CharacterCreated
+    from strange_tui.campaign.model.events import CharacterCreated
     from strange_tui.storage.folder import CampaignFolder
     from tests.campaign.builders import character
 

@@ -5,8 +5,8 @@ every field and button of every screen and dialog, and each comes into view)."""
 from msgspec.structs import replace
 from textual.widgets import Checkbox, DataTable
 
-from strange_tui.campaign.creation import Draft
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.screens.campaigns import CampaignsScreen
 from strange_tui.tui.screens.creation import AbandonDialog, CreationScreen
 from strange_tui.tui.screens.help import HelpScreen

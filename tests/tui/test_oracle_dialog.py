@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 from textual.widgets import Input
 
-from strange_tui.campaign.events import OracleAsked
+from strange_tui.campaign.model.events import OracleAsked
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.dialogs.oracle import OracleDialog

@@ -7,7 +7,7 @@ from textual.widgets import Static
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.character import Rest
 from strange_tui.campaign.commands.translation import Translate
-from strange_tui.campaign.events import CharacterCreated
+from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.rules.pools import Stat
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp

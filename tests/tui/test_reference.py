@@ -6,8 +6,8 @@ scrolls at 40x12."""
 
 from textual.widgets import Input, OptionList, Select
 
-from strange_tui.campaign.events import RollMade
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.model.events import RollMade
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.dialogs.roll import RollDialog
 from strange_tui.tui.screens.campaigns import CampaignsScreen

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.translation import Translate
-from strange_tui.campaign.events import ClockAdvanced, RollMade, RollRerolled, XpAwarded
+from strange_tui.campaign.model.events import ClockAdvanced, RollMade, RollRerolled, XpAwarded
 from strange_tui.rules.translation import HOUR
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.dialogs.roll import RollDialog

@@ -24,8 +24,8 @@ from strange_tui.campaign.commands.combat import (
     StartCombat,
 )
 from strange_tui.campaign.commands.progress import GmIntrusion
-from strange_tui.campaign.commands.seating import AskDefense, OfferIntrusion
-from strange_tui.campaign.events import (
+from strange_tui.campaign.commands.table.questions import AskDefense, OfferIntrusion
+from strange_tui.campaign.model.events import (
     DamageTaken,
     InitiativeCast,
     InitiativeRolled,

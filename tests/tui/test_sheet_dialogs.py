@@ -5,9 +5,9 @@ from pathlib import Path
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.events import CharacterCreated
-from strange_tui.campaign.state import Cypher
-from strange_tui.campaign.terms import DamageTrack, Stat
+from strange_tui.campaign.model.events import CharacterCreated
+from strange_tui.campaign.model.state import Cypher
+from strange_tui.campaign.model.terms import DamageTrack, Stat
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp
 from strange_tui.tui.dialogs.cyphers import GainCypherDialog, UseCypherDialog

@@ -5,7 +5,7 @@ campaign made solo)."""
 
 from textual.widgets import Checkbox, Select, TextArea
 
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     DamageTaken,
     Drawn,
     IntrusionAccepted,
@@ -14,7 +14,7 @@ from strange_tui.campaign.events import (
     SceneWritten,
     SettingsChanged,
 )
-from strange_tui.campaign.state import Settings
+from strange_tui.campaign.model.state import Settings
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.tui.dialogs.answer import DefenseAnswer, IntrusionAnswer
 from strange_tui.tui.dialogs.scene import SceneDialog

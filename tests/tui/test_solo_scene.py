@@ -4,7 +4,7 @@ app proposes an intrusion, accepted; a creature drawn and brought into a fight; 
 choosing its target on its own turn and the PC defending; a last note. Then
 `strange-tui log --format md` reads as a story, the notes in their places."""
 
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     Drawn,
     IntrusionAccepted,
     OracleAsked,

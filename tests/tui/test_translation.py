@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 
-from strange_tui.campaign.events import CharacterCreated
+from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.rules.translation import HOUR, MINUTE
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app import StrangeApp

@@ -14,9 +14,9 @@ from typing import Any, ClassVar, Protocol
 
 import msgspec
 
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.seats import GM
-from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.seats import GM
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.store import fold_command
 from strange_tui.rules.dice import DiceSource, PlayerDice, SeededDice, check_face
 from strange_tui.rules.errors import RuleViolation

@@ -18,11 +18,17 @@ from typing import Literal
 
 import msgspec
 
-from strange_tui.campaign.chase import running_chase
 from strange_tui.campaign.commands.base import Command, character_of
-from strange_tui.campaign.commands.rolls import Roll, RollPreview
-from strange_tui.campaign.events import AnyEvent, ChaseEnded, ChaseRolled, ChaseStarted, RollMade
-from strange_tui.campaign.state import Campaign, Chase
+from strange_tui.campaign.commands.rolls.roll import Roll, RollPreview
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    ChaseEnded,
+    ChaseRolled,
+    ChaseStarted,
+    RollMade,
+)
+from strange_tui.campaign.model.folds.chase import running_chase
+from strange_tui.campaign.model.state import Campaign, Chase
 from strange_tui.rules.chase import chase_outcome, check_quarry_level
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation

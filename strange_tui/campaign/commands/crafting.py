@@ -22,11 +22,11 @@ import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.previews import after_events
-from strange_tui.campaign.commands.clock import HOUR, MINUTE, ClockPreview, PassTime
-from strange_tui.campaign.commands.rolls import Roll, RollPreview
-from strange_tui.campaign.events import AnyEvent, CraftingAttempted, RollMade
-from strange_tui.campaign.state import Campaign
-from strange_tui.campaign.types import DAY_SECONDS
+from strange_tui.campaign.commands.rolls.roll import Roll, RollPreview
+from strange_tui.campaign.commands.table.clock import HOUR, MINUTE, ClockPreview, PassTime
+from strange_tui.campaign.model.events import AnyEvent, CraftingAttempted, RollMade
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.types import DAY_SECONDS
 from strange_tui.rules.crafting import (
     CRAFTING_TIMES,
     CraftingTime,

@@ -14,11 +14,11 @@ from typing import ClassVar
 
 import msgspec
 
-from strange_tui.campaign import creation
 from strange_tui.campaign.commands.base import Command
-from strange_tui.campaign.creation import Draft, Library
-from strange_tui.campaign.events import AnyEvent, CharacterCreated
-from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.model import creation
+from strange_tui.campaign.model.creation import Draft, Library
+from strange_tui.campaign.model.events import AnyEvent, CharacterCreated
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat

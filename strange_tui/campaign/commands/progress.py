@@ -12,19 +12,10 @@ from typing import Any, ClassVar, Literal, get_args
 
 import msgspec
 
-from strange_tui.campaign import armor, creation
-from strange_tui.campaign.advancement import (
-    MAX_TIER,
-    OTHER_OPTIONS,
-    POOL_POINTS,
-    STEP_COST_XP,
-    STEPS_PER_TIER,
-    open_steps,
-    step_problem,
-)
 from strange_tui.campaign.commands.base import GM, Command, character_of
-from strange_tui.campaign.creation import Library
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model import creation
+from strange_tui.campaign.model.creation import Library
+from strange_tui.campaign.model.events import (
     AdvancementBought,
     AdvancementStep,
     AnyEvent,
@@ -34,8 +25,18 @@ from strange_tui.campaign.events import (
     SettingsChanged,
     XpAwarded,
 )
-from strange_tui.campaign.prompts import Prompt, open_prompt
-from strange_tui.campaign.state import Campaign, Character, Settings
+from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.folds.advancement import (
+    MAX_TIER,
+    OTHER_OPTIONS,
+    POOL_POINTS,
+    STEP_COST_XP,
+    STEPS_PER_TIER,
+    open_steps,
+    step_problem,
+)
+from strange_tui.campaign.model.prompts import Prompt, open_prompt
+from strange_tui.campaign.model.state import Campaign, Character, Settings
 from strange_tui.campaign.store import fold_command
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation

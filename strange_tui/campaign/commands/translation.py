@@ -17,23 +17,23 @@ from typing import Any, NamedTuple
 import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of, dice_for
-from strange_tui.campaign.commands.rolls import (
+from strange_tui.campaign.commands.rolls.roll import (
     EffectStep,
     OddsView,
     effect_steps,
     odds_view,
     split_steps,
 )
-from strange_tui.campaign.creation import Library
-from strange_tui.campaign.events import AnyEvent, PointsSpent, RollMade, TranslationMade
-from strange_tui.campaign.rolls import full_cost, make_roll, task_of
-from strange_tui.campaign.state import Campaign, Character, FocusKit
-from strange_tui.campaign.translating import (
+from strange_tui.campaign.model.creation import Library
+from strange_tui.campaign.model.events import AnyEvent, PointsSpent, RollMade, TranslationMade
+from strange_tui.campaign.model.folds.rolls import full_cost, make_roll, task_of
+from strange_tui.campaign.model.folds.translation import (
     acclimation_of,
     arrival_focus,
     origin_of,
     recursion_of,
 )
+from strange_tui.campaign.model.state import Campaign, Character, FocusKit
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.effort import check_effort
 from strange_tui.rules.errors import RuleViolation

@@ -22,10 +22,10 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
-from strange_tui.campaign.commands.seating import CastInitiative
-from strange_tui.campaign.events import InitiativeCast, InitiativeRolled
-from strange_tui.campaign.prompts import Prompt
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.table.questions import CastInitiative
+from strange_tui.campaign.model.events import InitiativeCast, InitiativeRolled
+from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 from strange_tui.tui.dialogs.combat_roll import DIE_HINT, DIE_LABEL
 from strange_tui.tui.dialogs.combat_tables import odds_text

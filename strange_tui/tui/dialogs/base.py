@@ -14,7 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from strange_tui.campaign.commands import Command
-from strange_tui.campaign.state import Character
+from strange_tui.campaign.model.state import Character
 from strange_tui.tui.access import session_of, strange_app
 from strange_tui.tui.session import Refused, Session
 from strange_tui.tui.speed import FirstResumeStyled

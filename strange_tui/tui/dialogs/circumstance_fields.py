@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Button, Select
 
-from strange_tui.campaign.commands.circumstances import CircumstanceChoice, Support
+from strange_tui.campaign.commands.rolls.circumstances import CircumstanceChoice, Support
 from strange_tui.tui.dialogs.circumstances import CircumstancePicker, chosen_text
 
 CIRCUMSTANCES_KEY = "ctrl+t"

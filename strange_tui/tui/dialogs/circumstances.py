@@ -20,7 +20,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from strange_tui.campaign.commands.circumstances import CircumstanceChoice, circumstance_choices
+from strange_tui.campaign.commands.rolls.circumstances import (
+    CircumstanceChoice,
+    circumstance_choices,
+)
 from strange_tui.tui.dialogs.base import DIALOG_CSS
 
 PICKER_KEYS = "type filters · ↓ list · space ticks · ctrl+s done · escape cancels"

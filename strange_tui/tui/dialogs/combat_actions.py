@@ -30,8 +30,8 @@ from strange_tui.campaign.commands.combat import (
     ActionPreview,
     out_of_fight,
 )
-from strange_tui.campaign.encounter import Combatant, Encounter
-from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.model.encounter import Combatant, Encounter
+from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.tui.dialogs.base import DIALOG_CSS, CharacterDialog, int_value, row
 from strange_tui.tui.dialogs.combat_roll import DIE_HINT, DIE_LABEL
 from strange_tui.tui.dialogs.combat_tables import cost_text, odds_text

@@ -23,7 +23,7 @@ from strange_tui.campaign.commands.combat import (
     AddNpcsPreview,
     RemoveCondition,
 )
-from strange_tui.campaign.encounter import Encounter
+from strange_tui.campaign.model.encounter import Encounter
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 from strange_tui.tui.dialogs.initiative import InitiativeDialog  # noqa: F401 - the screen's import
 from strange_tui.tui.widgets.filter_list import FilterList, Item

@@ -24,8 +24,8 @@ from strange_tui.campaign.commands.combat import (
     TakeAttack,
 )
 from strange_tui.campaign.commands.combat.actions import GUARDING, WAITING
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.tui.dialogs.base import row
 from strange_tui.tui.dialogs.combat_actions import ActionDialog, action_table
 from strange_tui.tui.dialogs.combat_dialogs import CombatDialog

@@ -12,7 +12,6 @@ from textual.containers import Grid, Vertical
 from textual.markup import escape
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
-from strange_tui.campaign.commands.circumstances import CircumstanceChoice, circumstance_choices
 from strange_tui.campaign.commands.combat import (
     DAMAGE,
     Attack,
@@ -21,7 +20,11 @@ from strange_tui.campaign.commands.combat import (
     special_options,
     weapons_of,
 )
-from strange_tui.campaign.events import AnyEvent, NpcHealthChanged, RollMade
+from strange_tui.campaign.commands.rolls.circumstances import (
+    CircumstanceChoice,
+    circumstance_choices,
+)
+from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged, RollMade
 from strange_tui.tui.dialogs.base import int_value
 from strange_tui.tui.dialogs.combat_roll import DIE_LABEL, KEYS_HINT, CombatRoll
 from strange_tui.tui.dialogs.combat_tables import attack_table, hit_line

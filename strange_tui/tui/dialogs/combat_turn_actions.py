@@ -17,7 +17,7 @@ from strange_tui.campaign.commands.combat import (
     Wait,
     weapons_of,
 )
-from strange_tui.campaign.events import AnyEvent
+from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.tui.dialogs.base import row
 from strange_tui.tui.dialogs.combat_actions import ActionDialog
 

@@ -21,7 +21,7 @@ from strange_tui.campaign.commands.character import (
     discard_pick,
     sheet_facts,
 )
-from strange_tui.campaign.events import CypherGained
+from strange_tui.campaign.model.events import CypherGained
 from strange_tui.content.model import CypherDef
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row

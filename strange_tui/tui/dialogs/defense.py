@@ -16,11 +16,14 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Button, Label, Select, Static
 
-from strange_tui.campaign.commands.circumstances import CircumstanceChoice, circumstance_choices
 from strange_tui.campaign.commands.combat import Defend, DefensePreview, defense_skill, out_of_fight
-from strange_tui.campaign.commands.seating import AskDefense
-from strange_tui.campaign.events import AnyEvent, RollMade
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.commands.rolls.circumstances import (
+    CircumstanceChoice,
+    circumstance_choices,
+)
+from strange_tui.campaign.commands.table.questions import AskDefense
+from strange_tui.campaign.model.events import AnyEvent, RollMade
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.dialogs.base import row
 from strange_tui.tui.dialogs.combat_roll import DIE_LABEL, KEYS_HINT, CombatRoll
 from strange_tui.tui.dialogs.combat_tables import defense_table

@@ -20,7 +20,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from strange_tui.campaign.commands.combat.setup import AddNpcs
 from strange_tui.campaign.commands.solo.draw import LEVELLED, TABLE_WORDS, TABLES, Draw
-from strange_tui.campaign.events import Drawn
+from strange_tui.campaign.model.events import Drawn
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, row
 

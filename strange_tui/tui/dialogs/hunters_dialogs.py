@@ -41,8 +41,8 @@ from strange_tui.campaign.commands.hunters import (
     roll_outcome,
     worsening_vitals,
 )
-from strange_tui.campaign.events import HunterRolled
-from strange_tui.campaign.hunters_state import Hunter
+from strange_tui.campaign.model.events import HunterRolled
+from strange_tui.campaign.model.hunters import Hunter
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 from strange_tui.tui.session import Refused

@@ -14,10 +14,10 @@ from textual.widgets import Button, Input, Label, Static
 
 from strange_tui.campaign.commands import Command
 from strange_tui.campaign.commands.combat import InitiativePreview, RollInitiative
-from strange_tui.campaign.commands.seating import AskInitiative
-from strange_tui.campaign.encounter import Encounter
-from strange_tui.campaign.prompts import open_prompt
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.table.questions import AskInitiative
+from strange_tui.campaign.model.encounter import Encounter
+from strange_tui.campaign.model.prompts import open_prompt
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
 from strange_tui.tui.prompts import send
 

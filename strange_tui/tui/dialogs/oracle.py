@@ -25,7 +25,7 @@ from strange_tui.campaign.commands.solo.oracle import (
     OracleReply,
     reply_of,
 )
-from strange_tui.campaign.events import OracleAsked
+from strange_tui.campaign.model.events import OracleAsked
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 from strange_tui.tui.session import Refused

@@ -13,14 +13,14 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
-from strange_tui.campaign.commands.clock import (
+from strange_tui.campaign.commands.table.clock import (
     MAX_TIME_AMOUNT,
     MORNING,
     TIME_UNITS,
     ClockPreview,
     PassTime,
 )
-from strange_tui.campaign.narrate import duration
+from strange_tui.campaign.narrate.log import duration
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 
 UNITS: list[tuple[str, str]] = [(name, name) for name in TIME_UNITS] + [

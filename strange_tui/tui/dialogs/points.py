@@ -22,7 +22,7 @@ from strange_tui.campaign.commands.character import (
     SpendPreview,
     TakeDamage,
 )
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 from strange_tui.tui.session import Refused

@@ -14,9 +14,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from strange_tui.campaign.commands.seating import WithdrawPrompt
-from strange_tui.campaign.prompts import Prompt
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.table.questions import WithdrawPrompt
+from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.dialogs.base import CharacterDialog
 from strange_tui.tui.prompts import send
 from strange_tui.tui.widgets.waiting import may_answer, question_line

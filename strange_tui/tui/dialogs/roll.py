@@ -18,10 +18,13 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from strange_tui.campaign.commands.circumstances import CircumstanceChoice, circumstance_choices
-from strange_tui.campaign.commands.rolls import HelperSkill, Reroll, Roll, outcome_of
-from strange_tui.campaign.events import RollMade, RollRerolled
-from strange_tui.campaign.terms import DIFFICULTY_NAMES, Stat
+from strange_tui.campaign.commands.rolls.circumstances import (
+    CircumstanceChoice,
+    circumstance_choices,
+)
+from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll, outcome_of
+from strange_tui.campaign.model.events import RollMade, RollRerolled
+from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, Stat
 from strange_tui.tui.dialogs.base import CharacterDialog, assets_select, int_value, skill_select
 from strange_tui.tui.dialogs.circumstance_fields import (
     CIRCUMSTANCES_CSS,

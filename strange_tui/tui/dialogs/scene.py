@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
 
 from strange_tui.campaign.commands.solo.journal import WriteScene
-from strange_tui.campaign.events import SceneWritten
+from strange_tui.campaign.model.events import SceneWritten
 from strange_tui.tui.access import session_of, strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS
 

@@ -11,8 +11,8 @@ from textual.containers import Vertical
 from textual.markup import escape
 from textual.widgets import Select, Static
 
-from strange_tui.campaign.commands.weakness import TakeWeakness
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.commands.character.weakness import TakeWeakness
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import CharacterDialog, row
 from strange_tui.tui.session import Refused

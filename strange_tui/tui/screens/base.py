@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.access import session_of
 from strange_tui.tui.session import Session
 from strange_tui.tui.speed import FirstResumeStyled

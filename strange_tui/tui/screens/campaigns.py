@@ -16,9 +16,9 @@ from textual.widgets.option_list import Option
 
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.progress import ChangeSettings
-from strange_tui.campaign.reduce import reduce
-from strange_tui.campaign.state import Campaign
-from strange_tui.campaign.terms import RuleViolation
+from strange_tui.campaign.model.reduce import reduce
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.terms import RuleViolation
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import read_journal

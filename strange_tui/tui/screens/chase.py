@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Header, Static
 
 from strange_tui.campaign.commands.chase import ChaseRoll, EndChase
-from strange_tui.campaign.state import Campaign, Chase
+from strange_tui.campaign.model.state import Campaign, Chase
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.chase_roll import (
     ChaseRollDialog,

@@ -24,9 +24,9 @@ from strange_tui.campaign.commands.combat import (
     StartCombat,
     commands_back_to_turn,
 )
-from strange_tui.campaign.encounter import Encounter
-from strange_tui.campaign.events import CombatEnded
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.encounter import Encounter
+from strange_tui.campaign.model.events import CombatEnded
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.combat_dialogs import (
     AddNpcsDialog,

@@ -11,8 +11,8 @@ from strange_tui.campaign.commands.combat import acting_problem, out_of_fight
 from strange_tui.campaign.commands.combat.actions import GUARDING, WAITING
 from strange_tui.campaign.commands.combat.views import drawing
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
-from strange_tui.campaign.encounter import Combatant, Encounter
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.encounter import Combatant, Encounter
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.combat_actions import ActionPicker
 from strange_tui.tui.dialogs.combat_reactions import (

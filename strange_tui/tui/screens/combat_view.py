@@ -23,10 +23,10 @@ from strange_tui.campaign.commands.combat import (
     turn_of,
 )
 from strange_tui.campaign.commands.combat.views import condition_words
-from strange_tui.campaign.commands.seating import AskDefense
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
-from strange_tui.campaign.encounter import Combatant, Encounter, health_word
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.table.questions import AskDefense
+from strange_tui.campaign.model.encounter import Combatant, Encounter, health_word
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.screens.seat import Probe
 from strange_tui.tui.widgets.gauges import track_badge
 

@@ -24,10 +24,10 @@ from strange_tui.campaign.commands.creation import (
     place_points,
     step_problem,
 )
-from strange_tui.campaign.creation import REVIEW, STEP_NAMES, Draft, choose
-from strange_tui.campaign.events import CharacterCreated
-from strange_tui.campaign.state import Campaign
-from strange_tui.campaign.terms import RuleViolation, Stat
+from strange_tui.campaign.model.creation import REVIEW, STEP_NAMES, Draft, choose
+from strange_tui.campaign.model.events import CharacterCreated
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.terms import RuleViolation, Stat
 from strange_tui.tui.access import session_of, state_of, strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS
 from strange_tui.tui.screens import creation_steps as steps

@@ -9,13 +9,13 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from strange_tui.campaign import creation
 from strange_tui.campaign.commands import preview as preview_of
 from strange_tui.campaign.commands.creation import CreateCharacter, DraftView, draft_view
-from strange_tui.campaign.creation import Draft
-from strange_tui.campaign.sheet import sheet_data, text_sheet
-from strange_tui.campaign.state import Campaign
-from strange_tui.campaign.terms import RuleViolation
+from strange_tui.campaign.model import creation
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.terms import RuleViolation
+from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
 from strange_tui.tui.screens.creation_view import (
     ability_choice_items,
     ability_items,

@@ -8,9 +8,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from strange_tui.campaign import creation
 from strange_tui.campaign.commands.creation import DraftView
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.model import creation
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.widgets.filter_list import Item
 
 

@@ -13,10 +13,10 @@ from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
 from strange_tui.campaign.commands.hunters import HunterView, hunter_view
-from strange_tui.campaign.events import batches
-from strange_tui.campaign.hunters_state import Hunter
-from strange_tui.campaign.narrate import command_sentence
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import batches
+from strange_tui.campaign.model.hunters import Hunter
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.hunters_dialogs import (
     HunterDamageDialog,

@@ -8,9 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Header, OptionList, Select
 
-from strange_tui.campaign.events import AnyEvent, SceneWritten, batches
-from strange_tui.campaign.narrate import command_sentence, involves, names_of
-from strange_tui.campaign.state import Campaign, Clock
+from strange_tui.campaign.model.events import AnyEvent, SceneWritten, batches
+from strange_tui.campaign.model.state import Campaign, Clock
+from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.widgets.keybar import KeyBar

@@ -6,7 +6,7 @@ The filter field keeps the focus the whole time, so every letter types and none 
 the arrows move through the lines under it. Enter on a line with a difficulty opens the
 roll dialog at that difficulty, stat and label (for the seat's own character; the GM
 picks one when the party has several); a line without one is there to read. The topics
-are the model's (``campaign/reference.py``), the same the ``ref`` command prints."""
+are the model's (``campaign/narrate/reference.py``), the same the ``ref`` command prints."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from strange_tui.campaign.reference import RefLine, Topic, reference_topics, search
+from strange_tui.campaign.narrate.reference import RefLine, Topic, reference_topics, search
 from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS

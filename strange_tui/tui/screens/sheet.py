@@ -26,12 +26,12 @@ from strange_tui.campaign.commands.character import (
     UseCypher,
     sheet_facts,
 )
+from strange_tui.campaign.commands.character.weakness import TakeWeakness
 from strange_tui.campaign.commands.progress import BuyAdvancement
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.commands.weakness import TakeWeakness
-from strange_tui.campaign.sheet import sentence
-from strange_tui.campaign.state import Campaign, Character
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.model.terms import Stat
+from strange_tui.campaign.narrate.sheet import sentence
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.dialogs.advance import open_advance
 from strange_tui.tui.dialogs.armor import ArmorDialog

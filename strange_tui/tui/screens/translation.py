@@ -23,7 +23,7 @@ from strange_tui.campaign.commands.translation import (
     choices_of,
     outcome_of,
 )
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.access import session_of, state_of, strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS, int_value
 from strange_tui.tui.screens.translation_view import TranslationView

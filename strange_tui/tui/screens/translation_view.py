@@ -17,11 +17,11 @@ from strange_tui.campaign.commands.translation import (
     TranslationOutcome,
     TranslationPreview,
 )
-from strange_tui.campaign.narrate import duration
+from strange_tui.campaign.narrate.log import duration
 from strange_tui.tui.widgets.filter_list import FilterList, Item
 
 if TYPE_CHECKING:
-    from strange_tui.campaign.state import Campaign
+    from strange_tui.campaign.model.state import Campaign
     from strange_tui.content.model import Focus, Recursion
 
 ROLES = [

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from strange_tui.campaign.terms import DamageTrack, Pool
+from strange_tui.campaign.model.terms import DamageTrack, Pool
 
 if TYPE_CHECKING:  # Home draws gauges at start; the commands load with the first action.
     from strange_tui.campaign.commands.character import PoolsAfter

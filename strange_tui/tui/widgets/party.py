@@ -6,9 +6,9 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from strange_tui.campaign.sheet import sentence
-from strange_tui.campaign.state import Character
-from strange_tui.campaign.terms import Stat
+from strange_tui.campaign.model.state import Character
+from strange_tui.campaign.model.terms import Stat
+from strange_tui.campaign.narrate.sheet import sentence
 from strange_tui.tui.widgets.gauges import gauge, track_badge
 
 

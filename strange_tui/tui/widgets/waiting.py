@@ -9,9 +9,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from strange_tui.campaign.prompts import Prompt
-from strange_tui.campaign.seats import GM
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.seats import GM
+from strange_tui.campaign.model.state import Campaign
 
 
 def asked_for(state: Campaign, prompt: Prompt) -> str:

@@ -10,8 +10,8 @@ from strange_tui.campaign.commands.combat import (
     RollInitiative,
     StartCombat,
 )
-from strange_tui.campaign.commands.rolls import Reroll, Roll
-from strange_tui.campaign.events import RollMade, RollRerolled, XpAwarded
+from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
+from strange_tui.campaign.model.events import RollMade, RollRerolled, XpAwarded
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import SeededDice
 from tests.campaign.builders import party_store
@@ -60,7 +60,7 @@ def test_r_task_6_attacks_and_defenses_say_whether_the_app_rolled_the_die():
 
 
 def test_r_cmb_1_initiative_marks_the_dice_the_app_rolled():
-    from strange_tui.campaign.narrate import sentence
+    from strange_tui.campaign.narrate.log import sentence
 
     store = party_store()
     run(store, StartCombat())

@@ -22,8 +22,8 @@ from strange_tui.campaign.commands.character import (
     sheet_facts,
     suggested_split,
 )
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.events import (
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.events import (
     ArmorChanged,
     CharacterCreated,
     ClockAdvanced,
@@ -36,7 +36,7 @@ from strange_tui.campaign.events import (
     RecoveryRolled,
     SettingsChanged,
 )
-from strange_tui.campaign.state import Campaign, Character, Cypher, Settings
+from strange_tui.campaign.model.state import Campaign, Character, Cypher, Settings
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation

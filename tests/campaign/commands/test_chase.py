@@ -8,8 +8,8 @@ import pytest
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.chase import ChaseRoll, EndChase, StartChase
 from strange_tui.campaign.commands.combat import StartCombat
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.events import (
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     ChaseEnded,
     ChaseRolled,
@@ -17,9 +17,9 @@ from strange_tui.campaign.events import (
     PointsSpent,
     RollMade,
 )
-from strange_tui.campaign.narrate import command_sentence, names_of
-from strange_tui.campaign.reduce import replay
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.reduce import replay
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import command_sentence, names_of
 from strange_tui.campaign.store import Store
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat

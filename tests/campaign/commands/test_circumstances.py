@@ -6,7 +6,6 @@ import pytest
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
-from strange_tui.campaign.commands.circumstances import circumstance_choices
 from strange_tui.campaign.commands.combat import (
     AddNpcs,
     Attack,
@@ -14,15 +13,16 @@ from strange_tui.campaign.commands.combat import (
     NextTurn,
     WeaponUsed,
 )
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.events import (
+from strange_tui.campaign.commands.rolls.circumstances import circumstance_choices
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.events import (
     ConditionAdded,
     NpcHealthChanged,
     RollMade,
     XpAwarded,
     XpSpent,
 )
-from strange_tui.campaign.narrate import command_sentence
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
 from tests.campaign.builders import character

@@ -6,14 +6,14 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.character import Rest
-from strange_tui.campaign.commands.clock import PassTime, next_morning
 from strange_tui.campaign.commands.combat import StartCombat
+from strange_tui.campaign.commands.table.clock import PassTime, next_morning
 from strange_tui.campaign.commands.translation import Translate
-from strange_tui.campaign.events import CharacterCreated, ClockAdvanced
-from strange_tui.campaign.narrate import command_sentence
-from strange_tui.campaign.state import Campaign, PartyEffect
+from strange_tui.campaign.model.events import CharacterCreated, ClockAdvanced
+from strange_tui.campaign.model.state import Campaign, PartyEffect
+from strange_tui.campaign.model.types import START_OF_PLAY
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
-from strange_tui.campaign.types import START_OF_PLAY
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
 from tests.campaign.builders import character, with_pool
@@ -148,7 +148,7 @@ def test_r_cmb_6_passing_time_in_armor_unpracticed_costs_might_per_hour():
     hours passed cost 3, in the same step as the clock."""
     from strange_tui.campaign.commands import decide
     from strange_tui.campaign.commands.character import ChangeArmor
-    from strange_tui.campaign.commands.clock import PassTime
+    from strange_tui.campaign.commands.table.clock import PassTime
     from tests.campaign.builders import party_store
 
     store = party_store()

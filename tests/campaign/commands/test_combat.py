@@ -28,7 +28,7 @@ from strange_tui.campaign.commands.combat import (
     turn_of,
     weapons_of,
 )
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     CombatEnded,
     ConditionAdded,
@@ -38,7 +38,7 @@ from strange_tui.campaign.events import (
     RollMade,
     TrackShifted,
 )
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice, SeededDice
 from strange_tui.rules.errors import RuleViolation

@@ -25,9 +25,9 @@ from strange_tui.campaign.commands.combat import (
     TakeAttack,
     Wait,
 )
-from strange_tui.campaign.commands.seating import AskDefense
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
-from strange_tui.campaign.events import (
+from strange_tui.campaign.commands.table.questions import AskDefense
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     ConditionAdded,
     DamageTaken,
@@ -36,8 +36,8 @@ from strange_tui.campaign.events import (
     RollMade,
     WaitTriggered,
 )
-from strange_tui.campaign.narrate import command_sentence
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import PlayerDice

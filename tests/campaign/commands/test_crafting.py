@@ -9,17 +9,17 @@ from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.character import ChangeArmor
 from strange_tui.campaign.commands.combat import StartCombat
 from strange_tui.campaign.commands.crafting import Craft, crafting_ladder, time_choices_for
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.events import (
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     ClockAdvanced,
     CraftingAttempted,
     PointsSpent,
     RollMade,
 )
-from strange_tui.campaign.narrate import command_sentence, names_of
-from strange_tui.campaign.reduce import replay
-from strange_tui.campaign.state import Campaign, PartyEffect
+from strange_tui.campaign.model.reduce import replay
+from strange_tui.campaign.model.state import Campaign, PartyEffect
+from strange_tui.campaign.narrate.log import command_sentence, names_of
 from strange_tui.campaign.store import Store
 from strange_tui.rules.crafting import DAY, HOUR, MINUTE, MONTH, WEEK, YEAR, materials
 from strange_tui.rules.errors import RuleViolation

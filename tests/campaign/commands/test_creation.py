@@ -14,9 +14,9 @@ from strange_tui.campaign.commands.creation import (
     place_points,
     step_problem,
 )
-from strange_tui.campaign.creation import Draft
-from strange_tui.campaign.events import CharacterCreated
-from strange_tui.campaign.state import Campaign, Settings
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.events import CharacterCreated
+from strange_tui.campaign.model.state import Campaign, Settings
 from strange_tui.campaign.store import Store
 from strange_tui.content.loader import Content
 from strange_tui.rules.errors import RuleViolation

@@ -10,8 +10,8 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.solo.draw import Draw, draw_intrusion, pick
-from strange_tui.campaign.events import Drawn
-from strange_tui.campaign.narrate import command_sentence
+from strange_tui.campaign.model.events import Drawn
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.content.loader import Content
 from strange_tui.content.model import Creature, CypherDef, IntrusionIdea, SoloEntry
 from strange_tui.rules.dice import PlayerDice, SeededDice

@@ -18,14 +18,14 @@ from strange_tui.campaign.commands.combat import (
     StartCombat,
     WeaponUsed,
 )
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     ConditionAdded,
     DamageTaken,
     NpcHealthChanged,
 )
-from strange_tui.campaign.narrate import command_sentence
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
 from strange_tui.rules.errors import RuleViolation
 from tests.campaign.builders import character

@@ -17,7 +17,7 @@ from strange_tui.campaign.commands.hunters import (
     read_modifiers,
     roll_outcome,
 )
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     ChallengeEnded,
     ChallengeStarted,
     ClockAdvanced,
@@ -27,8 +27,8 @@ from strange_tui.campaign.events import (
     HunterStabilised,
     HunterWorsened,
 )
-from strange_tui.campaign.hunters_state import Hunter
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.hunters import Hunter
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation

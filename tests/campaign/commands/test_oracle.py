@@ -6,8 +6,8 @@ import pytest
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.solo.oracle import QUESTION_LIMIT, AskOracle, reply_of
-from strange_tui.campaign.events import OracleAsked
-from strange_tui.campaign.narrate import command_sentence
+from strange_tui.campaign.model.events import OracleAsked
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice, SeededDice
 from strange_tui.rules.errors import RuleViolation

@@ -4,7 +4,6 @@ previews and refusals, without the UI (R-XP-1, R-ADV-1)."""
 import msgspec
 import pytest
 
-from strange_tui.campaign.armor import CSRD_ARMOR
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.character import ChangeArmor
 from strange_tui.campaign.commands.progress import (
@@ -13,8 +12,8 @@ from strange_tui.campaign.commands.progress import (
     ChangeSettings,
     GmIntrusion,
 )
-from strange_tui.campaign.commands.seating import OfferIntrusion
-from strange_tui.campaign.events import (
+from strange_tui.campaign.commands.table.questions import OfferIntrusion
+from strange_tui.campaign.model.events import (
     AdvancementBought,
     CharacterCreated,
     IntrusionAccepted,
@@ -22,7 +21,8 @@ from strange_tui.campaign.events import (
     SettingsChanged,
     XpAwarded,
 )
-from strange_tui.campaign.state import Campaign, Settings
+from strange_tui.campaign.model.folds.armor import CSRD_ARMOR
+from strange_tui.campaign.model.state import Campaign, Settings
 from strange_tui.campaign.store import Store
 from strange_tui.content.loader import Content
 from strange_tui.rules.errors import RuleViolation

@@ -4,9 +4,9 @@ import pytest
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
-from strange_tui.campaign.commands.rolls import Reroll, Roll, outcome_of
+from strange_tui.campaign.commands.rolls.roll import Reroll, Roll, outcome_of
 from strange_tui.campaign.commands.translation import Translate
-from strange_tui.campaign.events import ClockAdvanced, RollMade, RollRerolled, XpAwarded
+from strange_tui.campaign.model.events import ClockAdvanced, RollMade, RollRerolled, XpAwarded
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat

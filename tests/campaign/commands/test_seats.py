@@ -25,8 +25,8 @@ from strange_tui.campaign.commands.character import (
     TakeDamage,
     UseCypher,
 )
+from strange_tui.campaign.commands.character.weakness import TakeWeakness
 from strange_tui.campaign.commands.chase import ChaseRoll, EndChase, StartChase
-from strange_tui.campaign.commands.clock import PassTime
 from strange_tui.campaign.commands.combat import (
     ActOnWait,
     AddCondition,
@@ -66,23 +66,23 @@ from strange_tui.campaign.commands.progress import (
     ChangeSettings,
     GmIntrusion,
 )
-from strange_tui.campaign.commands.rolls import Reroll, Roll
-from strange_tui.campaign.commands.seating import (
+from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
+from strange_tui.campaign.commands.solo.draw import Draw
+from strange_tui.campaign.commands.solo.journal import WriteScene
+from strange_tui.campaign.commands.solo.npcs import NpcAttacks
+from strange_tui.campaign.commands.solo.oracle import AskOracle
+from strange_tui.campaign.commands.table.clock import PassTime
+from strange_tui.campaign.commands.table.questions import (
     AskDefense,
     AskInitiative,
     CastInitiative,
     OfferIntrusion,
     WithdrawPrompt,
 )
-from strange_tui.campaign.commands.solo.draw import Draw
-from strange_tui.campaign.commands.solo.journal import WriteScene
-from strange_tui.campaign.commands.solo.npcs import NpcAttacks
-from strange_tui.campaign.commands.solo.oracle import AskOracle
 from strange_tui.campaign.commands.translation import Translate
-from strange_tui.campaign.commands.weakness import TakeWeakness
-from strange_tui.campaign.creation import Draft
-from strange_tui.campaign.events import RecoveryRolled, RollMade
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.events import RecoveryRolled, RollMade
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.store import Store
 from strange_tui.content.loader import Content
 from strange_tui.demo.build import build_demo

@@ -17,9 +17,9 @@ from strange_tui.campaign.commands.combat import (
     StartCombat,
 )
 from strange_tui.campaign.commands.progress import ChangeSettings, GmIntrusion
-from strange_tui.campaign.commands.rolls import Roll
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.solo.intrusions import AppIntrusions, app_intrusions
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     Drawn,
     IntrusionAccepted,
     PromptClosed,
@@ -27,7 +27,7 @@ from strange_tui.campaign.events import (
     RollMade,
     TranslationMade,
 )
-from strange_tui.campaign.narrate import command_sentence
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
 from strange_tui.content.model import IntrusionIdea
 from strange_tui.rules.dice import PlayerDice
@@ -223,8 +223,8 @@ def test_r_orc_4_a_translation_is_the_initiators_roll():
 def test_r_orc_4_the_log_says_the_proposal_once_with_the_answer_it_waits_for():
     """The app's proposal is one sentence: what it is, its dice, and the XP either answer
     brings (not the draw and then the offer again)."""
-    from strange_tui.campaign.events import Drawn, PromptRaised
-    from strange_tui.campaign.narrate import command_sentence
+    from strange_tui.campaign.model.events import Drawn, PromptRaised
+    from strange_tui.campaign.narrate.log import command_sentence
 
     idea = "Bad luck: the rope frays"
     line = command_sentence(

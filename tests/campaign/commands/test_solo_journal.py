@@ -5,8 +5,8 @@ import pytest
 
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.solo.journal import WriteScene
-from strange_tui.campaign.events import SceneWritten
-from strange_tui.campaign.narrate import command_sentence
+from strange_tui.campaign.model.events import SceneWritten
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.rules.errors import RuleViolation
 from tests.campaign.builders import party_store
 

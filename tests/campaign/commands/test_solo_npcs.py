@@ -9,8 +9,8 @@ from msgspec.structs import replace
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.combat import Defend, NextTurn
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
-from strange_tui.campaign.events import DamageTaken, Drawn, PromptRaised
-from strange_tui.campaign.narrate import command_sentence
+from strange_tui.campaign.model.events import DamageTaken, Drawn, PromptRaised
+from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation

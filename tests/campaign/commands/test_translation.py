@@ -11,15 +11,15 @@ from strange_tui.campaign.commands.translation import (
     Translate,
     outcome_of,
 )
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     CharacterCreated,
     ClockAdvanced,
     CombatStarted,
     PointsSpent,
     TranslationMade,
 )
-from strange_tui.campaign.narrate import sentence
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import sentence
 from strange_tui.campaign.store import Store
 from strange_tui.content.loader import Content
 from strange_tui.rules.dice import PlayerDice

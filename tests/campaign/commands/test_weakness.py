@@ -3,8 +3,8 @@
 import pytest
 
 from strange_tui.campaign.commands import decide, preview
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.commands.weakness import TakeWeakness
+from strange_tui.campaign.commands.character.weakness import TakeWeakness
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
 from tests.campaign.builders import party_store

@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.combat import AddNpcs, Attack, WeaponUsed, weapons_of
 from strange_tui.campaign.commands.progress import ChangeSettings
-from strange_tui.campaign.events import NpcHealthChanged, SettingsChanged
+from strange_tui.campaign.model.events import NpcHealthChanged, SettingsChanged
 from strange_tui.content.loader import Content
 from strange_tui.rules.errors import RuleViolation
 from tests.campaign.builders import character

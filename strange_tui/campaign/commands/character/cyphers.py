@@ -11,8 +11,8 @@ import msgspec
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.previews import after_events
 from strange_tui.campaign.commands.character.text import _check_text
-from strange_tui.campaign.events import AnyEvent, CypherGained, CypherUsed
-from strange_tui.campaign.state import Campaign, Character, Cypher
+from strange_tui.campaign.model.events import AnyEvent, CypherGained, CypherUsed
+from strange_tui.campaign.model.state import Campaign, Character, Cypher
 from strange_tui.rules.cyphers import cypher_load, cyphers_to_discard
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation

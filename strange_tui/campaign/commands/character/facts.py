@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
-from strange_tui.campaign import armor
 from strange_tui.campaign.commands.character.cyphers import load_of
-from strange_tui.campaign.state import Character
-from strange_tui.campaign.types import ROUND_SECONDS
+from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.state import Character
+from strange_tui.campaign.model.types import ROUND_SECONDS
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.recovery import next_rest, recover_track_step
 from strange_tui.rules.track import DamageTrack

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.text import _check_text
-from strange_tui.campaign.events import AnyEvent, NotesEdited
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, NotesEdited
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 

@@ -8,9 +8,9 @@ import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import character_of
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.reduce import reduce
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.reduce import reduce
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.pools import SPILL_ORDER, Pools
 from strange_tui.rules.track import DamageTrack
 

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 import msgspec
 from msgspec.structs import replace
 
-from strange_tui.campaign import armor
 from strange_tui.campaign.commands.base import Command, character_of, dice_for
 from strange_tui.campaign.commands.character.facts import rest_seconds, sheet_facts
 from strange_tui.campaign.commands.character.previews import (
@@ -15,8 +14,9 @@ from strange_tui.campaign.commands.character.previews import (
     after_events,
     pools_after,
 )
-from strange_tui.campaign.events import AnyEvent, PointsSpent, RecoveryRolled
-from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.model.events import AnyEvent, PointsSpent, RecoveryRolled
+from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.dice import DiceSource, SeededDice
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import SPILL_ORDER, Stat

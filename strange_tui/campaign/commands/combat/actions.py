@@ -23,10 +23,10 @@ from strange_tui.campaign.commands.combat.views import (
     out_of_fight,
 )
 from strange_tui.campaign.commands.combat.weapons import UNARMED, WeaponUsed
-from strange_tui.campaign.commands.rolls import Roll, RollPreview
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, ConditionAdded, RollMade, WaitTriggered
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.rolls.roll import Roll, RollPreview
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, RollMade, WaitTriggered
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of
-from strange_tui.campaign.commands.circumstances import Support, itemised
 from strange_tui.campaign.commands.combat.attack_preview import AttackPreview, attack_preview
 from strange_tui.campaign.commands.combat.attack_situation import (
     HIGH_AND_LOW,
@@ -37,11 +36,12 @@ from strange_tui.campaign.commands.combat.weapons import (
     ability_damage,
     weapon_training,
 )
-from strange_tui.campaign.commands.rolls import OddsView, Roll, odds_view
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
-from strange_tui.campaign.rolls import task_of
-from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
+from strange_tui.campaign.commands.rolls.roll import OddsView, Roll, odds_view
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
+from strange_tui.campaign.model.folds.rolls import task_of
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules import combat
 from strange_tui.rules.circumstances import Circumstance, Distinction, circumstances_of
 from strange_tui.rules.combat import Condition

@@ -13,10 +13,10 @@ from strange_tui.campaign.commands.combat.attack_situation import (
 )
 from strange_tui.campaign.commands.combat.specials import EFFECT_CONDITIONS
 from strange_tui.campaign.commands.combat.views import encounter_of, state_after
-from strange_tui.campaign.commands.rolls import RollPreview, odds_view
-from strange_tui.campaign.events import AnyEvent, NpcHealthChanged
-from strange_tui.campaign.rolls import task_of
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.rolls.roll import RollPreview, odds_view
+from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged
+from strange_tui.campaign.model.folds.rolls import task_of
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.damage import damage_after_armor
 from strange_tui.rules.task import resolve
 

@@ -6,7 +6,7 @@ round: three attackers in melee and a foe caught high and low (R-CIR-3)."""
 from __future__ import annotations
 
 from strange_tui.campaign.commands.combat.weapons import WeaponUsed
-from strange_tui.campaign.encounter import Combatant, Encounter
+from strange_tui.campaign.model.encounter import Combatant, Encounter
 from strange_tui.rules.circumstances import (
     Circumstance,
     Distinction,

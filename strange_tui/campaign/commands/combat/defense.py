@@ -10,7 +10,6 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.damage import landed
-from strange_tui.campaign.commands.circumstances import Support
 from strange_tui.campaign.commands.combat.views import (
     capped,
     check_acting,
@@ -19,12 +18,13 @@ from strange_tui.campaign.commands.combat.views import (
     state_after,
 )
 from strange_tui.campaign.commands.combat.weapons import Training, training_in
-from strange_tui.campaign.commands.rolls import Roll, RollPreview
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, DamageTaken, PromptClosed, RollMade
-from strange_tui.campaign.prompts import open_prompt
-from strange_tui.campaign.rolls import task_of
-from strange_tui.campaign.state import Campaign, Character
+from strange_tui.campaign.commands.rolls.circumstances import Support
+from strange_tui.campaign.commands.rolls.roll import Roll, RollPreview
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
+from strange_tui.campaign.model.folds.rolls import task_of
+from strange_tui.campaign.model.prompts import open_prompt
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules import combat
 from strange_tui.rules.damage import armor_applies, damage_after_armor
 from strange_tui.rules.dice import DiceSource, PlayerDice

@@ -17,9 +17,9 @@ from strange_tui.campaign.commands.combat.actions import (
 )
 from strange_tui.campaign.commands.combat.reactions import task_roll
 from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat

@@ -23,9 +23,9 @@ from strange_tui.campaign.commands.combat.views import (
     out_of_fight,
     state_after,
 )
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, ConditionAdded, NpcHealthChanged, NpcsAdded
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, NpcsAdded
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import DiceSource, PlayerDice
 from strange_tui.rules.errors import RuleViolation

@@ -14,8 +14,13 @@ from strange_tui.campaign.commands.combat.limits import (
     MAX_ROUNDS,
 )
 from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of, state_after
-from strange_tui.campaign.events import AnyEvent, ConditionAdded, ConditionRemoved, NpcHealthChanged
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    ConditionAdded,
+    ConditionRemoved,
+    NpcHealthChanged,
+)
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules import combat
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import DiceSource

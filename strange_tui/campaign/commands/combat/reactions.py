@@ -25,11 +25,11 @@ from strange_tui.campaign.commands.combat.views import (
     out_of_fight,
     state_after,
 )
-from strange_tui.campaign.commands.rolls import Roll
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, ConditionAdded, DamageTaken, PromptClosed
-from strange_tui.campaign.prompts import open_prompt
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, DamageTaken, PromptClosed
+from strange_tui.campaign.model.prompts import open_prompt
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules import combat
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.damage import armor_applies, damage_after_armor

@@ -18,17 +18,17 @@ from strange_tui.campaign.commands.combat.limits import (
     MAX_NPCS_AT_ONCE,
 )
 from strange_tui.campaign.commands.combat.views import capped, encounter_of, pc_limit
-from strange_tui.campaign.commands.rolls import OddsView, odds_view
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import (
+from strange_tui.campaign.commands.rolls.roll import OddsView, odds_view
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import (
     AnyEvent,
     CombatStarted,
     InitiativeRolled,
     NpcsAdded,
     RollMade,
 )
-from strange_tui.campaign.rolls import task_of
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.folds.rolls import task_of
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules import combat
 from strange_tui.rules.damage import npc_damage, npc_health
 from strange_tui.rules.dice import DiceSource, PlayerDice

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from strange_tui.campaign.commands.base import character_of
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.special import attack_damage_bonus, effect_choices
 
 EFFECT_CONDITIONS: dict[str, tuple[str, int]] = {

@@ -9,9 +9,9 @@ from typing import ClassVar
 from strange_tui.campaign.commands.base import Command
 from strange_tui.campaign.commands.combat.actions import SURPRISED, ActionPreview
 from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of, out_of_fight
-from strange_tui.campaign.encounter import Combatant
-from strange_tui.campaign.events import AnyEvent, ConditionAdded
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.events import AnyEvent, ConditionAdded
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation

@@ -11,7 +11,7 @@ from strange_tui.campaign.commands.base import Command
 from strange_tui.campaign.commands.combat.actions import WAITING
 from strange_tui.campaign.commands.combat.hazards import burn_events
 from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of, state_after
-from strange_tui.campaign.events import (
+from strange_tui.campaign.model.events import (
     AnyEvent,
     CombatEnded,
     CombatStarted,
@@ -21,7 +21,7 @@ from strange_tui.campaign.events import (
     TurnAdvanced,
     batches,
 )
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 

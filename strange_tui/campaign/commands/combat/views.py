@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import msgspec
 
 from strange_tui.campaign.commands.base import character_of
-from strange_tui.campaign.encounter import Combatant, Encounter
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.encounter import Combatant, Encounter
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.store import fold_command
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.errors import RuleViolation

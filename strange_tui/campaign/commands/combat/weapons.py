@@ -9,8 +9,8 @@ from typing import Literal
 import msgspec
 from msgspec.structs import replace
 
-from strange_tui.campaign.creation import Library
-from strange_tui.campaign.state import Character
+from strange_tui.campaign.model.creation import Library
+from strange_tui.campaign.model.state import Character
 from strange_tui.content.model import Weapon
 from strange_tui.rules import combat
 from strange_tui.rules.circumstances import Distinction

@@ -13,13 +13,6 @@ One job a module: ``limits`` (the numbers and choices), ``views`` (the read mode
 ``challenges``; every name is re-exported here, so import from the package.
 """
 
-from strange_tui.campaign.commands.clock import (  # noqa: F401 - time passing lives there
-    MAX_TIME_AMOUNT,
-    TIME_UNITS,
-    ClockPreview,
-    PassTime,
-    TimeUnit,
-)
 from strange_tui.campaign.commands.hunters.challenges import (
     ChallengePreview,
     EndChallenge,
@@ -80,6 +73,13 @@ from strange_tui.campaign.commands.hunters.views import (  # noqa: F401 - privat
     healing_of,
     hunter_view,
     pending_rolls,
+)
+from strange_tui.campaign.commands.table.clock import (  # noqa: F401 - time passing lives there
+    MAX_TIME_AMOUNT,
+    TIME_UNITS,
+    ClockPreview,
+    PassTime,
+    TimeUnit,
 )
 
 __all__ = [

@@ -10,9 +10,9 @@ import msgspec
 from strange_tui.campaign.commands.base import Command
 from strange_tui.campaign.commands.hunters.checks import _challenge, _free_id, _hunting, _valid
 from strange_tui.campaign.commands.hunters.limits import MAX_THRESHOLD
-from strange_tui.campaign.events import AnyEvent, ChallengeEnded, ChallengeStarted
-from strange_tui.campaign.hunters_state import Challenge
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, ChallengeEnded, ChallengeStarted
+from strange_tui.campaign.model.hunters import Challenge
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules import hunters
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation

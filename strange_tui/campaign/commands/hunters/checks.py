@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 import msgspec
 from msgspec.structs import replace
 
-from strange_tui.campaign.events import AnyEvent
-from strange_tui.campaign.hunters_state import Challenge, Hunter
-from strange_tui.campaign.reduce import reduce
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.hunters import Challenge, Hunter
+from strange_tui.campaign.model.reduce import reduce
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 
 

@@ -21,9 +21,9 @@ from strange_tui.campaign.commands.hunters.limits import (
     VITAL_RANGE,
     VITALS,
 )
-from strange_tui.campaign.events import AnyEvent, HunterCreated
-from strange_tui.campaign.hunters_state import Hunter
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, HunterCreated
+from strange_tui.campaign.model.hunters import Hunter
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 

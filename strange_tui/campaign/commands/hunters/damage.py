@@ -16,9 +16,9 @@ from strange_tui.campaign.commands.hunters.limits import (
     VITALS,
 )
 from strange_tui.campaign.commands.hunters.views import hunter_view
-from strange_tui.campaign.events import AnyEvent, HunterDamaged, HunterStabilised
-from strange_tui.campaign.hunting import worsening_kind
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, HunterDamaged, HunterStabilised
+from strange_tui.campaign.model.folds.hunters import worsening_kind
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules import hunters
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation

@@ -20,9 +20,9 @@ from strange_tui.campaign.commands.hunters.limits import (
     SITUATIONAL,
 )
 from strange_tui.campaign.commands.hunters.views import _flaws
-from strange_tui.campaign.events import AnyEvent, HunterRolled
-from strange_tui.campaign.hunting import worsening_events
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, HunterRolled
+from strange_tui.campaign.model.folds.hunters import worsening_events
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules import hunters
 from strange_tui.rules.dice import DiceSource, PlayerDice
 from strange_tui.rules.errors import RuleViolation

@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 
 from strange_tui.campaign.commands.hunters.limits import DAMAGE_TYPES, VITALS
-from strange_tui.campaign.hunters_state import Hunter
-from strange_tui.campaign.hunting import worsening_kind
-from strange_tui.campaign.state import Campaign, Clock
+from strange_tui.campaign.model.folds.hunters import worsening_kind
+from strange_tui.campaign.model.hunters import Hunter
+from strange_tui.campaign.model.state import Campaign, Clock
 from strange_tui.rules import hunters
 
 

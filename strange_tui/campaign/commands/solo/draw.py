@@ -17,9 +17,9 @@ import msgspec
 
 from strange_tui.campaign.commands.base import Command
 from strange_tui.campaign.commands.character.cyphers import level_of
-from strange_tui.campaign.creation import Library
-from strange_tui.campaign.events import AnyEvent, Drawn
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.creation import Library
+from strange_tui.campaign.model.events import AnyEvent, Drawn
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.content.model import IntrusionIdea
 from strange_tui.rules.dice import DiceSource, PlayerDice
 from strange_tui.rules.errors import RuleViolation

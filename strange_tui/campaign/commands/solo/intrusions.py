@@ -15,10 +15,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from strange_tui.campaign.commands.solo.draw import draw_intrusion
-from strange_tui.campaign.creation import Library
-from strange_tui.campaign.events import AnyEvent, Drawn, PromptRaised, RollMade, TranslationMade
-from strange_tui.campaign.prompts import open_prompt
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.creation import Library
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    Drawn,
+    PromptRaised,
+    RollMade,
+    TranslationMade,
+)
+from strange_tui.campaign.model.prompts import open_prompt
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.content.model import IntrusionIdea
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.oracle import D20, intrusion_chance, intrusion_proposed

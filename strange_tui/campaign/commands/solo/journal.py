@@ -8,8 +8,8 @@ from typing import ClassVar
 
 from strange_tui.campaign.commands.base import Command
 from strange_tui.campaign.commands.progress import text
-from strange_tui.campaign.events import AnyEvent, SceneWritten
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.model.events import AnyEvent, SceneWritten
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 

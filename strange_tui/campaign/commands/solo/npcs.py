@@ -27,9 +27,9 @@ from strange_tui.campaign.commands.combat.views import (
     encounter_of,
     out_of_fight,
 )
-from strange_tui.campaign.commands.seating import AskDefense
-from strange_tui.campaign.events import AnyEvent, Drawn
-from strange_tui.campaign.state import Campaign
+from strange_tui.campaign.commands.table.questions import AskDefense
+from strange_tui.campaign.model.events import AnyEvent, Drawn
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat

@@ -15,9 +15,9 @@ from typing import ClassVar
 import msgspec
 
 from strange_tui.campaign.commands.base import Command, dice_for
-from strange_tui.campaign.events import AnyEvent, OracleAsked
-from strange_tui.campaign.state import Campaign
-from strange_tui.campaign.story_sentences import TWISTS
+from strange_tui.campaign.model.events import AnyEvent, OracleAsked
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.solo import TWISTS
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.oracle import (

@@ -1,0 +1,1 @@
+"""Rolling a task: the roll and its reroll, the circumstances and effects that move it."""

@@ -1,0 +1,332 @@
+"""Rolling a task and rerolling it for 1 XP, with what the dialog shows before and after
+the die (R-TASK-2..6, R-EFF-1..6, R-SPEC-1..5, R-HELP-1..2, R-XP-2, R-XP-3), with the
+effects on a character that move their rolls (R-TR-6..8, ``roll_effects``) and the
+circumstances they are made in (R-CIR-1, R-CIR-2, ``circumstances``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import msgspec
+
+from strange_tui.campaign.commands.base import Command, character_of, dice_for
+from strange_tui.campaign.commands.rolls.circumstances import Situation, Support, situation_of
+from strange_tui.campaign.commands.rolls.effects import (
+    EffectStep,
+    effect_steps,
+    focus_ability_refusal,
+    split_steps,
+)
+from strange_tui.campaign.model.events import AnyEvent, RollMade, RollRerolled, XpSpent
+from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll, task_of
+from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.rules.dice import DiceSource
+from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.helping import help_benefit
+from strange_tui.rules.odds import task_odds
+from strange_tui.rules.pools import Stat, spend
+from strange_tui.rules.special import (
+    attack_damage_bonus,
+    effect_choices,
+    intrusion_awards_xp,
+    special_of,
+)
+from strange_tui.rules.task import Skill, difficulty_name, forced_roll
+
+HelperSkill = Literal["none", "untrained", "trained", "specialized", "inability"]
+SKILL_NAMES = {Skill.UNTRAINED: "", Skill.TRAINED: "trained", Skill.SPECIALIZED: "specialized"}
+SKILLS = {name: skill for skill, name in SKILL_NAMES.items()}
+HELPER_SKILLS = {
+    "untrained": Skill.UNTRAINED,
+    "trained": Skill.TRAINED,
+    "specialized": Skill.SPECIALIZED,
+    "inability": Skill.UNTRAINED,
+}
+
+
+class OddsView(msgspec.Struct, frozen=True, kw_only=True):
+    """A task's numbers before the die (R-TASK-5), ready to show."""
+
+    difficulty: int
+    difficulty_name: str
+    final_difficulty: int
+    final_name: str
+    target: int
+    bonus: int
+    automatic: bool
+    p_success: float
+    p_special: dict[int, float]
+    """The chance of each special face that brings something on this roll (R-SPEC-1..5:
+    17 and 18 only on an attack; an impaired character's 19 and 20 only as +1 damage)."""
+    special_labels: dict[int, str]
+    """What each special face would bring on this roll, in words."""
+
+
+class RollPreview(msgspec.Struct, frozen=True, kw_only=True):
+    """What the roll dialog shows before the die: the odds, the cost and whether it can
+    be paid (``problem`` says why not), and each effect that moves the difficulty."""
+
+    odds: OddsView
+    stat: Stat
+    cost: int
+    problem: str | None = None
+    effects: tuple[EffectStep, ...] = ()
+    circumstances: tuple[tuple[str, int], ...] = ()
+    """R-CIR-1: each circumstance as a line of the itemised difficulty, with who gains
+    ('partial cover, the target's advantage', +1; + hinders, - eases)."""
+    support_needed: str | None = None
+    """R-CIR-1: why the attack would miss without support (a supporting task, 1 XP or the
+    GM's intrusion), when none is chosen: the dialog shows it and offers the choice."""
+
+
+class RollOutcome(msgspec.Struct, frozen=True, kw_only=True):
+    """What a roll (or a reroll) came to, in words the dialog shows."""
+
+    automatic: bool
+    die: int | None
+    first_die: int | None = None
+    """The die rolled first, when a reroll replaced it."""
+    success: bool
+    special: str = ""
+    intrusion: bool = False
+    """A natural 1: the GM's free intrusion (R-SPEC-1)."""
+    damage_bonus: int = 0
+    effects: tuple[str, ...] = ()
+    refunded: bool = False
+    """A natural 20 gave back the points spent (R-SPEC-4)."""
+    app_rolled: bool = False
+
+
+def odds_view(task_event: RollMade, impaired: bool) -> OddsView:
+    """R-TASK-5: the odds of the task a roll describes, with its specials in words."""
+    task = task_of(task_event)
+    odds = task_odds(task)
+    labels = {
+        face: label
+        for face, chance in odds.p_special.items()
+        if chance and (label := special_label(face, attack=task_event.attack, impaired=impaired))
+    }
+    return OddsView(
+        difficulty=task.difficulty,
+        difficulty_name=difficulty_name(task.difficulty),
+        final_difficulty=odds.final_difficulty,
+        final_name=difficulty_name(odds.final_difficulty),
+        target=odds.target,
+        bonus=task.bonus,
+        automatic=odds.automatic,
+        p_success=float(odds.p_success),
+        p_special={face: float(odds.p_special[face]) for face in labels},
+        special_labels=labels,
+    )
+
+
+def special_label(die: int, *, attack: bool, impaired: bool) -> str:
+    """What a special face brings on this roll (R-SPEC-1..5), as the player reads it."""
+    if die == 1:
+        return "GM intrusion"
+    if attack:
+        bonus = attack_damage_bonus(die, impaired=impaired)
+        if effect_choices(die, attack=True, impaired=impaired):
+            kind = "minor" if die == 19 else "major"
+            return f"+{bonus} damage or a {kind} effect"
+        return f"+{bonus} damage"
+    effects = effect_choices(die, attack=False, impaired=impaired)
+    return effects[0] if effects else ""
+
+
+def outcome_of(
+    character: Character, event: RollMade | RollRerolled, app_rolled: bool = False
+) -> RollOutcome:
+    """What a recorded roll or reroll came to, for the player (R-SPEC-1..5)."""
+    roll = event.roll if isinstance(event, RollRerolled) else event
+    impaired = character.impaired
+    if roll.die is None:
+        return RollOutcome(automatic=True, die=None, success=True, app_rolled=app_rolled)
+    die = max(roll.die, event.die) if isinstance(event, RollRerolled) else roll.die
+    success = event.success
+    bonus = attack_damage_bonus(die, impaired=impaired) if success and roll.attack else 0
+    effects = effect_choices(die, attack=roll.attack, impaired=impaired) if success else ()
+    refunded = die == 20 and success and (roll.effort + roll.damage_effort + roll.ability_cost) > 0
+    special = special_of(die)
+    label = ""
+    if special and (die == 1 or success):
+        label = special_label(die, attack=roll.attack, impaired=impaired)
+    return RollOutcome(
+        automatic=False,
+        die=die,
+        first_die=roll.die if isinstance(event, RollRerolled) else None,
+        success=success,
+        special=label,
+        intrusion=not intrusion_awards_xp(die),
+        damage_bonus=bonus,
+        effects=effects,
+        refunded=refunded,
+        app_rolled=app_rolled,
+    )
+
+
+class Roll(Command, frozen=True, kw_only=True):
+    """A character attempts a task: the die is the player's (``die``) or the app's."""
+
+    character: str
+    stat: Stat = Stat.MIGHT
+    difficulty: int = 3
+    label: str = ""
+    skill: Literal["", "trained", "specialized"] = ""
+    inability: bool = False
+    assets: int = 0
+    effort: int = 0
+    damage_effort: int = 0
+    hindrances: int = 0
+    eased: int = 0
+    """Situational steps easing the task (a guard's defense, R-ACT-1; circumstances)."""
+    bonus: int = 0
+    ability_cost: int = 0
+    from_luck: int = 0
+    attack: bool = False
+    helper: HelperSkill = "none"
+    forced: bool = False
+    """R-XP-3: the GM intruded on an automatic success: roll at the difficulty before easing."""
+    focus_task: bool = False
+    """R-TR-6: the task is tied to the character's focus (eased after a 19 or 20)."""
+    perception: bool = False
+    """R-TR-7: a perception task (blurred senses hinder it)."""
+    focus_ability: bool = False
+    """R-TR-8: the roll uses a focus ability (refused while acclimating)."""
+    circumstances: tuple[str, ...] = ()
+    """R-CIR-1, R-CIR-2: ids of rules/circumstances.py CIRCUMSTANCES."""
+    support: Support = ""
+    """R-CIR-1: what lets the roll through darkness, invisibility or dense mist."""
+    defense: bool = False
+    """The roller is the one attacked (a defense roll): circumstances favour them."""
+    ranged: bool | None = None
+    """An attack's kind, when known: a circumstance of the other kind is refused."""
+    die: int | None = None
+
+    def situation(self) -> Situation:
+        """R-CIR-1, R-CIR-2: the roll's circumstances, checked, with their steps."""
+        kind = "defense" if self.defense else "attack" if self.attack else "task"
+        return situation_of(self.circumstances, kind, ranged=self.ranged, support=self.support)
+
+    def support_problem(self, state: Campaign) -> str | None:
+        """R-CIR-1: why the chosen support cannot be given (1 XP the character lacks)."""
+        situation = self.situation()
+        who = character_of(state, self.character)
+        if situation.support == "xp" and who.xp < 1:
+            return f"{who.name} has no XP: 1 XP would let the attack through {situation.needing}."
+        return None
+
+    def support_events(self, state: Campaign) -> list[AnyEvent]:
+        """R-CIR-1: the attack through darkness, invisibility or dense mist is refused
+        without support; 1 XP spent for it is an event of the same command."""
+        situation = self.situation()
+        if situation.refusal:
+            raise RuleViolation(situation.refusal)
+        if problem := self.support_problem(state):
+            raise RuleViolation(problem)
+        if situation.support != "xp":
+            return []
+        reason = f"an attack through {situation.needing} without a supporting task"
+        return [XpSpent(character=self.character, amount=1, reason=reason)]
+
+    def effects(self, state: Campaign) -> tuple[EffectStep, ...]:
+        """R-TR-6, R-TR-7: the effects on the character that move this roll."""
+        return effect_steps(
+            state,
+            self.character,
+            self.stat,
+            focus_task=self.focus_task,
+            perception=self.perception,
+        )
+
+    def setup(self, state: Campaign) -> RollMade:
+        """The task as the roll will record it (a helper's benefit, the effects on the
+        character and a forced roll folded in, R-HELP-1..2, R-TR-6..8, R-XP-3); the die
+        and result are not filled in."""
+        who = character_of(state, self.character)
+        if self.focus_ability and (refused := focus_ability_refusal(state, self.character)):
+            raise RuleViolation(refused)
+        hindered, eased = split_steps(self.effects(state))
+        situation = self.situation()
+        skill, bonus = SKILLS[self.skill], self.bonus
+        if self.helper != "none":
+            benefit = help_benefit(
+                skill, HELPER_SKILLS[self.helper], helper_inability=self.helper == "inability"
+            )
+            skill, bonus = benefit.skill, bonus + benefit.bonus
+        helped = " (helped)" if self.helper not in ("none", "inability") else ""
+        event = RollMade(
+            character=self.character,
+            stat=self.stat,
+            difficulty=self.difficulty,
+            label=(self.label.strip() + helped).strip(),
+            skill=SKILL_NAMES[skill],
+            inability=self.inability,
+            assets=self.assets,
+            effort=self.effort,
+            damage_effort=self.damage_effort,
+            hindrances=self.hindrances + hindered + situation.hindered,
+            eased=self.eased + eased + situation.eased,
+            bonus=bonus,
+            ability_cost=self.ability_cost,
+            from_luck=self.from_luck if who.pools.luck is not None else 0,
+            attack=self.attack,
+            circumstances=situation.labels,
+            support=situation.support,
+            ranged=bool(self.ranged),
+        )
+        if self.forced:
+            task = task_of(event)
+            if not task_odds(task).automatic:
+                raise RuleViolation("Only an automatic success is forced into a roll.")
+            forced = forced_roll(task)
+            event = msgspec.structs.replace(
+                event,
+                difficulty=forced.difficulty,
+                skill="",
+                assets=0,
+                effort=0,
+                eased=0,
+                label=(event.label + " (GM intrusion: forced roll)").strip(),
+            )
+        return event
+
+    def preview(self, state: Campaign) -> RollPreview:
+        who = character_of(state, self.character)
+        setup = self.setup(state)
+        task_of(setup)  # Refuses a task the rules do not allow, with the reason.
+        cost = full_cost(who, setup)
+        problem = None
+        try:
+            spend(who.pools, who.track, setup.stat, cost, from_luck=min(setup.from_luck, cost))
+        except RuleViolation as refused:
+            problem = str(refused)
+        return RollPreview(
+            odds=odds_view(setup, who.impaired),
+            stat=setup.stat,
+            cost=cost,
+            problem=problem or self.support_problem(state),
+            effects=self.effects(state),
+            circumstances=self.situation().lines,
+            support_needed=self.situation().refusal,
+        )
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        who = character_of(state, self.character)
+        spent = self.support_events(state)
+        return [*spent, make_roll(who, self.setup(state), dice_for(self.die, dice))]
+
+
+class Reroll(Command, frozen=True, kw_only=True):
+    """R-XP-2: 1 XP rerolls ``roll`` (the RollMade as recorded); the better die stands."""
+
+    def acting_for(self, state: Campaign) -> str | None:
+        return self.roll.character
+
+    roll: RollMade
+    die: int | None = None
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        who = character_of(state, self.roll.character)
+        return [make_reroll(who, self.roll, dice_for(self.die, dice))]

@@ -1,0 +1,1 @@
+"""What a campaign is: its immutable state, the events that change it, and ``reduce``."""

@@ -1,0 +1,76 @@
+"""The current fight: combatants in initiative order, rounds and turns, conditions (R-CMB)."""
+
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
+
+from typing import Annotated
+
+from msgspec import Meta, field
+
+from strange_tui.campaign.model.types import Frozen, Id, Name, Points, Small
+from strange_tui.rules.combat import Condition
+
+
+class Combatant(Frozen):
+    """One side of the fight. A PC's pools live on its sheet; an NPC has health."""
+
+    id: Id
+    name: Name
+    pc: bool = False
+    level: Small = 0
+    health: Points = 0
+    max_health: Points = 0
+    damage: Points = 0
+    armor: Small = 0
+    swarm: bool = False
+    boss: bool = False
+    conditions: tuple[Condition, ...] = ()
+    inanimate: bool = False
+    """R-HAZ-2: an object to attack (a door, a lock): its Armor by hardness; it never
+    takes a turn and does not count for initiative."""
+
+    @property
+    def defeated(self) -> bool:
+        return not self.pc and self.health == 0
+
+
+class Encounter(Frozen):
+    """Round 0 is before initiative; ``turn`` indexes ``order``."""
+
+    round: Annotated[int, Meta(ge=0, le=100_000)] = 0
+    turn: Annotated[int, Meta(ge=0, le=1000)] = 0
+    order: tuple[Id, ...] = ()
+    combatants: dict[Id, Combatant] = field(default_factory=dict)
+    dealt: Points = 0
+    taken: Points = 0
+    intrusions: Points = 0
+    fresh: dict[Id, tuple[Name, ...]] = field(default_factory=dict)
+    """R-CMB-4: the conditions that came to the active combatant during its own turn:
+    that turn does not count for them (they cover the holder's next turn)."""
+    cast: dict[Id, Annotated[int, Meta(ge=0, le=20)]] = field(default_factory=dict)
+    """Before round 1: the initiative dice the PCs rolled at their own seats (0: no roll
+    was needed), kept until every PC has rolled."""
+    cast_by_app: tuple[Id, ...] = ()
+    """Of those, the PCs whose die the app rolled."""
+    attacks: dict[Id, tuple[tuple[Id, bool, bool], ...]] = field(default_factory=dict)
+    """R-CIR-3: this round's attacks on each foe, as (attacker, ranged, hit), in order;
+    a new round forgets them."""
+
+    @property
+    def active(self) -> Combatant | None:
+        if not self.order or self.round == 0:
+            return None
+        return self.combatants.get(self.order[self.turn])
+
+    def npcs(self) -> list[Combatant]:
+        return [c for c in self.combatants.values() if not c.pc]
+
+
+def health_word(npc: Combatant) -> str:
+    """An NPC's health as the players see it while the GM keeps the numbers hidden: unhurt,
+    hurt (more than half left), badly hurt (half or less) or down."""
+    if npc.health <= 0:
+        return "down"
+    if npc.health >= npc.max_health:
+        return "unhurt"
+    return "hurt" if npc.health * 2 > npc.max_health else "badly hurt"

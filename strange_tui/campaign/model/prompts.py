@@ -1,0 +1,57 @@
+"""Prompts that travel to a seat: a question the table puts to one player, open until their
+seat (or the GM, for an absent player) answers it or the GM takes it back.
+
+- ``defense``: an NPC attacks a PC, who rolls to defend at their own seat.
+- ``intrusion``: the GM intrudes on a PC, who accepts (2 XP, one of them to give) or
+  refuses (1 XP) at their own seat.
+- ``initiative``: the fight begins; each PC rolls their own initiative.
+
+A prompt's ``id`` is the number of the event that raised it.
+"""
+
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
+
+from collections.abc import Iterable
+from typing import Literal
+
+from strange_tui.campaign.model.types import Frozen, Id, Text
+from strange_tui.rules.pools import Stat
+
+PromptKind = Literal["defense", "intrusion", "initiative"]
+
+COMBAT_PROMPTS: frozenset[str] = frozenset({"defense", "initiative"})
+"""The prompts that belong to the fight and end with it."""
+
+
+class Prompt(Frozen):
+    """One open question to a player's seat."""
+
+    id: int
+    kind: PromptKind
+    character: Id
+    npc: Id = ""
+    """The attacker, for a defense."""
+    stat: Stat = Stat.SPEED
+    """The pool the defense uses."""
+    what: Text = ""
+    """The intrusion's complication, in the GM's words."""
+
+
+def open_prompt(
+    prompts: Iterable[Prompt], kind: PromptKind, character: str, npc: str = ""
+) -> Prompt | None:
+    """The open prompt of that kind to ``character`` (for a defense, against ``npc``)."""
+    return next(
+        (
+            p
+            for p in prompts
+            if p.kind == kind and p.character == character and (not npc or p.npc == npc)
+        ),
+        None,
+    )
+
+
+def prompts_for(prompts: Iterable[Prompt], seat: str) -> list[Prompt]:
+    """The open prompts a seat answers (a player's seat: those to its character)."""
+    return [p for p in prompts if p.character == seat]

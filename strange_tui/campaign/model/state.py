@@ -1,0 +1,246 @@
+"""The immutable campaign state: settings, characters, the clock, the party's recursion."""
+
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta, field
+
+from strange_tui.campaign.model.encounter import Encounter
+from strange_tui.campaign.model.hunters import Challenge, Hunter
+from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.types import (
+    DAY_SECONDS,
+    START_OF_PLAY,
+    Frozen,
+    Id,
+    Name,
+    Points,
+    SkillLevel,
+    Small,
+    Text,
+    Tier,
+)
+from strange_tui.rules.pools import Pools
+from strange_tui.rules.track import DamageTrack
+from strange_tui.rules.translation import Record
+
+
+class Clock(Frozen):
+    """The in-game clock: seconds since midnight before day 1."""
+
+    seconds: Annotated[int, Meta(ge=0, le=10**12)] = START_OF_PLAY
+
+    @property
+    def day(self) -> int:
+        return self.seconds // DAY_SECONDS + 1
+
+    def label(self) -> str:
+        """'Day 3, 14:05'."""
+        into_day = self.seconds % DAY_SECONDS
+        return f"Day {self.day}, {into_day // 3600:02d}:{into_day % 3600 // 60:02d}"
+
+    def advanced(self, seconds: int) -> "Clock":
+        return Clock(seconds=self.seconds + seconds)
+
+
+class Cypher(Frozen):
+    """A cypher a character carries (R-CYP-1: an occultic one counts as two)."""
+
+    name: Name
+    level: Small = 1
+    occultic: bool = False
+    effect: Text = ""
+
+
+Place = Annotated[str, Meta(max_length=200)]
+
+
+class FocusKit(Frozen):
+    """R-TR-8: what a focus gives its character: abilities (by name) and one level of
+    training in each of ``skills``."""
+
+    abilities: tuple[Name, ...] = ()
+    skills: tuple[Name, ...] = ()
+
+
+class Travel(Frozen):
+    """Where a character is among the recursions (R-TR-8, R-TR-9)."""
+
+    recursion: Place = ""
+    """The recursion the character stayed in when the party translated without them
+    ("": with the party). They rejoin when the party comes back there."""
+    places: dict[Name, Place] = field(default_factory=dict)
+    """R-TR-9: the last place the character was in each recursion (free text)."""
+    left: dict[Name, FocusKit] = field(default_factory=dict)
+    """R-TR-8: what each focus left behind took with it (by focus), given back when the
+    character returns and takes that focus again."""
+
+
+ArmorCategory = Literal["light", "medium", "heavy"]
+
+
+class WornArmor(Frozen):
+    """R-CMB-6: the armor a character wears, the Armor it gives, and what wearing it costs
+    them now (their practice, their advancement and the campaign's armor rule decide)."""
+
+    category: ArmorCategory
+    rating: Small = 0
+    """The Armor it adds (light 1, medium 2, heavy 3)."""
+    speed_loss: Small = 0
+    """Points taken from the Speed pool's maximum while it is worn (the seed's rule)."""
+    might_per_hour: Small = 0
+    """Might paid for each hour worn (the seed's rule)."""
+    effort_extra: Small = 0
+    """Extra points for each level of Speed Effort (the CSRD reading, a house rule)."""
+    paid_until: Annotated[int, Meta(ge=0, le=10**12)] = 0
+    """The in-game second up to which the hours worn are paid for."""
+
+
+class Character(Frozen):
+    """A player character, everything on the sheet."""
+
+    id: Id
+    name: Name
+    descriptor: Name
+    type: Name
+    focus: Name
+    pools: Pools
+    tier: Tier = 1
+    effort: Small = 1
+    armor: Small = 0
+    worn: WornArmor | None = None
+    """R-CMB-6: the armor the character wears (its Armor is counted in ``armor``)."""
+    armor_steps: Small = 0
+    """R-ADV-1: how many times the character bought less cost for wearing armor."""
+    cypher_limit: Small = 2
+    recovery_bonus: Small = 0
+    skills: dict[Name, SkillLevel] = field(default_factory=dict)
+    abilities: tuple[Name, ...] = ()
+    equipment: tuple[Name, ...] = ()
+    cyphers: tuple[Cypher, ...] = ()
+    xp: Points = 0
+    track: DamageTrack = DamageTrack.HALE
+    advancements: tuple[str, ...] = ()
+    rests_today: Annotated[int, Meta(ge=0, le=3)] = 0
+    notes: Text = ""
+    foci: dict[Name, Name] = field(default_factory=dict)
+    """R-TR-8: the focus the character had in each recursion they left."""
+    travel: Travel = field(default_factory=Travel)
+    """R-TR-8, R-TR-9: where they are, were, and what their foci left behind took."""
+
+    @property
+    def impaired(self) -> bool:
+        return self.track is DamageTrack.IMPAIRED
+
+
+class PartyEffect(Frozen):
+    """Something on the party (or on ``characters``) until an in-game time (0: until they
+    leave the recursion); it may move the difficulty of the rolls it names."""
+
+    label: Text
+    until: Annotated[int, Meta(ge=0, le=10**12)] = 0
+    recursion: Name = ""
+    cause: Place = ""
+    """What brought it, as the roll preview names it ('Slowed reactions')."""
+    starts: Annotated[int, Meta(ge=0, le=10**12)] = 0
+    """When it begins to count (R-TR-7: hindrances run after acclimation); 0: at once."""
+    tasks: Literal["", "all", "might", "speed", "intellect", "perception", "focus"] = ""
+    """Which rolls it moves (R-TR-6, R-TR-7): every task, one stat's, perception tasks, or
+    tasks tied to the focus ('': none, a reminder)."""
+    steps: Annotated[int, Meta(ge=-5, le=5)] = 0
+    """How many steps it moves those rolls: + hinders, - eases."""
+    no_focus_abilities: bool = False
+    """R-TR-8: acclimating: no focus ability can be used."""
+    characters: tuple[Id, ...] = ()
+    """Whom it touches (empty: everyone)."""
+
+
+class Settings(Frozen):
+    """What the GM decides for the campaign."""
+
+    allowed_foci: tuple[Name, ...] = ()
+    starting_cyphers: Small = 0
+    theme_follows_recursion: bool = True
+    house_rules: tuple[Name, ...] = ()
+    npc_health_shown: bool = False
+    """Whether the players' seats see NPCs' health as numbers (else: unhurt, hurt...)."""
+    solo: bool = False
+    """No GM at the table: the app decides what a GM would (the oracle answers, it proposes
+    intrusions, the NPCs choose their targets). The rules stay the same."""
+    solo_intrusions: Literal["off", "rare", "often"] = "rare"
+    """In solo play, how often the app proposes an intrusion on a roll that is not a 1."""
+    weapon_distinctions: bool = False
+    """R-WPN-1, an optional rule: attacks apply their weapon's distinction (armor-piercing,
+    reaching, slashing, stabbing)."""
+
+
+class Chase(Frozen):
+    """R-CHASE-1: a long chase, one PC against a quarry of a level: the PC's Speed
+    successes and failures so far, and how it ended ('': it goes on). An ended chase
+    stays here, for the tracker to show, until the next one starts."""
+
+    character: Id
+    quarry: Name
+    level: Annotated[int, Meta(ge=1, le=10)]
+    flees: bool = False
+    """The PC runs from the quarry (else after it)."""
+    successes: Small = 0
+    failures: Small = 0
+    outcome: Literal["", "won", "lost", "abandoned"] = ""
+
+
+class Campaign(Frozen):
+    """The whole state of a campaign after the event numbered ``seq``."""
+
+    name: Name
+    ruleset: Literal["strange", "hunters"] = "strange"
+    settings: Settings = field(default_factory=Settings)
+    characters: dict[Id, Character] = field(default_factory=dict)
+    recursion: Name = "earth"
+    clock: Clock = field(default_factory=Clock)
+    encounter: Encounter | None = None
+    translations: tuple[Record, ...] = ()
+    effects: tuple[PartyEffect, ...] = ()
+    hunters: dict[Id, Hunter] = field(default_factory=dict)
+    challenges: dict[Id, Challenge] = field(default_factory=dict)
+    prompts: tuple[Prompt, ...] = ()
+    """The questions open at the players' seats (a defense roll, an intrusion...)."""
+    chase: Chase | None = None
+    """R-CHASE-1: the chase under way, or the last one, as it ended."""
+    seq: Annotated[int, Meta(ge=0)] = 0
+
+    def active_effects(self) -> tuple[PartyEffect, ...]:
+        """Effects still running at the current in-game time."""
+        now = self.clock.seconds
+        return tuple(
+            e
+            for e in self.effects
+            if (e.until == 0 and e.recursion == self.recursion) or e.until > now
+        )
+
+    def names(self) -> dict[str, str]:
+        """Every name a sentence may need, by id: the current fight's NPCs, the complex
+        challenges, the hunters and the characters (the log adds the NPCs of fights that
+        ended: ``narrate.names_of``)."""
+        names: dict[str, str] = {}
+        if self.encounter is not None:
+            names.update({cid: c.name for cid, c in self.encounter.combatants.items()})
+        names.update({cid: c.name for cid, c in self.challenges.items()})
+        names.update({hid: h.name for hid, h in self.hunters.items()})
+        names.update({cid: c.name for cid, c in self.characters.items()})
+        return names
+
+    def character(self, character_id: str) -> Character:
+        """The character with that id; KeyError names it."""
+        try:
+            return self.characters[character_id]
+        except KeyError:
+            raise KeyError(f"No character {character_id!r} in this campaign.") from None
+
+    def with_character(self, character: Character) -> "Campaign":
+        characters = dict(self.characters)
+        characters[character.id] = character
+        return msgspec.structs.replace(self, characters=characters)

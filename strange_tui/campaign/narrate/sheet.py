@@ -1,0 +1,135 @@
+"""A character as plain data: the sheet the CLI prints and the app shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.narrate.plain import markdown
+from strange_tui.rules.cyphers import cypher_load
+from strange_tui.rules.pools import Stat
+
+
+def sentence(character: Character) -> str:
+    """'I am a Tough Vector who Is Licensed to Carry' (RULES.md section 9)."""
+    article = "an" if character.descriptor[:1].lower() in "aeiou" else "a"
+    return f"I am {article} {character.descriptor} {character.type} who {character.focus}"
+
+
+def sheet_data(character: Character) -> dict[str, Any]:
+    """Everything on the sheet, keys in snake_case, ready for JSON."""
+    pools = {
+        stat.value: {
+            "current": character.pools[stat].current,
+            "max": character.pools[stat].maximum,
+            "edge": character.pools[stat].edge,
+        }
+        for stat in Stat
+    }
+    data: dict[str, Any] = {
+        "id": character.id,
+        "name": character.name,
+        "descriptor": character.descriptor,
+        "type": character.type,
+        "focus": character.focus,
+        "sentence": sentence(character),
+        "tier": character.tier,
+        "pools": pools,
+        "effort": character.effort,
+        "armor": character.armor,
+        "xp": character.xp,
+        "damage_track": character.track.label,
+        "skills": dict(character.skills),
+        "abilities": list(character.abilities),
+        "cyphers": [
+            {"name": c.name, "level": c.level, "occultic": c.occultic} for c in character.cyphers
+        ],
+        "cypher_limit": character.cypher_limit,
+        "cypher_load": cypher_load([c.occultic for c in character.cyphers]),
+        "equipment": list(character.equipment),
+        "advancements": list(character.advancements),
+        "recovery_bonus": character.tier + character.recovery_bonus,
+        "rests_today": character.rests_today,
+        "notes": character.notes,
+    }
+    if character.pools.luck is not None:
+        data["pools"]["luck"] = {
+            "current": character.pools.luck.current,
+            "max": character.pools.luck.maximum,
+            "edge": 0,
+        }
+    return data
+
+
+def find_character(state: Campaign, wanted: str) -> Character:
+    """The character an id, a name or the start of a name points to; KeyError says why."""
+    if wanted in state.characters:
+        return state.characters[wanted]
+    folded = wanted.casefold()
+    exact = [c for c in state.characters.values() if c.name.casefold() == folded]
+    if exact:
+        return exact[0]
+    starts = [c for c in state.characters.values() if c.name.casefold().startswith(folded)]
+    if len(starts) == 1:
+        return starts[0]
+    names = ", ".join(c.name for c in state.characters.values()) or "none yet"
+    if starts:
+        raise KeyError(f"{wanted!r} could be {', '.join(c.name for c in starts)}; say which.")
+    raise KeyError(f"No character {wanted!r} in {state.name} (characters: {names}).")
+
+
+def _pool_line(name: str, pool: dict[str, int]) -> tuple[str, str]:
+    edge = f", Edge {pool['edge']}" if pool["edge"] else ""
+    return name.title(), f"{pool['current']}/{pool['max']}{edge}"
+
+
+def text_sheet(sheet: dict[str, Any]) -> str:
+    """A sheet as plain text, for a terminal or a script."""
+    rows = [
+        (label, value) for label, value in (_pool_line(n, p) for n, p in sheet["pools"].items())
+    ]
+    rows += [
+        ("Tier", str(sheet["tier"])),
+        ("Effort", str(sheet["effort"])),
+        ("Armor", str(sheet["armor"])),
+        ("XP", str(sheet["xp"])),
+        ("Track", sheet["damage_track"]),
+        ("Skills", ", ".join(f"{k} ({v})" for k, v in sheet["skills"].items()) or "—"),
+        ("Abilities", ", ".join(sheet["abilities"]) or "—"),
+        (
+            "Cyphers",
+            (", ".join(f"{c['name']} ({c['level']})" for c in sheet["cyphers"]) or "—")
+            + f" [{sheet['cypher_load']}/{sheet['cypher_limit']}]",
+        ),
+        ("Equipment", ", ".join(sheet["equipment"]) or "—"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    lines = [f"{sheet['name']} — {sheet['sentence']}"]
+    lines += [f"  {label.ljust(width)}  {value}" for label, value in rows]
+    if sheet["notes"]:
+        lines.append(f"  {'Notes'.ljust(width)}  {sheet['notes']}")
+    return "\n".join(lines)
+
+
+def markdown_sheet(sheet: dict[str, Any]) -> str:
+    """A sheet as Markdown, for a wiki or a session recap (user text escaped)."""
+    md = markdown
+    lines = [f"## {md(sheet['name'])}", "", f"*{md(sheet['sentence'])}.* Tier {sheet['tier']}.", ""]
+    lines += ["| Pool | Current | Max | Edge |", "|---|---|---|---|"]
+    lines += [
+        f"| {name.title()} | {p['current']} | {p['max']} | {p['edge']} |"
+        for name, p in sheet["pools"].items()
+    ]
+    lines += [
+        "",
+        f"- **Effort** {sheet['effort']} · **Armor** {sheet['armor']} · **XP** {sheet['xp']}"
+        f" · **Damage track** {sheet['damage_track']}",
+        f"- **Skills** {', '.join(f'{md(k)} ({v})' for k, v in sheet['skills'].items()) or '—'}",
+        f"- **Abilities** {', '.join(md(a) for a in sheet['abilities']) or '—'}",
+        f"- **Cyphers** {', '.join(md(c['name']) for c in sheet['cyphers']) or '—'}"
+        f" ({sheet['cypher_load']}/{sheet['cypher_limit']})",
+        f"- **Equipment** {', '.join(md(e) for e in sheet['equipment']) or '—'}",
+    ]
+    if sheet["notes"]:
+        lines += [""] + [md(line) for line in sheet["notes"].splitlines()]
+    return "\n".join(lines)

@@ -1,0 +1,50 @@
+"""The log's sentences for the questions that travel to the players' seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from strange_tui.campaign.model.events import AnyEvent, InitiativeCast, PromptClosed, PromptRaised
+
+SEAT_EVENTS = (PromptRaised, PromptClosed, InitiativeCast)
+
+
+def seat_sentence(event: AnyEvent, who: Callable[[str], str], app_die: str) -> str:
+    """One seat event as the log reads it ('' for an answered question: the answer's own
+    events say what happened)."""
+    match event:
+        case PromptRaised(prompt="defense"):
+            defense = f"{event.stat.value.capitalize()} defense"
+            article = "an" if defense[0] in "AEIOU" else "a"  # An Intellect defense.
+            return (
+                f"{who(event.npc)} attacks {who(event.character)}, who rolls {article} {defense}."
+            )
+        case PromptRaised(prompt="intrusion"):
+            what = f": {' '.join(event.what.split())}" if event.what.strip() else ""
+            offer = f"The GM offers {who(event.character)} an intrusion{what}"
+            # The GM's words may end with their own stop; else the sentence puts one.
+            return offer if offer.endswith((".", "!", "?", "…")) else f"{offer}."
+        case PromptRaised():
+            return f"{who(event.character)} is asked to roll initiative."
+        case PromptClosed(withdrawn=True):
+            return "The GM took back a question."
+        case PromptClosed():
+            return ""
+        case InitiativeCast(die=0):
+            return f"{who(event.character)} needs no roll for initiative."
+        case InitiativeCast():
+            by_app = app_die if event.app_rolled else ""
+            return f"{who(event.character)} rolled {event.die}{by_app} for initiative."
+    return type(event).__name__  # pragma: no cover
+
+
+def initiative_call(events: Sequence[AnyEvent], who: Callable[[str], str], listed) -> str | None:
+    """'The GM calls for initiative: Mara Quist and Jun Okafor roll.' when ``events`` are
+    that call (None otherwise)."""
+    if not events or not all(
+        isinstance(e, PromptRaised) and e.prompt == "initiative" for e in events
+    ):
+        return None
+    names = [who(e.character) for e in events if isinstance(e, PromptRaised)]
+    verb, seats = ("rolls", "seat") if len(names) == 1 else ("roll", "seats")
+    return f"The GM calls for initiative: {listed(names)} {verb} at their {seats}."
