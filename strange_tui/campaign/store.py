@@ -6,10 +6,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple
 
 from msgspec.structs import replace
 
+from strange_tui.campaign.event_log import EventLog, MemoryLog
 from strange_tui.campaign.limits import check_event, check_state
 from strange_tui.campaign.model.events import AnyEvent, batches
 from strange_tui.campaign.model.reduce import reduce
@@ -32,79 +33,6 @@ class ReplayError(RuleViolation):
     def __init__(self, index: int, reason: str) -> None:
         super().__init__(reason)
         self.index = index
-
-
-class News(NamedTuple):
-    """What other writers did: batches appended (``snapshot`` None), or the whole journal
-    again after ``snapshot`` when they checkpointed or undid."""
-
-    snapshot: Campaign | None
-    events: tuple[AnyEvent, ...]
-
-
-class EventLog(Protocol):
-    """Where the store keeps its events (a campaign folder on disk, or memory in tests)."""
-
-    def transaction(self) -> Any:
-        """An object whose ``held()`` context holds the writers' lock (re-entrant)."""
-
-    def news(self) -> News | None:
-        """What other writers did since this log last read or wrote (with the lock held)."""
-
-    def quiet(self) -> bool:
-        """True when no other writer can have written since this log last read or wrote:
-        a look without the lock (False when in doubt)."""
-
-    def append(self, events: Sequence[AnyEvent]) -> None:
-        """Keep one command's ``events`` durably, all or none, before returning."""
-
-    def drop_last(self) -> None:
-        """Forget the last command's events (undo)."""
-
-    def checkpoint(
-        self, snapshot: Campaign, sealed: Sequence[AnyEvent], kept: Sequence[AnyEvent]
-    ) -> None:
-        """Save ``snapshot`` (the state after ``sealed``), seal ``sealed`` into history and
-        keep only ``kept`` in the journal."""
-
-
-class _NoLock:
-    """The lock of a log only one store writes."""
-
-    @contextmanager
-    def held(self, wait: float | None = None) -> Iterator[None]:
-        yield
-
-
-class MemoryLog:
-    """An EventLog in memory, for tests and scratch campaigns."""
-
-    def __init__(self) -> None:
-        self.journal: list[AnyEvent] = []
-        self.history: list[AnyEvent] = []
-        self.snapshot: Campaign | None = None
-
-    def transaction(self) -> _NoLock:
-        return _NoLock()
-
-    def news(self) -> News | None:
-        return None
-
-    def quiet(self) -> bool:
-        return True
-
-    def append(self, events: Sequence[AnyEvent]) -> None:
-        self.journal.extend(events)
-
-    def drop_last(self) -> None:
-        del self.journal[-len(batches(self.journal)[-1]) :]
-
-    def checkpoint(
-        self, snapshot: Campaign, sealed: Sequence[AnyEvent], kept: Sequence[AnyEvent]
-    ) -> None:
-        self.snapshot = snapshot
-        self.history.extend(sealed)
-        self.journal = list(kept)
 
 
 def fold_command(

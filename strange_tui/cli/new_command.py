@@ -12,7 +12,7 @@ from typing import Any
 
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.creation import CreateCharacter
-from strange_tui.campaign.commands.progress import ChangeSettings
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.creation import Draft
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.campaign.model.terms import RuleViolation, Stat

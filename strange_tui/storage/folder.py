@@ -12,10 +12,11 @@ from pathlib import Path
 
 import msgspec
 
+from strange_tui.campaign.event_log import News
 from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign
-from strange_tui.campaign.store import News, ReplayError, Store
+from strange_tui.campaign.store import ReplayError, Store
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage import history
 from strange_tui.storage.errors import CampaignFileError

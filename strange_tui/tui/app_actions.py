@@ -94,7 +94,7 @@ class AppActions(ThemedApp):
         if self.session is None:
             return
         follows = not self.session.state.settings.theme_follows_recursion
-        from strange_tui.campaign.commands.progress import ChangeSettings
+        from strange_tui.campaign.commands.table.settings import ChangeSettings
 
         if self.run_command(ChangeSettings(theme_follows_recursion=follows)):
             way = "follows" if follows else "no longer follows"

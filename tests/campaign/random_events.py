@@ -74,12 +74,13 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.folds.advancement import step_problem
+from strange_tui.campaign.model.folds.character import MAX_CYPHERS_CARRIED
 from strange_tui.campaign.model.folds.hunters import worsening_kind
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll
 from strange_tui.campaign.model.folds.translation import HINDRANCES, recursion_of
 from strange_tui.campaign.model.hunters import Challenge, DamageType, HunterWound, Vital
 from strange_tui.campaign.model.prompts import PromptKind, open_prompt
-from strange_tui.campaign.model.reduce import MAX_CYPHERS_CARRIED, reduce
+from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign, Character, Cypher, Settings
 from strange_tui.campaign.store import Store
 from strange_tui.rules import RuleViolation

@@ -12,7 +12,7 @@ from strange_tui.campaign.commands.combat import (
     RollInitiative,
     StartCombat,
 )
-from strange_tui.campaign.commands.progress import GmIntrusion
+from strange_tui.campaign.commands.rolls.intrusion import GmIntrusion
 from strange_tui.campaign.commands.table.questions import (
     AskDefense,
     AskInitiative,

@@ -43,13 +43,8 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.folds.rolls import make_roll
 from strange_tui.campaign.model.state import Campaign, Settings
-from strange_tui.campaign.narrate.log import (
-    command_sentence,
-    names_of,
-    noteworthy,
-    sentence,
-    time_left,
-)
+from strange_tui.campaign.narrate.log import command_sentence, names_of, noteworthy, sentence
+from strange_tui.campaign.narrate.words import time_left
 from strange_tui.campaign.store import Store
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import PlayerDice

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strange_tui.campaign.event_log import MemoryLog
 from strange_tui.campaign.model.events import (
     AdvancementBought,
     AnyEvent,
@@ -33,7 +34,7 @@ from strange_tui.campaign.model.events import (
 from strange_tui.campaign.model.folds.rolls import make_roll
 from strange_tui.campaign.model.reduce import reduce, replay
 from strange_tui.campaign.model.state import Campaign, Cypher
-from strange_tui.campaign.store import MemoryLog, Store
+from strange_tui.campaign.store import Store
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Stat

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from strange_tui.campaign.event_log import MemoryLog
 from strange_tui.campaign.model.events import (
     CharacterCreated,
     ClockAdvanced,
@@ -15,7 +16,7 @@ from strange_tui.campaign.model.events import (
 from strange_tui.campaign.model.folds.rolls import make_roll
 from strange_tui.campaign.model.reduce import replay
 from strange_tui.campaign.model.state import Campaign
-from strange_tui.campaign.store import MemoryLog, Store
+from strange_tui.campaign.store import Store
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.dice import PlayerDice
 from tests.campaign.builders import character

@@ -133,3 +133,37 @@ def character_of(state: Campaign, character_id: str) -> Character:
         return state.character(character_id)
     except KeyError as missing:
         raise RuleViolation(str(missing.args[0])) from None
+
+
+MAX_NAME = 80
+"""The longest name a command records (a skill, an ability, a focus the GM allows)."""
+MAX_TEXT = 20_000
+"""The longest free text a command records (a reason, an intrusion's words)."""
+
+
+def gm_only(command: Command, what: str) -> None:
+    """Refuse a command only the GM's seat may send."""
+    if command.by != GM:
+        raise RuleViolation(f"Only the GM {what}.")
+
+
+def text(value: str, what: str, limit: int = MAX_TEXT) -> str:
+    """Free text as recorded (stripped), refused when too long to keep."""
+    value = value.strip()
+    if len(value) > limit:
+        raise RuleViolation(f"{what} is {limit:,} characters at most.")
+    return value
+
+
+def name(value: str | None, what: str) -> str | None:
+    """A name as recorded (stripped; None when blank), refused when too long."""
+    value = (value or "").strip()
+    if len(value) > MAX_NAME:
+        raise RuleViolation(f"{what} is {MAX_NAME} characters at most.")
+    return value or None
+
+
+def state_after(state: Campaign, events: Sequence[AnyEvent]) -> Campaign:
+    """The campaign once ``events`` are applied, as the store would apply them
+    (RuleViolation with the rules' reason when they would be refused)."""
+    return fold_command(state, events)[0]

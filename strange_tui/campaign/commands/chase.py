@@ -19,7 +19,8 @@ from typing import Literal
 import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of
-from strange_tui.campaign.commands.rolls.roll import Roll, RollPreview
+from strange_tui.campaign.commands.rolls.odds import RollPreview
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.events import (
     AnyEvent,
     ChaseEnded,

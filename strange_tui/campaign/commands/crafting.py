@@ -22,7 +22,8 @@ import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.previews import after_events
-from strange_tui.campaign.commands.rolls.roll import Roll, RollPreview
+from strange_tui.campaign.commands.rolls.odds import RollPreview
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.table.clock import HOUR, MINUTE, ClockPreview, PassTime
 from strange_tui.campaign.model.events import AnyEvent, CraftingAttempted, RollMade
 from strange_tui.campaign.model.state import Campaign

@@ -1,13 +1,28 @@
-"""The log's sentences for the cheat sheet's combat actions and hazards (R-ACT-1, R-ACT-2,
-R-HAZ-1): 'Major fire burns Mara Quist: 6 (ambient), 4 Might and 2 Speed.', 'Mara Quist
-is guarding (the door) for 1 round.' ``narrate`` asks here first; None means the plain
-sentence will do."""
+"""A fight as the log says it (R-CMB): its start and end, who joined it, initiative, NPC
+health and conditions; and the cheat sheet's combat actions and hazards (R-ACT-1,
+R-ACT-2, R-HAZ-1): 'Major fire burns Mara Quist: 6 (ambient), 4 Might and 2 Speed.',
+'Mara Quist is guarding (the door) for 1 round.'"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from strange_tui.campaign.model.events import DamageTaken, NpcHealthChanged, WaitTriggered
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    CombatEnded,
+    CombatStarted,
+    ConditionAdded,
+    ConditionRemoved,
+    DamageTaken,
+    InitiativeRolled,
+    NpcHealthChanged,
+    NpcsAdded,
+    OrderChanged,
+    TurnAdvanced,
+    WaitTriggered,
+)
+from strange_tui.campaign.narrate.words import APP_DIE, Who, inline, listed, plural
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.damage import spill_targets
 from strange_tui.rules.hazards import HAZARDS
@@ -28,6 +43,112 @@ VERBS = {
 LABELS = {hazard.label: VERBS.get(hazard.id, "hurts") for hazard in HAZARDS.values()}
 FALL = re.compile(r"^falling (\d+) ft$")
 """A fall's source, as ApplyHazard records it ('falling 30 ft')."""
+
+COMBAT_EVENTS = (
+    CombatStarted,
+    NpcsAdded,
+    InitiativeRolled,
+    OrderChanged,
+    TurnAdvanced,
+    WaitTriggered,
+    NpcHealthChanged,
+    ConditionAdded,
+    ConditionRemoved,
+    CombatEnded,
+)
+
+
+def combat_sentence(event: AnyEvent, who: Who) -> str:
+    """One of a fight's events as a sentence."""
+
+    def everyone(ids: Iterable[str]) -> str:
+        return listed([who(some_id) for some_id in ids])
+
+    match event:
+        case CombatStarted():
+            return "A fight began."
+        case NpcsAdded(npcs=npcs):
+            groups: list[tuple[str, list[str]]] = []
+            for npc in npcs:  # Alike NPCs side by side: 'Guard 1 and Guard 2 (level 3)'.
+                kind = f"level {npc.level}" + (", boss" if npc.boss else "")
+                if npc.inanimate:  # R-HAZ-2: an object to attack.
+                    kind = f"an object, level {npc.level}, Armor {npc.armor}"
+                if groups and groups[-1][0] == kind:
+                    groups[-1][1].append(npc.name)
+                else:
+                    groups.append((kind, [npc.name]))
+            return "Into the fight: " + ", ".join(
+                f"{listed(group)} ({kind})" for kind, group in groups
+            ) + "."
+        case InitiativeRolled():
+            return _initiative(event, who)
+        case OrderChanged():
+            return f"The players changed their order: {everyone(event.order)}."
+        case TurnAdvanced():
+            return "Next turn."
+        case WaitTriggered():
+            return wait_triggered(event, who(event.character))
+        case NpcHealthChanged() if hazard := hazard_on_npcs(
+            event, [who(t) for t in event.targets]
+        ):
+            return hazard
+        case NpcHealthChanged():
+            many = len(event.targets) > 1
+            source = f" ({inline(event.source)})" if event.source else ""
+            if event.amount >= 0:
+                each = " each" if many else ""
+                return (
+                    f"{everyone(event.targets)} regained {event.amount} health{each}{source}."
+                )
+            armor = ", ignoring Armor" if event.ignore_armor else ""
+            verb = "were each" if many else "was"
+            return f"{everyone(event.targets)} {verb} hit for {-event.amount}{armor}{source}."
+        case ConditionAdded(condition=condition):
+            lasting = (
+                f"for {plural(condition.rounds, 'round')}"
+                if condition.rounds
+                else "for the rest of the fight"
+            )
+            many, whom = len(event.targets) > 1, everyone(event.targets)
+            if said := condition_added(condition, whom, many, lasting):
+                return said
+            return f"{whom} {'are' if many else 'is'} {condition.name} {lasting}."
+        case ConditionRemoved():
+            if said := condition_removed(event.name, who(event.target)):
+                return said
+            return f"{who(event.target)} is no longer {event.name}."
+        case CombatEnded():
+            when = f"after {plural(event.rounds, 'round')}" if event.rounds else "before round 1"
+            intrusions = (
+                plural(event.intrusions, "intrusion") if event.intrusions else "no intrusions"
+            )
+            return (
+                f"The fight ended {when}: {event.dealt} damage dealt, {event.taken} taken,"
+                f" {intrusions}."
+            )
+    return type(event).__name__  # pragma: no cover
+
+
+def _initiative(event: InitiativeRolled, who: Who) -> str:
+    """R-CMB-1: each PC's die, and who acts before the NPCs: 'Initiative: Mara 14, Jun 9
+    — Mara acts before the NPCs.'"""
+    dice = []
+    for pc in event.pcs:
+        if pc in event.dice:
+            by_app = APP_DIE if pc in event.app_rolled else ""
+            dice.append(f"{who(pc)} {event.dice[pc]}{by_app}")
+        elif pc in event.succeeded:
+            dice.append(f"{who(pc)} (no roll needed)")
+        else:
+            dice.append(f"{who(pc)} (no roll)")
+    first = [who(pc) for pc in event.succeeded]
+    if not first:
+        order = "the NPCs act first"
+    else:
+        verb = "acts" if len(first) == 1 else "act"
+        order = f"{listed(first)} {verb} before the NPCs"
+    rolled = f"{', '.join(dice)} — " if dice else ""
+    return f"Initiative: {rolled}{order}."
 
 
 def _struck(source: str, whom: str) -> str | None:
@@ -54,14 +175,14 @@ def hazard_hit(event: DamageTaken, name: str) -> str | None:
     lost = event.amount - sum(event.spill.values())
     if lost:
         went.append(f"{lost} with no pool left to take {'it' if lost == 1 else 'them'}")
-    return f"{struck}: {event.amount} (ambient), {_listed(went)}."
+    return f"{struck}: {event.amount} (ambient), {listed(went)}."
 
 
 def hazard_on_npcs(event: NpcHealthChanged, names: list[str]) -> str | None:
     """A hazard's ambient damage to NPCs: 'Minor fire burns Thug and Guard: 3 each'."""
     if event.amount >= 0 or not event.ignore_armor:
         return None
-    struck = _struck(event.source, _listed(names))
+    struck = _struck(event.source, listed(names))
     if struck is None:
         return None
     each = " each" if len(names) > 1 else ""
@@ -104,8 +225,3 @@ def wait_triggered(event: WaitTriggered, who: str) -> str:
     trigger = f" ({event.trigger})" if event.trigger else ""
     return f"{who}'s trigger came{trigger}: {who} acts now."
 
-
-def _listed(items: list[str]) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"

@@ -3,9 +3,8 @@ and the player's own scene notes (solo play, mostly)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from strange_tui.campaign.model.events import AnyEvent, Drawn, OracleAsked, SceneWritten
+from strange_tui.campaign.narrate.words import APP_DIE, Who
 from strange_tui.rules.oracle import answer
 
 DRAWN = {
@@ -26,12 +25,12 @@ TWISTS = {
 }
 
 
-def story_sentence(event: AnyEvent, who: Callable[[str], str], app_die: str) -> str:
+def story_sentence(event: AnyEvent, who: Who) -> str:
     """One story event as the log reads it."""
     match event:
         case OracleAsked():
             said = answer(event.likelihood, event.die)
-            by_app = app_die if event.app_rolled else ""
+            by_app = APP_DIE if event.app_rolled else ""
             question = " ".join(event.question.split())
             line = (
                 f'The oracle, asked "{question}" ({event.likelihood}), rolled'

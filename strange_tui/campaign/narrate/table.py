@@ -1,18 +1,33 @@
-"""The log's sentences for the questions that travel to the players' seats."""
+"""The table's events as the log says them: the GM's settings, time passing, and the
+questions that travel to the players' seats."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from strange_tui.campaign.model.events import AnyEvent, InitiativeCast, PromptClosed, PromptRaised
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    ClockAdvanced,
+    InitiativeCast,
+    PromptClosed,
+    PromptRaised,
+    SettingsChanged,
+)
+from strange_tui.campaign.narrate.words import APP_DIE, Who, duration, inline, listed
 
-SEAT_EVENTS = (PromptRaised, PromptClosed, InitiativeCast)
+TABLE_EVENTS = (SettingsChanged, ClockAdvanced, PromptRaised, PromptClosed, InitiativeCast)
 
 
-def seat_sentence(event: AnyEvent, who: Callable[[str], str], app_die: str) -> str:
-    """One seat event as the log reads it ('' for an answered question: the answer's own
-    events say what happened)."""
+def table_sentence(event: AnyEvent, who: Who) -> str:
+    """One of the table's events as the log reads it ('' for an answered question: the
+    answer's own events say what happened)."""
     match event:
+        case SettingsChanged():
+            return "The GM changed the campaign's settings."
+        case ClockAdvanced():
+            reason = f" ({inline(event.reason)})" if event.reason else ""
+            day = " A new day: the recovery rolls start again." if event.new_day else ""
+            return f"{duration(event.seconds)} passed{reason}.{day}"
         case PromptRaised(prompt="defense"):
             defense = f"{event.stat.value.capitalize()} defense"
             article = "an" if defense[0] in "AEIOU" else "a"  # An Intellect defense.
@@ -33,12 +48,12 @@ def seat_sentence(event: AnyEvent, who: Callable[[str], str], app_die: str) -> s
         case InitiativeCast(die=0):
             return f"{who(event.character)} needs no roll for initiative."
         case InitiativeCast():
-            by_app = app_die if event.app_rolled else ""
+            by_app = APP_DIE if event.app_rolled else ""
             return f"{who(event.character)} rolled {event.die}{by_app} for initiative."
     return type(event).__name__  # pragma: no cover
 
 
-def initiative_call(events: Sequence[AnyEvent], who: Callable[[str], str], listed) -> str | None:
+def initiative_call(events: Sequence[AnyEvent], who: Who) -> str | None:
     """'The GM calls for initiative: Mara Quist and Jun Okafor roll.' when ``events`` are
     that call (None otherwise)."""
     if not events or not all(

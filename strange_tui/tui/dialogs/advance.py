@@ -12,12 +12,12 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.markup import escape
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
-from strange_tui.campaign.commands.progress import (
+from strange_tui.campaign.commands.character.advancement import (
     AdvancementPreview,
-    AwardXp,
     BuyAdvancement,
     TierOffer,
 )
+from strange_tui.campaign.commands.character.xp import AwardXp
 from strange_tui.campaign.model.folds.advancement import STEP_COST_XP, STEPS_PER_TIER
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value

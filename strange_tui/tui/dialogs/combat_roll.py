@@ -19,7 +19,7 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
-from strange_tui.campaign.commands.rolls.roll import outcome_of
+from strange_tui.campaign.commands.rolls.odds import outcome_of
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, RollMade
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from strange_tui.campaign.commands.combat import AttackPreview, DefensePreview, HitPreview
-from strange_tui.campaign.commands.rolls.roll import OddsView, RollPreview
+from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview
 from strange_tui.tui.widgets.odds import grid
 
 

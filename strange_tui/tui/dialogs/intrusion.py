@@ -16,7 +16,11 @@ from textual.markup import escape
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
-from strange_tui.campaign.commands.progress import GmIntrusion, IntrusionChoice, IntrusionPreview
+from strange_tui.campaign.commands.rolls.intrusion import (
+    GmIntrusion,
+    IntrusionChoice,
+    IntrusionPreview,
+)
 from strange_tui.campaign.commands.table.questions import OfferIntrusion
 from strange_tui.tui.dialogs.base import CharacterDialog, row
 from strange_tui.tui.prompts import send

@@ -20,7 +20,7 @@ from strange_tui.campaign.commands.table.clock import (
     ClockPreview,
     PassTime,
 )
-from strange_tui.campaign.narrate.log import duration
+from strange_tui.campaign.narrate.words import duration
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value, row
 
 UNITS: list[tuple[str, str]] = [(name, name) for name in TIME_UNITS] + [

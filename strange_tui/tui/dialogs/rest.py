@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from strange_tui.campaign.commands.character import Rest, RestPreview, recovery_die
 from strange_tui.campaign.model.terms import Stat
-from strange_tui.campaign.narrate.log import duration
+from strange_tui.campaign.narrate.words import duration
 from strange_tui.tui.dialogs.base import CharacterDialog, int_value
 from strange_tui.tui.session import Refused
 from strange_tui.tui.widgets.gauges import change_text

@@ -22,7 +22,8 @@ from strange_tui.campaign.commands.rolls.circumstances import (
     CircumstanceChoice,
     circumstance_choices,
 )
-from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll, outcome_of
+from strange_tui.campaign.commands.rolls.odds import outcome_of
+from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, Stat
 from strange_tui.tui.dialogs.base import CharacterDialog, assets_select, int_value, skill_select

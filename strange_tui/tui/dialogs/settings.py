@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from strange_tui.campaign.commands.progress import ChangeSettings
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.tui.access import session_of, strange_app
 from strange_tui.tui.dialogs.base import DIALOG_CSS, int_value
 from strange_tui.tui.session import Refused

@@ -15,7 +15,7 @@ from textual.widgets import Checkbox, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from strange_tui.campaign.commands import decide
-from strange_tui.campaign.commands.progress import ChangeSettings
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation

@@ -16,7 +16,8 @@ from textual.widgets import Header, Static
 
 from strange_tui.campaign.model.events import batches
 from strange_tui.campaign.model.state import Campaign, Character
-from strange_tui.campaign.narrate.log import command_sentence, names_of, noteworthy, time_left
+from strange_tui.campaign.narrate.log import command_sentence, names_of, noteworthy
+from strange_tui.campaign.narrate.words import time_left
 from strange_tui.tui.access import strange_app
 from strange_tui.tui.screens.base import CampaignScreen
 from strange_tui.tui.screens.seat import Probe, offered
@@ -167,12 +168,13 @@ class HomeScreen(CampaignScreen):
         # Imported here, as the actions import their dialogs: the GM's Home, the first
         # frame of most starts, never asks (issue 21).
         from strange_tui.campaign.commands.character import Rest
+        from strange_tui.campaign.commands.character.advancement import BuyAdvancement
         from strange_tui.campaign.commands.combat import ApplyHazard, StartCombat
         from strange_tui.campaign.commands.creation import CreateCharacter
-        from strange_tui.campaign.commands.progress import BuyAdvancement, ChangeSettings
         from strange_tui.campaign.commands.rolls.roll import Roll
         from strange_tui.campaign.commands.table.clock import PassTime
         from strange_tui.campaign.commands.table.questions import OfferIntrusion
+        from strange_tui.campaign.commands.table.settings import ChangeSettings
         from strange_tui.campaign.commands.translation import Translate
 
         mine = self.session.seat

@@ -26,8 +26,8 @@ from strange_tui.campaign.commands.character import (
     UseCypher,
     sheet_facts,
 )
+from strange_tui.campaign.commands.character.advancement import BuyAdvancement
 from strange_tui.campaign.commands.character.weakness import TakeWeakness
-from strange_tui.campaign.commands.progress import BuyAdvancement
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.terms import Stat

@@ -17,7 +17,7 @@ from strange_tui.campaign.commands.translation import (
     TranslationOutcome,
     TranslationPreview,
 )
-from strange_tui.campaign.narrate.log import duration
+from strange_tui.campaign.narrate.words import duration
 from strange_tui.tui.widgets.filter_list import FilterList, Item
 
 if TYPE_CHECKING:

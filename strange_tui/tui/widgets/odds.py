@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from strange_tui.campaign.commands.rolls.roll import OddsView, RollOutcome, RollPreview
+from strange_tui.campaign.commands.rolls.odds import OddsView, RollOutcome, RollPreview
 
 
 def odds_rows(table: Table, odds: OddsView) -> None:

@@ -6,13 +6,11 @@ import pytest
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.character import ChangeArmor
-from strange_tui.campaign.commands.progress import (
-    AwardXp,
-    BuyAdvancement,
-    ChangeSettings,
-    GmIntrusion,
-)
+from strange_tui.campaign.commands.character.advancement import BuyAdvancement
+from strange_tui.campaign.commands.character.xp import AwardXp
+from strange_tui.campaign.commands.rolls.intrusion import GmIntrusion
 from strange_tui.campaign.commands.table.questions import OfferIntrusion
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.events import (
     AdvancementBought,
     CharacterCreated,

@@ -4,7 +4,8 @@ import pytest
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
-from strange_tui.campaign.commands.rolls.roll import Reroll, Roll, outcome_of
+from strange_tui.campaign.commands.rolls.odds import outcome_of
+from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
 from strange_tui.campaign.commands.translation import Translate
 from strange_tui.campaign.model.events import ClockAdvanced, RollMade, RollRerolled, XpAwarded
 from strange_tui.rules.dice import PlayerDice

@@ -25,7 +25,9 @@ from strange_tui.campaign.commands.character import (
     TakeDamage,
     UseCypher,
 )
+from strange_tui.campaign.commands.character.advancement import BuyAdvancement
 from strange_tui.campaign.commands.character.weakness import TakeWeakness
+from strange_tui.campaign.commands.character.xp import AwardXp
 from strange_tui.campaign.commands.chase import ChaseRoll, EndChase, StartChase
 from strange_tui.campaign.commands.combat import (
     ActOnWait,
@@ -60,12 +62,7 @@ from strange_tui.campaign.commands.hunters.challenges import EndChallenge, Start
 from strange_tui.campaign.commands.hunters.create import CreateHunter
 from strange_tui.campaign.commands.hunters.damage import DamageHunter, StabiliseHunter
 from strange_tui.campaign.commands.hunters.roll import HunterRoll
-from strange_tui.campaign.commands.progress import (
-    AwardXp,
-    BuyAdvancement,
-    ChangeSettings,
-    GmIntrusion,
-)
+from strange_tui.campaign.commands.rolls.intrusion import GmIntrusion
 from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
 from strange_tui.campaign.commands.solo.draw import Draw
 from strange_tui.campaign.commands.solo.journal import WriteScene
@@ -79,6 +76,7 @@ from strange_tui.campaign.commands.table.questions import (
     OfferIntrusion,
     WithdrawPrompt,
 )
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.commands.translation import Translate
 from strange_tui.campaign.model.creation import Draft
 from strange_tui.campaign.model.events import RecoveryRolled, RollMade

@@ -16,9 +16,10 @@ from strange_tui.campaign.commands.combat import (
     RollInitiative,
     StartCombat,
 )
-from strange_tui.campaign.commands.progress import ChangeSettings, GmIntrusion
+from strange_tui.campaign.commands.rolls.intrusion import GmIntrusion
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.solo.intrusions import AppIntrusions, app_intrusions
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.events import (
     Drawn,
     IntrusionAccepted,

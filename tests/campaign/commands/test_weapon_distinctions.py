@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.combat import AddNpcs, Attack, WeaponUsed, weapons_of
-from strange_tui.campaign.commands.progress import ChangeSettings
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.events import NpcHealthChanged, SettingsChanged
 from strange_tui.content.loader import Content
 from strange_tui.rules.errors import RuleViolation

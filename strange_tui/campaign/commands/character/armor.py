@@ -7,11 +7,7 @@ from collections.abc import Sequence
 import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of
-from strange_tui.campaign.commands.character.previews import (
-    PoolsAfter,
-    after_events,
-    pools_after,
-)
+from strange_tui.campaign.commands.character.previews import PoolsAfter, after_events, pools_after
 from strange_tui.campaign.model.events import AnyEvent, ArmorChanged, PointsSpent
 from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.state import Campaign

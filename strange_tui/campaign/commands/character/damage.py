@@ -10,7 +10,7 @@ from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.previews import PoolsAfter, pools_after
 from strange_tui.campaign.commands.character.text import _check_text
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, Healed, PointsSpent
-from strange_tui.campaign.model.reduce import damage_landing
+from strange_tui.campaign.model.folds.character import damage_landing
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.damage import armor_applies
 from strange_tui.rules.dice import DiceSource

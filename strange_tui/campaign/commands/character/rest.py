@@ -9,11 +9,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of, dice_for
 from strange_tui.campaign.commands.character.facts import rest_seconds, sheet_facts
-from strange_tui.campaign.commands.character.previews import (
-    PoolsAfter,
-    after_events,
-    pools_after,
-)
+from strange_tui.campaign.commands.character.previews import PoolsAfter, after_events, pools_after
 from strange_tui.campaign.model.events import AnyEvent, PointsSpent, RecoveryRolled
 from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.state import Campaign, Character

@@ -8,7 +8,7 @@ import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.model.events import AnyEvent, WeaknessTaken
-from strange_tui.campaign.model.reduce import take_weakness
+from strange_tui.campaign.model.folds.character import take_weakness
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.pools import Stat

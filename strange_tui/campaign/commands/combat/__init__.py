@@ -22,11 +22,12 @@ from strange_tui.campaign.commands.combat.actions import (
     Guard,
     Wait,
 )
-from strange_tui.campaign.commands.combat.attack import Attack, roll_odds
+from strange_tui.campaign.commands.combat.attack import Attack
 from strange_tui.campaign.commands.combat.attack_preview import (
     AttackPreview,
     HitPreview,
     TargetPreview,
+    roll_odds,
 )
 from strange_tui.campaign.commands.combat.defense import (
     Defend,

@@ -23,7 +23,8 @@ from strange_tui.campaign.commands.combat.views import (
     out_of_fight,
 )
 from strange_tui.campaign.commands.combat.weapons import UNARMED, WeaponUsed
-from strange_tui.campaign.commands.rolls.roll import Roll, RollPreview
+from strange_tui.campaign.commands.rolls.odds import RollPreview
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, RollMade, WaitTriggered
 from strange_tui.campaign.model.state import Campaign

@@ -1,4 +1,7 @@
-"""A PC's attack on NPCs: its roll, damage and effect as one command (R-CMB-2, R-EFF-5)."""
+"""A PC's attack on NPCs: its roll, damage and effect as one command (R-CMB-2, R-EFF-5).
+
+Just over 300 lines: one command, whose roll, hit and events read the same situation;
+what its dialog shows is ``attack_preview``, what moves it ``attack_situation``."""
 
 from __future__ import annotations
 
@@ -37,7 +40,7 @@ from strange_tui.campaign.commands.combat.weapons import (
     weapon_training,
 )
 from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
-from strange_tui.campaign.commands.rolls.roll import OddsView, Roll, odds_view
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
@@ -300,6 +303,3 @@ class Attack(Command, frozen=True, kw_only=True):
         return events
 
 
-def roll_odds(state: Campaign, roll: Roll) -> OddsView:
-    """The odds of a roll (its cost aside)."""
-    return odds_view(roll.setup(state), character_of(state, roll.character).impaired)

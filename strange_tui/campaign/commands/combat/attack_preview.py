@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from strange_tui.campaign.commands.base import character_of
 from strange_tui.campaign.commands.combat.attack_situation import (
     bonus_lines,
     die_lines,
@@ -13,7 +14,7 @@ from strange_tui.campaign.commands.combat.attack_situation import (
 )
 from strange_tui.campaign.commands.combat.specials import EFFECT_CONDITIONS
 from strange_tui.campaign.commands.combat.views import encounter_of, state_after
-from strange_tui.campaign.commands.rolls.roll import RollPreview, odds_view
+from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview, odds_view
 from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.state import Campaign
@@ -22,6 +23,7 @@ from strange_tui.rules.task import resolve
 
 if TYPE_CHECKING:
     from strange_tui.campaign.commands.combat.attack import Attack
+    from strange_tui.campaign.commands.rolls.roll import Roll
 
 
 class HitPreview(msgspec.Struct, frozen=True, kw_only=True):
@@ -147,3 +149,8 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
         bonuses=bonus_lines(encounter, target.id, attack.character, attack.weapon),
         by_die=die_lines(attack.distinction(state)),
     )
+
+
+def roll_odds(state: Campaign, roll: Roll) -> OddsView:
+    """The odds of a roll (its cost aside)."""
+    return odds_view(roll.setup(state), character_of(state, roll.character).impaired)

@@ -19,7 +19,8 @@ from strange_tui.campaign.commands.combat.views import (
 )
 from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls.circumstances import Support
-from strange_tui.campaign.commands.rolls.roll import Roll, RollPreview
+from strange_tui.campaign.commands.rolls.odds import RollPreview
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of

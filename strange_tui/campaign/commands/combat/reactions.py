@@ -9,12 +9,7 @@ from collections.abc import Sequence
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.damage import landed
-from strange_tui.campaign.commands.combat.actions import (
-    ActionPreview,
-    acting_pc,
-    foe_of,
-    rolled,
-)
+from strange_tui.campaign.commands.combat.actions import ActionPreview, acting_pc, foe_of, rolled
 from strange_tui.campaign.commands.combat.views import (
     DRAWING,
     DRAWING_PROMINENT,

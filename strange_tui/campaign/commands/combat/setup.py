@@ -18,7 +18,7 @@ from strange_tui.campaign.commands.combat.limits import (
     MAX_NPCS_AT_ONCE,
 )
 from strange_tui.campaign.commands.combat.views import capped, encounter_of, pc_limit
-from strange_tui.campaign.commands.rolls.roll import OddsView, odds_view
+from strange_tui.campaign.commands.rolls.odds import OddsView, odds_view
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import (
     AnyEvent,

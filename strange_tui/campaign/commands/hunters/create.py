@@ -8,12 +8,7 @@ from typing import ClassVar
 import msgspec
 
 from strange_tui.campaign.commands.base import Command
-from strange_tui.campaign.commands.hunters.checks import (
-    _check_points,
-    _free_id,
-    _hunting,
-    _valid,
-)
+from strange_tui.campaign.commands.hunters.checks import _check_points, _free_id, _hunting, _valid
 from strange_tui.campaign.commands.hunters.limits import (
     EQUIPMENT_TOP,
     SKILL_TOP,

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from strange_tui.campaign.commands.base import Command
-from strange_tui.campaign.commands.progress import text
+from strange_tui.campaign.commands.base import Command, text
 from strange_tui.campaign.model.events import AnyEvent, SceneWritten
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource

@@ -1,4 +1,4 @@
-"""Folding a long chase (R-CHASE-1) and a crafted item (R-CRAFT-1) into the campaign.
+"""Folding a long chase (R-CHASE-1) into the campaign; part of ``reduce``.
 
 The chase is derived from its events only: ChaseStarted sets it up, each ChaseRolled adds
 a success or a failure (its tallies must be the state's plus that one), and ChaseEnded
@@ -10,21 +10,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.model.events import (
-    AnyEvent,
-    ChaseEnded,
-    ChaseRolled,
-    ChaseStarted,
-    CraftingAttempted,
-)
+from strange_tui.campaign.model.events import AnyEvent, ChaseEnded, ChaseRolled, ChaseStarted
 from strange_tui.campaign.model.state import Campaign, Character, Chase
 from strange_tui.rules.chase import chase_outcome
-from strange_tui.rules.crafting import crafting_time, materials
 from strange_tui.rules.errors import RuleViolation
 
 CHASE_EVENTS = (ChaseStarted, ChaseRolled, ChaseEnded)
-MAX_EQUIPMENT = 200
-"""No sheet carries more: a runaway loop of crafting stops here."""
 
 
 def running_chase(state: Campaign) -> Chase:
@@ -64,26 +55,6 @@ def fold_chase(state: Campaign, event: AnyEvent) -> Campaign:
     if event.quarry != chase.quarry:
         raise RuleViolation(f"The chase is after {chase.quarry}, not {event.quarry}.")
     return replace(state, chase=replace(chase, outcome=event.outcome))
-
-
-def craft(character: Character, event: CraftingAttempted) -> Character:
-    """R-CRAFT-1: a success puts the item among the crafter's equipment; the materials and
-    the time recorded must be the rule's for the item's level and the training's use."""
-    if tuple(event.materials) != materials(event.level, reduced=event.training == "materials"):
-        raise RuleViolation(f"A level {event.level} item takes other materials.")
-    time = crafting_time(event.level, shortened=event.training == "time")
-    fits = (
-        event.seconds == 0
-        if time.least is None or time.most is None
-        else time.least <= event.seconds <= time.most
-    )
-    if not fits:
-        raise RuleViolation(f"A level {event.level} item takes {time.words}.")
-    if not event.success:
-        return character
-    if len(character.equipment) >= MAX_EQUIPMENT:
-        raise RuleViolation(f"{character.name} cannot carry {MAX_EQUIPMENT} things.")
-    return replace(character, equipment=(*character.equipment, event.item))
 
 
 def _pc(state: Campaign, character_id: str) -> Character:

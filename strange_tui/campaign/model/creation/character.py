@@ -1,0 +1,201 @@
+"""The character a finished draft makes: pools, Edge, skills, abilities, possessions,
+Armor and attacks, then the sheet itself."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from strange_tui.campaign.model.creation.abilities import (
+    STAT_NAMES,
+    ability_label,
+    choice_of,
+    focus_tier_one,
+    split_key,
+)
+from strange_tui.campaign.model.creation.draft import STEP_NAMES, Draft, Library
+from strange_tui.campaign.model.creation.steps import base_edge, first_problem
+from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.state import Campaign, Character, Cypher
+from strange_tui.rules.pools import Pool, Pools, Stat
+
+UNARMED = "unarmed"
+
+
+def pools_of(library: Library, draft: Draft) -> dict[Stat, int]:
+    """Type pools + bonus points + descriptor changes (steps 1, 4, 7)."""
+    kind = library.kind("types").get(draft.type)
+    descriptor = library.kind("descriptors").get(draft.descriptor)
+    return {
+        stat: (getattr(kind.pools, stat.value) if kind else 0)
+        + draft.bonus.get(stat, 0)
+        + (getattr(descriptor.pools, stat.value) if descriptor else 0)
+        for stat in Stat
+    }
+
+
+def edge_of(library: Library, draft: Draft) -> dict[Stat, int]:
+    """Step 5's Edge, and Improved Edge's +1 where the player put it."""
+    edge = base_edge(library, draft)
+    for key in draft.abilities:
+        ability_id, option = split_key(key)
+        if choice_of(library, ability_id) == "zero-edge" and option in STAT_NAMES:
+            stat = Stat(option)
+            edge[stat] = max(edge[stat], 1)
+    return edge
+
+
+
+
+def skills_of(library: Library, draft: Draft) -> dict[str, str]:
+    """Trainings and inabilities from descriptor, focus, type and the skills chosen.
+    Training twice specializes; training and an inability cancel (R-TASK-3)."""
+    descriptor = library.kind("descriptors").get(draft.descriptor)
+    kind = library.kind("types").get(draft.type)
+    focus = library.kind("foci").get(draft.focus)
+    trained = [*(descriptor.skills if descriptor else ()), *(focus.skills if focus else ())]
+    trained += [skill.strip() for skill in draft.chosen_skills if skill.strip()]
+    unable = [*(descriptor.inabilities if descriptor else ()), *(kind.inabilities if kind else ())]
+    skills: dict[str, str] = {}
+    for skill in unable:
+        skills[skill] = "inability"
+    for skill in trained:
+        level = skills.get(skill)
+        if level == "inability":
+            del skills[skill]
+        else:
+            skills[skill] = "specialized" if level == "trained" else "trained"
+    return skills
+
+
+def ability_names(library: Library, draft: Draft) -> list[str]:
+    """Type abilities chosen, the focus's first tier, and the descriptor's features."""
+    keys = list(draft.abilities)
+    if draft.focus in library.kind("foci"):
+        tier = focus_tier_one(library, draft)
+        keys += list(tier.abilities) + ([draft.focus_choice] if draft.focus_choice else [])
+    names = [ability_label(library, key) for key in keys]
+    descriptor = library.kind("descriptors").get(draft.descriptor)
+    if descriptor:
+        names += [feature.name for feature in descriptor.features]
+    return names
+
+
+def possessions(library: Library, draft: Draft) -> list[str]:
+    """Equipment from type, descriptor and focus, and the weapons chosen (step 8)."""
+    items: list[str] = []
+    for kind, key in (
+        ("types", draft.type),
+        ("descriptors", draft.descriptor),
+        ("foci", draft.focus),
+    ):
+        entry = library.kind(kind).get(key)
+        if entry:
+            items += list(entry.equipment)
+    weapons = library.kind("weapons")
+    items += [weapons[w].name for w in draft.weapons if w in weapons]
+    worn = library.kind("armor").get(draft.armor) if draft.armor else None
+    return items + ([worn.name] if worn else [])
+
+
+def armor_rating(library: Library, draft: Draft) -> int:
+    """The Armor the character starts with: the descriptor's and the armor worn (R-CMB-6)."""
+    descriptor = library.kind("descriptors").get(draft.descriptor)
+    worn = library.kind("armor").get(draft.armor) if draft.armor else None
+    rating = armor.fitted(worn.category, abilities=(), steps=0, csrd=False).rating if worn else 0
+    return (descriptor.armor if descriptor else 0) + rating
+
+
+def attacks(library: Library, draft: Draft) -> list[dict[str, Any]]:
+    """Step 9: each weapon chosen (and bare hands) with damage, difficulty and range
+    (R-CMB-2: light eases the attack; an inability with the category hinders it)."""
+    weapons = library.kind("weapons")
+    skills = skills_of(library, draft)
+    rows = []
+    for weapon_id in (*draft.weapons, UNARMED):
+        weapon = weapons.get(weapon_id)
+        if weapon is None:
+            continue
+        modifier = -1 if weapon.category == "light" else 0
+        if skills.get(f"{weapon.category} weapons") == "inability":
+            modifier += 1
+        rows.append(
+            {
+                "name": weapon.name,
+                "damage": weapon.damage,
+                "modifier": modifier,
+                "range": weapon.range,
+            }
+        )
+    return rows
+
+
+def character_id(name: str, taken: Mapping[str, Any]) -> str:
+    """A slug of the name, unique in the campaign."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:48].strip("-") or "character"
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
+
+
+def build(library: Library, draft: Draft, campaign: Campaign) -> Character:
+    """The character the draft makes. ValueError names the first step not done."""
+    if found := first_problem(library, draft, campaign):
+        step, reason = found
+        raise ValueError(f"Step {step + 1} ({STEP_NAMES[step]}): {reason}")
+    kind = library.kind("types")[draft.type]
+    descriptor = library.kind("descriptors")[draft.descriptor]
+    focus = library.kind("foci")[draft.focus]
+    maxima, edge = pools_of(library, draft), edge_of(library, draft)
+    luck = next((p for p in descriptor.extra_pools if p.name.lower() == "luck"), None)
+    pools = Pools(
+        might=Pool(current=maxima[Stat.MIGHT], maximum=maxima[Stat.MIGHT], edge=edge[Stat.MIGHT]),
+        speed=Pool(current=maxima[Stat.SPEED], maximum=maxima[Stat.SPEED], edge=edge[Stat.SPEED]),
+        intellect=Pool(
+            current=maxima[Stat.INTELLECT],
+            maximum=maxima[Stat.INTELLECT],
+            edge=edge[Stat.INTELLECT],
+        ),
+        luck=Pool(current=luck.maximum, maximum=luck.maximum) if luck else None,
+    )
+    cyphers = library.kind("cyphers")
+    character = Character(
+        id=character_id(draft.name, campaign.characters),
+        name=draft.name.strip(),
+        descriptor=descriptor.name,
+        type=kind.name,
+        focus=focus.name,
+        pools=pools,
+        effort=kind.effort,
+        armor=descriptor.armor,
+        cypher_limit=kind.cypher_limit,
+        recovery_bonus=descriptor.recovery_bonus,
+        skills=skills_of(library, draft),
+        abilities=tuple(ability_names(library, draft)),
+        equipment=tuple(possessions(library, draft)),
+        cyphers=tuple(
+            Cypher(
+                name=cyphers[c].name,
+                level=_fixed_level(cyphers[c].level),
+                occultic=cyphers[c].kind == "occultic",
+                effect=cyphers[c].effect,
+            )
+            for c in draft.cyphers
+        ),
+        notes=draft.notes,
+    )
+    worn = library.kind("armor").get(draft.armor) if draft.armor else None
+    if worn is None:
+        return character
+    return armor.put_on(character, worn.category, campaign.settings, campaign.clock.seconds)
+
+
+def _fixed_level(formula: str) -> int:
+    """A starting cypher's level: the formula's average, rounded down (the GM may reroll)."""
+    if "d" not in formula:
+        return int(formula)
+    die, _, plus = formula.partition("+")
+    sides = int(die.split("d")[1])
+    return (sides + 1) // 2 + int(plus or 0)

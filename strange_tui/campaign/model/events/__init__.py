@@ -1,0 +1,202 @@
+"""Events: past-tense facts, each tagged with its ``kind``, numbered, and stamped with the
+in-game time. Dice values travel inside the events, so a replay never rolls again.
+
+Each area's events live in a module of their own (``events.combat``, ``events.hunters``...);
+here is their union, ``AnyEvent``, which the files decode into, and the grouping of a
+command's events. Import any event from here."""
+
+from collections.abc import Iterable, Sequence
+
+from strange_tui.campaign.model.events.base import Event
+from strange_tui.campaign.model.events.character import (
+    AdvancementBought,
+    AdvancementStep,
+    ArmorChanged,
+    CharacterCreated,
+    CypherGained,
+    CypherUsed,
+    DamageTaken,
+    Healed,
+    NotesEdited,
+    PointsSpent,
+    RecoveryRolled,
+    TrackShifted,
+    WeaknessTaken,
+    XpAwarded,
+    XpSpent,
+)
+from strange_tui.campaign.model.events.chase import (
+    ChaseEnded,
+    ChaseRolled,
+    ChaseStarted,
+    QuarryLevel,
+)
+from strange_tui.campaign.model.events.combat import (
+    CombatEnded,
+    CombatStarted,
+    ConditionAdded,
+    ConditionRemoved,
+    InitiativeRolled,
+    NpcHealthChanged,
+    NpcsAdded,
+    OrderChanged,
+    TurnAdvanced,
+    WaitTriggered,
+)
+from strange_tui.campaign.model.events.crafting import CraftingAttempted
+from strange_tui.campaign.model.events.hunters import (
+    ChallengeEnded,
+    ChallengeStarted,
+    HunterCreated,
+    HunterDamaged,
+    HunterRolled,
+    HunterStabilised,
+    HunterWorsened,
+)
+from strange_tui.campaign.model.events.rolls import (
+    IntrusionAccepted,
+    IntrusionRefused,
+    RollMade,
+    RollRerolled,
+)
+from strange_tui.campaign.model.events.solo import STORY_EVENTS, Drawn, OracleAsked, SceneWritten
+from strange_tui.campaign.model.events.table import (
+    ClockAdvanced,
+    InitiativeCast,
+    PromptClosed,
+    PromptRaised,
+    SettingsChanged,
+)
+from strange_tui.campaign.model.events.translation import TranslationMade
+
+AnyEvent = (
+    SettingsChanged
+    | CharacterCreated
+    | DamageTaken
+    | PointsSpent
+    | Healed
+    | TrackShifted
+    | RollMade
+    | RollRerolled
+    | WeaknessTaken
+    | IntrusionAccepted
+    | IntrusionRefused
+    | XpAwarded
+    | XpSpent
+    | AdvancementBought
+    | ArmorChanged
+    | CypherGained
+    | CypherUsed
+    | RecoveryRolled
+    | ClockAdvanced
+    | NotesEdited
+    | CombatStarted
+    | NpcsAdded
+    | InitiativeRolled
+    | OrderChanged
+    | TurnAdvanced
+    | WaitTriggered
+    | NpcHealthChanged
+    | ConditionAdded
+    | ConditionRemoved
+    | CombatEnded
+    | OracleAsked
+    | Drawn
+    | SceneWritten
+    | InitiativeCast
+    | PromptRaised
+    | PromptClosed
+    | TranslationMade
+    | HunterCreated
+    | HunterRolled
+    | HunterDamaged
+    | HunterWorsened
+    | HunterStabilised
+    | ChallengeStarted
+    | ChallengeEnded
+    | ChaseStarted
+    | ChaseRolled
+    | ChaseEnded
+    | CraftingAttempted
+)
+
+
+def batches(events: Iterable[AnyEvent]) -> list[tuple[AnyEvent, ...]]:
+    """Events grouped by the command that made them (a new group at each ``batch == 0``)."""
+    groups: list[list[AnyEvent]] = []
+    for event in events:
+        if event.batch == 0 or not groups:
+            groups.append([event])
+        else:
+            groups[-1].append(event)
+    return [tuple(group) for group in groups]
+
+
+def check_batch(events: Sequence[AnyEvent]) -> None:
+    """ValueError unless ``events`` are one command's: the first has ``batch`` 0, the others
+    name the first's seq."""
+    head, *rest = events
+    if head.batch != 0:
+        raise ValueError(f"event {head.seq} belongs to command {head.batch}, not a new one")
+    for event in rest:
+        if event.batch != head.seq:
+            raise ValueError(f"event {event.seq} does not belong to command {head.seq}")
+
+
+__all__ = [
+    "AdvancementBought",
+    "AdvancementStep",
+    "AnyEvent",
+    "ArmorChanged",
+    "ChallengeEnded",
+    "ChallengeStarted",
+    "CharacterCreated",
+    "ChaseEnded",
+    "ChaseRolled",
+    "ChaseStarted",
+    "ClockAdvanced",
+    "CombatEnded",
+    "CombatStarted",
+    "ConditionAdded",
+    "ConditionRemoved",
+    "CraftingAttempted",
+    "CypherGained",
+    "CypherUsed",
+    "DamageTaken",
+    "Drawn",
+    "Event",
+    "Healed",
+    "HunterCreated",
+    "HunterDamaged",
+    "HunterRolled",
+    "HunterStabilised",
+    "HunterWorsened",
+    "InitiativeCast",
+    "InitiativeRolled",
+    "IntrusionAccepted",
+    "IntrusionRefused",
+    "NotesEdited",
+    "NpcHealthChanged",
+    "NpcsAdded",
+    "OracleAsked",
+    "OrderChanged",
+    "PointsSpent",
+    "PromptClosed",
+    "PromptRaised",
+    "QuarryLevel",
+    "RecoveryRolled",
+    "RollMade",
+    "RollRerolled",
+    "STORY_EVENTS",
+    "SceneWritten",
+    "SettingsChanged",
+    "TrackShifted",
+    "TranslationMade",
+    "TurnAdvanced",
+    "WaitTriggered",
+    "WeaknessTaken",
+    "XpAwarded",
+    "XpSpent",
+    "batches",
+    "check_batch",
+]

@@ -1,0 +1,157 @@
+"""The character's events: joining the party, damage, points spent and healed, the damage
+track, XP and advancement, armor, cyphers, recovery rolls, weaknesses, notes."""
+
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
+
+from typing import Annotated, Literal
+
+from msgspec import Meta, field
+
+from strange_tui.campaign.model.events.base import Die6, Event, Seconds, Steps
+from strange_tui.campaign.model.state import (
+    ArmorCategory,
+    Character,
+    Cypher,
+    Id,
+    Name,
+    Points,
+    Small,
+    Text,
+)
+from strange_tui.rules.pools import Stat
+
+
+class CharacterCreated(Event, tag="character_created"):
+    """A new character joined the party."""
+
+    character: Character
+
+
+class DamageTaken(Event, tag="damage_taken"):
+    """A character took a hit (R-DMG-1..3): ``armor`` is the Armor that counted."""
+
+    character: Id
+    amount: Points
+    stat: Stat = Stat.MIGHT
+    armor: Small = 0
+    ambient: bool = False
+    source: Text = ""
+    spill: dict[Stat, Points] | None = None
+    """R-DMG-2: the points each pool took after Armor, as the rules split the hit (reduce
+    checks it), so the log can say where the damage went; None in journals written before
+    it was recorded."""
+
+
+class PointsSpent(Event, tag="points_spent"):
+    """A character paid points from a pool, some perhaps from Luck (R-EFF-6, R-POOL-1)."""
+
+    character: Id
+    stat: Stat
+    amount: Points
+    from_luck: Points = 0
+    reason: Text = ""
+    armor_hours: Small = 0
+    """R-CMB-6: the points pay for this many hours of wearing armor unpracticed (Might,
+    never more than the pool holds)."""
+
+
+class Healed(Event, tag="healed"):
+    """Points came back to a pool other than by a recovery roll (an ability, a cypher)."""
+
+    character: Id
+    stat: Stat
+    amount: Points
+    reason: Text = ""
+
+
+class TrackShifted(Event, tag="track_shifted"):
+    """An effect moved a character on the damage track directly (R-DMG-3): + is down."""
+
+    character: Id
+    steps: Steps
+    reason: Text = ""
+
+
+class WeaknessTaken(Event, tag="weakness_taken"):
+    """R-WEAK-1: a weakness of 1 in ``weak`` (whose Edge is 0) for +1 Edge in ``edge``."""
+
+    character: Id
+    weak: Stat
+    edge: Stat
+
+
+class XpAwarded(Event, tag="xp_awarded"):
+    """The GM awarded XP (discoveries, intrusions...)."""
+
+    character: Id
+    amount: Annotated[int, Meta(ge=1, le=100)]
+    reason: Text = ""
+
+
+class XpSpent(Event, tag="xp_spent"):
+    """A player spent XP (R-XP-2: 1 XP rerolls a roll)."""
+
+    character: Id
+    amount: Annotated[int, Meta(ge=1, le=100)]
+    reason: Text = ""
+
+
+AdvancementStep = Literal["pools", "edge", "effort", "skill", "armor", "recovery", "ability"]
+
+
+class AdvancementBought(Event, tag="advancement_bought"):
+    """R-ADV-1: a character bought one of the tier's advancement steps for 4 XP."""
+
+    character: Id
+    step: AdvancementStep
+    pools: dict[Stat, Annotated[int, Meta(ge=0, le=4)]] = field(default_factory=dict)
+    edge: Stat | None = None
+    skill: Name | None = None
+    ability: Name | None = None
+    tier_abilities: tuple[Name, ...] = ()
+    """The abilities the new tier brings, when this step raises the tier: the type's
+    chosen ones and the focus's."""
+    improved_edge: Stat | None = None
+    """The Edge (at 0) that Improved Edge raises to 1, when the new tier brings it."""
+
+
+class ArmorChanged(Event, tag="armor_changed"):
+    """R-CMB-6: a character put on armor of ``armor``'s category, or took it off ("")."""
+
+    character: Id
+    armor: ArmorCategory | Literal[""] = ""
+
+
+class CypherGained(Event, tag="cypher_gained"):
+    """A character picked up a cypher (R-CYP-1 may put them over the limit)."""
+
+    character: Id
+    cypher: Cypher
+
+
+class CypherUsed(Event, tag="cypher_used"):
+    """A character used (or discarded) the cypher at ``index`` on their sheet."""
+
+    character: Id
+    index: Annotated[int, Meta(ge=0, le=100)]
+    name: Name
+    discarded: bool = False
+
+
+class RecoveryRolled(Event, tag="recovery_rolled"):
+    """R-REC-1..3: a rest and its recovery roll; ``clock`` is how far the rest moved time."""
+
+    character: Id
+    die: Die6
+    bonus: Small
+    allocation: dict[Stat, Points] = field(default_factory=dict)
+    track_step: bool = False
+    clock: Seconds = 0
+
+
+class NotesEdited(Event, tag="notes_edited"):
+    """A character's notes (background, reminders) were rewritten."""
+
+    character: Id
+    notes: Text

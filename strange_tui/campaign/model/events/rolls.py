@@ -1,0 +1,80 @@
+"""A roll and its reroll, and the GM intrusions a player accepts or refuses."""
+
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
+
+from typing import Annotated, Literal
+
+from msgspec import Meta
+
+from strange_tui.campaign.model.events.base import Die20, Event
+from strange_tui.campaign.model.state import Id, Points, Small, Text
+from strange_tui.rules.pools import Stat
+
+
+class RollMade(Event, tag="roll_made"):
+    """A task was attempted, with its full breakdown and its natural die (none if automatic).
+
+    ``success`` and ``cost`` are what the rules made of it; reduce checks them.
+    """
+
+    character: Id
+    stat: Stat
+    difficulty: Annotated[int, Meta(ge=0, le=10)]
+    label: Text = ""
+    skill: Literal["", "trained", "specialized"] = ""
+    inability: bool = False
+    assets: Annotated[int, Meta(ge=0, le=2)] = 0
+    effort: Small = 0
+    damage_effort: Small = 0
+    hindrances: Small = 0
+    bonus: Annotated[int, Meta(ge=-30, le=30)] = 0
+    ability_cost: Points = 0
+    from_luck: Points = 0
+    attack: bool = False
+    die: Die20 | None = None
+    success: bool = False
+    cost: Points = 0
+    effect: Text = ""
+    eased: Small = 0
+    """Situational steps easing the task (R-TR-6: a focus task after a 19 or 20)."""
+    app_rolled: bool = False
+    """The app rolled the die (the player typed none): the log says so (R-TASK-6)."""
+    circumstances: tuple[Text, ...] = ()
+    """R-CIR-1, R-CIR-2: the circumstances' labels ('partial cover', 'dim light'); their
+    steps are in ``hindrances`` and ``eased``."""
+    support: Literal["", "task", "xp", "intrusion"] = ""
+    """R-CIR-1: what let an attack through darkness, invisibility or dense mist."""
+    target: Id | None = None
+    """An attack's (first) foe: the fight remembers the round's attacks on it (R-CIR-3)."""
+    ranged: bool = False
+    """An attack with a ranged weapon (else melee)."""
+
+
+class RollRerolled(Event, tag="roll_rerolled"):
+    """R-XP-2: 1 XP rerolled ``roll`` (the roll as it was made); the better die stands.
+
+    ``refund`` is what a natural 20 that now stands gives back (R-SPEC-4)."""
+
+    character: Id
+    roll: RollMade
+    die: Die20
+    success: bool = False
+    refund: Points = 0
+    app_rolled: bool = False
+    """The app rolled the new die (the player typed none)."""
+
+
+class IntrusionAccepted(Event, tag="intrusion_accepted"):
+    """R-XP-1: the GM intruded; the character takes 2 XP and gives 1 to ``given_to``."""
+
+    character: Id
+    given_to: Id | None = None
+    what: Text = ""
+
+
+class IntrusionRefused(Event, tag="intrusion_refused"):
+    """R-XP-1: the player refused the intrusion, paying 1 XP."""
+
+    character: Id
+    what: Text = ""

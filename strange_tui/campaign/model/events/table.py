@@ -1,0 +1,57 @@
+"""The table's events: the GM's settings, the clock, and the questions put to a seat."""
+
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
+
+from typing import Annotated
+
+from msgspec import Meta
+
+from strange_tui.campaign.model.events.base import Event
+from strange_tui.campaign.model.prompts import PromptKind
+from strange_tui.campaign.model.state import Id, Settings, Text
+from strange_tui.rules.pools import Stat
+
+
+class SettingsChanged(Event, tag="settings_changed"):
+    """The GM changed the campaign's settings (allowed foci, house rules...)."""
+
+    settings: Settings
+
+
+class ClockAdvanced(Event, tag="clock_advanced"):
+    """In-game time passed."""
+
+    seconds: Annotated[int, Meta(ge=1, le=10**9)]
+    reason: Text = ""
+    new_day: bool = False
+    """R-REC-2: a night passed (the clock reached the next morning): each character's
+    recovery rolls start again."""
+
+
+class PromptRaised(Event, tag="prompt_raised"):
+    """The table asks a player's seat for something: a defense roll against an NPC, an
+    answer to a GM intrusion, an initiative roll. Its id is this event's seq."""
+
+    prompt: PromptKind
+    character: Id
+    npc: Id = ""
+    stat: Stat = Stat.SPEED
+    what: Text = ""
+
+
+class PromptClosed(Event, tag="prompt_closed"):
+    """The prompt raised by event ``prompt`` was answered (or, ``withdrawn``, taken back by
+    the GM)."""
+
+    prompt: Annotated[int, Meta(ge=1)]
+    withdrawn: bool = False
+
+
+class InitiativeCast(Event, tag="initiative_cast"):
+    """R-CMB-1: a PC rolled initiative at their own seat (``die`` 0: no roll was needed);
+    once every PC has, InitiativeRolled sets the order."""
+
+    character: Id
+    die: Annotated[int, Meta(ge=0, le=20)] = 0
+    app_rolled: bool = False

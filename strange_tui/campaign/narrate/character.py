@@ -1,0 +1,148 @@
+"""A character's events as the log says them: joining the party, damage and where it went,
+points spent and healed, the damage track, XP and advancement, armor, cyphers, recovery
+rolls, weaknesses, notes."""
+
+from __future__ import annotations
+
+from strange_tui.campaign.model.events import (
+    AdvancementBought,
+    AnyEvent,
+    ArmorChanged,
+    CharacterCreated,
+    CypherGained,
+    CypherUsed,
+    DamageTaken,
+    Healed,
+    NotesEdited,
+    PointsSpent,
+    RecoveryRolled,
+    TrackShifted,
+    WeaknessTaken,
+    XpAwarded,
+    XpSpent,
+)
+from strange_tui.campaign.narrate.combat import hazard_hit
+from strange_tui.campaign.narrate.words import Who, a_or_an, duration, inline, plural, stat_name
+from strange_tui.rules.damage import damage_after_armor, spill_targets
+
+CHARACTER_EVENTS = (
+    CharacterCreated,
+    DamageTaken,
+    PointsSpent,
+    Healed,
+    TrackShifted,
+    WeaknessTaken,
+    XpAwarded,
+    XpSpent,
+    AdvancementBought,
+    ArmorChanged,
+    CypherGained,
+    CypherUsed,
+    RecoveryRolled,
+    NotesEdited,
+)
+
+
+def character_sentence(event: AnyEvent, who: Who) -> str:
+    """One of a character's events as a sentence."""
+    match event:
+        case CharacterCreated(character=c):
+            return f"{c.name} joined the party: {a_or_an(c.descriptor)} {c.type} who {c.focus}."
+        case DamageTaken():
+            hazard = hazard_hit(event, who(event.character))
+            return hazard or damage_sentence(event, who(event.character))
+        case PointsSpent():
+            luck = f" ({event.from_luck} from Luck)" if event.from_luck else ""
+            reason = f" on {inline(event.reason)}" if event.reason else ""
+            return (
+                f"{who(event.character)} spent {event.amount} {stat_name(event.stat)}"
+                f"{luck}{reason}."
+            )
+        case Healed():
+            reason = f" ({inline(event.reason)})" if event.reason else ""
+            return (
+                f"{who(event.character)} regained {event.amount} {stat_name(event.stat)}"
+                f"{reason}."
+            )
+        case TrackShifted(steps=steps):
+            way = "down" if steps > 0 else "up"
+            reason = f" ({inline(event.reason)})" if event.reason else ""
+            return (
+                f"{who(event.character)} moved {plural(abs(steps), 'step')} {way} the damage"
+                f" track{reason}."
+            )
+        case WeaknessTaken():
+            return (
+                f"{who(event.character)} took a weakness in {stat_name(event.weak)}"
+                f" for +1 {stat_name(event.edge)} Edge."
+            )
+        case XpAwarded():
+            reason = f" for {inline(event.reason)}" if event.reason else ""
+            return f"{who(event.character)} earned {event.amount} XP{reason}."
+        case XpSpent():
+            reason = f" on {inline(event.reason)}" if event.reason else ""
+            return f"{who(event.character)} spent {event.amount} XP{reason}."
+        case AdvancementBought(step=step):
+            detail = {
+                "pools": "4 points to the pools",
+                "edge": f"+1 {stat_name(event.edge)} Edge" if event.edge else "+1 Edge",
+                "effort": "+1 Effort",
+                "skill": f"training in {event.skill}",
+                "armor": "less cost for wearing armor",
+                "recovery": "+2 to recovery rolls",
+                "ability": f"the ability {event.ability}",
+            }[step]
+            return f"{who(event.character)} advanced: {detail} (4 XP)."
+        case ArmorChanged(armor=worn):
+            what = f"put on {worn} armor" if worn else "took off their armor"
+            return f"{who(event.character)} {what}."
+        case CypherGained(cypher=cypher):
+            kind = "occultic" if cypher.occultic else "anoetic"
+            what = f"{cypher.name} (level {cypher.level}, {kind})"
+            return f"{who(event.character)} gained a cypher: {what}."
+        case CypherUsed():
+            verb = "discarded" if event.discarded else "used"
+            return f"{who(event.character)} {verb} the cypher {event.name}."
+        case RecoveryRolled():
+            points = event.die + event.bonus
+            rest = f" after resting {duration(event.clock)}" if event.clock else ""
+            if event.track_step:
+                return f"{who(event.character)} recovered{rest}: one step up the damage track."
+            split = ", ".join(
+                f"{n} {stat_name(stat)}" for stat, n in event.allocation.items() if n
+            )
+            return (
+                f"{who(event.character)} made a recovery roll{rest}: d6 {event.die} + {event.bonus}"
+                f" = {points} ({split or 'nothing needed'})."
+            )
+        case NotesEdited():
+            return f"{who(event.character)}'s notes were updated."
+    return type(event).__name__  # pragma: no cover
+
+
+def damage_sentence(event: DamageTaken, name: str) -> str:
+    """R-DMG-1, R-DMG-2: the hit, the Armor that counted, and where the points went:
+    'Mara took 4 damage from the thug (Armor 1: 3 got through): 2 Might, 1 Speed.'"""
+    source = f" from {inline(event.source)}" if event.source else ""
+    kind = " ambient" if event.ambient else ""
+    through = damage_after_armor(event.amount, event.armor, ambient=event.ambient)
+    armor = event.armor and not event.ambient
+    if armor and not through:
+        return f"{name}'s Armor {event.armor} stopped all {event.amount} damage{source}."
+    if event.spill is None:  # Recorded before the split was: the hit's type only.
+        blocked = f" (Armor {event.armor}: {through} got through)" if armor else ""
+        return (
+            f"{name} took {event.amount}{kind} {stat_name(event.stat)} damage{source}{blocked}."
+        )
+    went = [
+        f"{event.spill[stat]} {stat_name(stat)}"
+        for stat in spill_targets(event.stat)
+        if event.spill.get(stat)
+    ]
+    lost = through - sum(event.spill.values())
+    if lost:
+        went.append(f"{lost} with no pool left to take {'it' if lost == 1 else 'them'}")
+    if not armor and [*event.spill] in ([], [event.stat]) and not lost:
+        return f"{name} took {event.amount}{kind} {stat_name(event.stat)} damage{source}."
+    blocked = f" (Armor {event.armor}: {through} got through)" if armor else ""
+    return f"{name} took {event.amount}{kind} damage{source}{blocked}: {', '.join(went)}."

@@ -1,0 +1,64 @@
+"""The Hunters' events as the log says them (R-HUN): a hunter joining, a roll against a
+CR, damage by type, a vital worsening or stabilised, a complex challenge."""
+
+from __future__ import annotations
+
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    ChallengeEnded,
+    ChallengeStarted,
+    HunterCreated,
+    HunterDamaged,
+    HunterRolled,
+    HunterStabilised,
+    HunterWorsened,
+)
+from strange_tui.campaign.narrate.words import Who, inline, plural
+
+HUNTER_EVENTS = (
+    HunterCreated,
+    HunterRolled,
+    HunterDamaged,
+    HunterWorsened,
+    HunterStabilised,
+    ChallengeStarted,
+    ChallengeEnded,
+)
+
+
+def hunter_sentence(event: AnyEvent, who: Who) -> str:
+    """One of the Hunters' events as a sentence."""
+    match event:
+        case HunterCreated(hunter=h):
+            return f"{h.name} joined the hunt."
+        case HunterRolled():
+            total = sum(event.dice) + event.bonus
+            label = event.label or "a check"
+            where = f" on {who(event.challenge)}" if event.challenge else ""
+            dice = "+".join(map(str, event.dice))
+            return (
+                f"{who(event.hunter)} rolled {total} ({dice} {event.bonus:+d}) for {label}"
+                f" against CR {event.cr}{where}"
+                + (", raising the damage type." if event.raised else ".")
+            )
+        case HunterDamaged():
+            kinds = ", ".join(event.kinds)
+            source = f" from {inline(event.source)}" if event.attacker and event.source else ""
+            return (
+                f"{who(event.hunter)} took {len(event.kinds)} {event.vital} damage{source}:"
+                f" {kinds}."
+            )
+        case HunterWorsened():
+            last = event.kinds[-1] if event.kinds else ""
+            return (
+                f"{who(event.hunter)}'s {event.vital} worsened"
+                f" {plural(len(event.kinds), 'time')}, not stabilised (the last from {last})."
+            )
+        case HunterStabilised():
+            by = f" by {inline(event.by)}" if event.by else ""
+            return f"{who(event.hunter)}'s {event.vital} was stabilised{by}."
+        case ChallengeStarted(challenge=c):
+            return f"Complex challenge: {c.name} (CR {c.cr}, threshold {c.threshold})."
+        case ChallengeEnded():
+            return f"The challenge {who(event.challenge)} ended."
+    return type(event).__name__  # pragma: no cover

@@ -1,0 +1,88 @@
+"""Rolls as the log says them: the task, its difficulty and target, the die (and whose die
+it was), specials, cost and effect; a reroll for 1 XP; a GM intrusion accepted or
+refused."""
+
+from __future__ import annotations
+
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    IntrusionAccepted,
+    IntrusionRefused,
+    RollMade,
+    RollRerolled,
+)
+from strange_tui.campaign.model.folds.rolls import task_of
+from strange_tui.campaign.narrate.words import APP_DIE, Who, inline, stat_name, stop
+from strange_tui.rules.special import special_of
+from strange_tui.rules.task import difficulty_name, final_difficulty, target_number
+
+ROLL_EVENTS = (RollMade, RollRerolled, IntrusionAccepted, IntrusionRefused)
+
+SUPPORT_WORDS = {
+    "task": "a supporting task let it through",
+    "xp": "1 XP let it through",
+    "intrusion": "the GM intruded to let it through",
+}
+"""R-CIR-1: how the log says an attack got through darkness, invisibility or dense mist."""
+
+
+def roll_sentence(event: AnyEvent, who: Who) -> str:
+    """A roll, a reroll or an intrusion's answer as a sentence."""
+    match event:
+        case RollMade():
+            return _roll(event, who(event.character))
+        case RollRerolled():
+            return _reroll(event, who(event.character))
+        case IntrusionAccepted():
+            friend = f", giving 1 XP to {who(event.given_to)}" if event.given_to else ""
+            what = f": {inline(event.what)}" if event.what else ""
+            return f"GM intrusion on {who(event.character)}{stop(what)} Accepted for 2 XP{friend}."
+        case IntrusionRefused():
+            what = f" ({inline(event.what)})" if event.what else ""
+            return f"{who(event.character)} refused a GM intrusion{what}, paying 1 XP."
+    return type(event).__name__  # pragma: no cover
+
+
+def _reroll(event: RollRerolled, name: str) -> str:
+    roll = event.roll
+    assert roll.die is not None
+    kept = max(roll.die, event.die)
+    label = roll.label or f"a {stat_name(roll.stat)} task"
+    outcome = "success" if event.success else "failure"
+    app = APP_DIE if event.app_rolled else ""
+    refund = (
+        f"; the natural 20 gave back {event.refund} {stat_name(roll.stat)}" if event.refund else ""
+    )
+    return (
+        f"{name} spent 1 XP to reroll {label}: {roll.die}, then {event.die}{app};"
+        f" the {kept} stands: {outcome}{refund}."
+    )
+
+
+def _roll(event: RollMade, name: str) -> str:
+    task = task_of(event)
+    final = final_difficulty(task)
+    label = event.label or f"a {stat_name(event.stat)} task"
+    # R-CIR-1: the circumstances the roll was made in, and what let an attack through.
+    amid = " and ".join(inline(c) for c in event.circumstances)
+    amid = f"{amid}; " if amid else ""
+    through = f"; {SUPPORT_WORDS[event.support]}" if event.support else ""
+    if event.die is None:
+        return (
+            f"{name} succeeded at {label} automatically"
+            f" ({amid}difficulty {event.difficulty} eased to 0){through}."
+        )
+    total = event.die + event.bonus
+    outcome = "success" if event.success else "failure"
+    special = special_of(event.die)
+    shown = (
+        special and (event.success or event.die == 1) and (event.attack or event.die in (1, 19, 20))
+    )
+    extra = f", {special.label}" if shown else ""
+    cost = f"; cost {event.cost}" if event.cost else ""
+    effect = f"; {inline(event.effect)}" if event.effect else ""
+    app = APP_DIE if event.app_rolled else ""
+    return (
+        f"{name} rolled {total}{app} for {label} ({amid}{difficulty_name(final)} {final},"
+        f" target {target_number(final)}): {outcome}{extra}{through}{cost}{effect}."
+    )

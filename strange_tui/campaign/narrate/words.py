@@ -1,0 +1,71 @@
+"""The words every sentence of the log shares: durations, counts, lists, a stat's name, a
+player's own words set inside a sentence, and the mark of a die the app rolled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from strange_tui.rules.pools import Stat
+
+Who = Callable[[str], str]
+"""The name a sentence gives an id (a character, an NPC, a challenge)."""
+
+APP_DIE = " (the app's die)"
+"""After a die the app rolled, where the player typed none: the table knows it was no
+physical die."""
+
+
+def duration(seconds: int) -> str:
+    """'2 h 10 min', '10 min', '1 round'."""
+    if seconds < 60:
+        return "1 round" if seconds <= 6 else f"{seconds} s"
+    hours, minutes = divmod(seconds // 60, 60)
+    days, hours = divmod(hours, 24)
+    parts = [
+        f"{days} d" if days else "",
+        f"{hours} h" if hours else "",
+        f"{minutes} min" if minutes else "",
+    ]
+    return " ".join(part for part in parts if part)
+
+
+def time_left(seconds: int) -> str:
+    """What is left of a wait, rounded up to the minute so it never reads as over while it
+    runs: '1 min left', '2 h 5 min left'."""
+    return f"{duration(-(-max(seconds, 1) // 60) * 60)} left"
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """'1 round', '2 rounds', '1 time', '3 times' (``nouns`` when the plural is not +s)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def listed(items: Sequence[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def stat_name(stat: Stat) -> str:
+    """'Might', as the sheet writes it."""
+    return stat.value.title()
+
+
+def a_or_an(word: str) -> str:
+    """'a Tough', 'an Intelligent'."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def inline(text: str) -> str:
+    """A player's words set inside a sentence: without the final period they may have
+    typed (the sentence puts its own)."""
+    text = text.strip()
+    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
+
+
+def stop(text: str) -> str:
+    """``text`` ended once: '.' unless it already ends with a stop of its own."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
