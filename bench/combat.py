@@ -38,7 +38,7 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.demo.build import party
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
+from strange_tui.tui.app.app import StrangeApp
 
 PRESSES = 200
 

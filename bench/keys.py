@@ -31,7 +31,7 @@ from textual.screen import ModalScreen  # noqa: E402
 from textual.widgets import Button, Footer, Header, Input, Static  # noqa: E402
 
 from strange_tui.campaign.commands.combat import AddNpcs, RollInitiative, StartCombat  # noqa: E402
-from strange_tui.tui.app import StrangeApp  # noqa: E402
+from strange_tui.tui.app.app import StrangeApp  # noqa: E402
 
 DEMO = REPO / "saves" / "demo"
 SIZE = (100, 30)
@@ -92,7 +92,7 @@ KEYS = [
 
 def with_fight(folder: Path) -> None:
     """A thug and a guard against the party, initiative rolled (a PC's turn first)."""
-    from strange_tui.tui.session import Session
+    from strange_tui.tui.common.session import Session
 
     session = Session.open(folder, folder.parent)
     try:

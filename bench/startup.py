@@ -54,7 +54,7 @@ print(FRAME, CPU, KIB)
 OURS = """
 import sys
 from pathlib import Path
-from strange_tui.tui.app import StrangeApp
+from strange_tui.tui.app.app import StrangeApp
 
 async def first_frame(pilot):
     await pilot.pause()

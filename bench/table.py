@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from strange_tui.campaign.model.events import CharacterCreated, XpAwarded  # noqa: E402
 from strange_tui.storage.folder import CampaignFolder  # noqa: E402
-from strange_tui.tui.app import FOLLOW_EVERY  # noqa: E402
+from strange_tui.tui.app.app import FOLLOW_EVERY  # noqa: E402
 from tests.campaign.builders import character  # noqa: E402
 
 

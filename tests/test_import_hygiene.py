@@ -86,13 +86,13 @@ def imports_rules(module: str) -> bool:
         ("def f():\n    from strange_tui.rules import RuleViolation", True),
         ("from strange_tui.campaign.model.terms import Stat", False),
         ("from ..session import Session", False),
-        ("from . import rules", False),  # strange_tui.tui.dialogs.rules: not the rules
+        ("from . import rules", False),  # strange_tui.tui.combat.rules: not the rules
         ("import strange_tui.rulesets", False),
     ],
 )
 def test_the_import_finder_sees_every_spelling(source, expected):
     """Absolute, dotted, from-, relative and function-level imports of the rules are found."""
-    found = [module for _, module in imported_modules(source, "strange_tui.tui.dialogs")]
+    found = [module for _, module in imported_modules(source, "strange_tui.tui.combat")]
     assert any(imports_rules(module) for module in found) is expected, found
 
 

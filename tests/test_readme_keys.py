@@ -12,21 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from strange_tui.tui.app import screen_bindings
-from strange_tui.tui.screens.help import key_names, screen_class
+from strange_tui.tui.app.app import screen_bindings
+from strange_tui.tui.home.help import key_names, screen_class
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 ROWS = {
-    "Campaigns": "strange_tui.tui.screens.campaigns:CampaignsScreen",
-    "Home": "strange_tui.tui.screens.home:HomeScreen",
-    "New character": "strange_tui.tui.screens.creation:CreationScreen",
-    "Translate": "strange_tui.tui.screens.translation:TranslationScreen",
-    "Combat": "strange_tui.tui.screens.combat:CombatScreen",
-    "Chase": "strange_tui.tui.screens.chase:ChaseScreen",
-    "Quick reference": "strange_tui.tui.screens.reference:ReferenceScreen",
-    "Sheet": "strange_tui.tui.screens.sheet:SheetScreen",
-    "Log": "strange_tui.tui.screens.log:LogScreen",
-    "Everywhere": "strange_tui.tui.app:StrangeApp",
+    "Campaigns": "strange_tui.tui.home.campaigns:CampaignsScreen",
+    "Home": "strange_tui.tui.home.home:HomeScreen",
+    "New character": "strange_tui.tui.creation.wizard:CreationScreen",
+    "Translate": "strange_tui.tui.translation.wizard:TranslationScreen",
+    "Combat": "strange_tui.tui.combat.tracker:CombatScreen",
+    "Chase": "strange_tui.tui.chase.tracker:ChaseScreen",
+    "Quick reference": "strange_tui.tui.home.reference:ReferenceScreen",
+    "Sheet": "strange_tui.tui.character.sheet:SheetScreen",
+    "Log": "strange_tui.tui.home.log:LogScreen",
+    "Everywhere": "strange_tui.tui.app.app:StrangeApp",
 }
 """The README's row names (up to a bracket) and the screens they describe."""
 LEADING_KEYS = re.compile(r"^((?:`[^`]+`\s*/?\s*)+)(.*)$")

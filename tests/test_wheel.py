@@ -40,8 +40,8 @@ PROBE = textwrap.dedent(
     from strange_tui.content.loader import Content
     from strange_tui.demo.build import build_demo
     from strange_tui.storage.paths import saves_dir
-    from strange_tui.tui.app import StrangeApp
-    from strange_tui.tui.themes import BUILTIN_THEMES
+    from strange_tui.tui.app.app import StrangeApp
+    from strange_tui.tui.app.themes import BUILTIN_THEMES
 
     content = Content().load_all()
     assert not content.problems, content.problems
@@ -137,7 +137,7 @@ def test_the_wheel_carries_the_themes_and_the_packs(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {f"strange_tui/_themes/{name}.toml" for name in THEMES} <= names
     assert "strange_tui/content/strange/creatures.toml" in names
-    assert "strange_tui/tui/app.tcss" in names
+    assert "strange_tui/tui/app/app.tcss" in names
     assert not any(name.startswith(("themes/", "tests/", "saves/")) for name in names)
 
 

@@ -154,7 +154,7 @@ def run_app(args: argparse.Namespace) -> int:
         from strange_tui.demo.build import build_demo
 
         build_demo(saves)  # The README's first command works on any machine.
-    from strange_tui.tui.app import StrangeApp
+    from strange_tui.tui.app.app import StrangeApp
 
     seat = args.seat
     if seat.strip().casefold() != "gm":
@@ -185,7 +185,7 @@ def print_where(args: argparse.Namespace) -> int:
     from importlib import resources
 
     from strange_tui.content.loader import BUILTIN_PACK
-    from strange_tui.tui.themes import BUILTIN_THEMES
+    from strange_tui.tui.app.themes import BUILTIN_THEMES
 
     saves, origin, path = open_where(args)
     builtin_packs = Path(str(resources.files("strange_tui.content").joinpath(BUILTIN_PACK)))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from strange_tui.cli import main
-from strange_tui.tui.screens.campaigns import campaign_folders
+from strange_tui.tui.home.campaigns import campaign_folders
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo"
 NEW_ARGS = [

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from strange_tui.cli import main
-from strange_tui.tui.app import StrangeApp
+from strange_tui.tui.app.app import StrangeApp
 
 REPO_DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo"
 
@@ -17,5 +17,5 @@ def test_the_app_closes_first_and_the_collector_is_frozen_after(tmp_path, monkey
     monkeypatch.setattr(StrangeApp, "run", lambda self: order.append("app ran and closed"))
     monkeypatch.setattr("gc.freeze", lambda: order.append("collector frozen"))
     assert main(["--saves", str(demo.parent), "demo"]) == 0
-    # (The app freezes what its imports made as it is made, too: tui/collector.py.)
+    # (The app freezes what its imports made as it is made, too: tui/app/collector.py.)
     assert order[-2:] == ["app ran and closed", "collector frozen"]

@@ -8,7 +8,7 @@ import pytest
 from platformdirs import user_data_path
 
 from strange_tui.cli import main
-from strange_tui.tui.themes import builtin_themes_folder
+from strange_tui.tui.app.themes import builtin_themes_folder
 
 REPO = Path(__file__).resolve().parents[2]
 

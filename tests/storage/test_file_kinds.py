@@ -13,7 +13,7 @@ import pytest
 from strange_tui.content.loader import Content
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import DRAFT_FILE, CampaignFolder
-from strange_tui.tui.themes import load_themes
+from strange_tui.tui.app.themes import load_themes
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "saves" / "demo"

@@ -52,7 +52,7 @@ def test_a_full_disk_at_every_byte_of_a_batch_loses_nothing(tmp_path, monkeypatc
 
 def test_a_full_disk_is_a_message_not_a_traceback(demo_session_path, monkeypatch):
     from strange_tui.campaign.commands.rolls.roll import Roll
-    from strange_tui.tui.session import Refused, Session
+    from strange_tui.tui.common.session import Refused, Session
 
     session = Session.open(demo_session_path)
     monkeypatch.setattr(journal.os, "pwrite", disk_full_after(0))

@@ -8,7 +8,7 @@ from textual.widgets import Input, TextArea
 
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
+from strange_tui.tui.app.app import StrangeApp
 from tests.campaign.builders import character
 
 REPO_DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo"

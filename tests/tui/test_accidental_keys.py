@@ -19,19 +19,19 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.terms import DamageTrack
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs import rest as rest_dialog
-from strange_tui.tui.dialogs.advance import AdvanceDialog
-from strange_tui.tui.dialogs.base import CharacterDialog
-from strange_tui.tui.dialogs.combat_dialogs import ConditionDialog
-from strange_tui.tui.dialogs.combat_rolls import AttackDialog, DefenseDialog
-from strange_tui.tui.dialogs.cyphers import GainCypherDialog
-from strange_tui.tui.dialogs.intrusion import IntrusionDialog
-from strange_tui.tui.dialogs.rest import RestDialog
-from strange_tui.tui.dialogs.roll import RollDialog
-from strange_tui.tui.screens.combat import CombatScreen
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.sheet import SheetScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.character import rest as rest_dialog
+from strange_tui.tui.character.advance import AdvanceDialog
+from strange_tui.tui.character.cyphers import GainCypherDialog
+from strange_tui.tui.character.rest import RestDialog
+from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.combat.attack import AttackDialog, DefenseDialog
+from strange_tui.tui.combat.npcs import ConditionDialog
+from strange_tui.tui.combat.tracker import CombatScreen
+from strange_tui.tui.common.dialog import CharacterDialog
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.rolls.intrusion import IntrusionDialog
+from strange_tui.tui.rolls.roll import RollDialog
 from tests.campaign.builders import character
 
 MARA = "mara-quist"

@@ -12,12 +12,12 @@ from strange_tui.campaign.model.events import CharacterCreated, DamageTaken
 from strange_tui.campaign.model.state import Travel
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import PREFERENCES_FILE, StrangeApp
-from strange_tui.tui.screens.campaigns import CampaignsScreen
-from strange_tui.tui.screens.combat import CombatScreen
-from strange_tui.tui.screens.creation import CreationScreen
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.hunters_home import HuntersHomeScreen
+from strange_tui.tui.app.app import PREFERENCES_FILE, StrangeApp
+from strange_tui.tui.combat.tracker import CombatScreen
+from strange_tui.tui.creation.wizard import CreationScreen
+from strange_tui.tui.home.campaigns import CampaignsScreen
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.hunters.home import HuntersHomeScreen
 from tests.campaign.builders import character
 from tests.tui.conftest import REPO_DEMO
 
@@ -190,7 +190,7 @@ async def test_translation_shows_the_drawn_failure_and_escape_after_the_roll_los
     command) and returns to the roll with every choice kept, the failure step one escape
     away; enter keeps it."""
     from strange_tui.campaign.commands.translation import DRAW
-    from strange_tui.tui.screens.translation import RESULT, ROLL
+    from strange_tui.tui.translation.wizard import RESULT, ROLL
     from tests.tui.test_translation import set_roles
 
     async with demo_app.run_test(size=(80, 24)) as pilot:

@@ -10,11 +10,11 @@ from strange_tui.campaign.model.creation import Draft
 from strange_tui.campaign.model.events import ArmorChanged, CharacterCreated, ClockAdvanced
 from strange_tui.rules.pools import Stat
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.advance import AdvanceDialog
-from strange_tui.tui.dialogs.armor import ArmorDialog
-from strange_tui.tui.screens.creation import CreationScreen
-from strange_tui.tui.screens.sheet import SheetScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.character.advance import AdvanceDialog
+from strange_tui.tui.character.armor import ArmorDialog
+from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.creation.wizard import CreationScreen
 from tests.campaign.builders import character
 from tests.tui.conftest import character_state
 

@@ -1,8 +1,8 @@
 """The campaign list (open, create), bad campaigns, and theme files."""
 
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.screens.campaigns import CampaignsScreen
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.home.campaigns import CampaignsScreen
+from strange_tui.tui.home.home import HomeScreen
 
 
 async def test_without_a_campaign_the_list_opens_the_demo(demo):
@@ -67,7 +67,7 @@ async def test_the_theme_kept_from_last_time_colours_the_first_frame(demo):
     own theme) and on the screen's background, which the stylesheet sets."""
     from textual.color import Color
 
-    from strange_tui.tui.preferences import Preferences, write_preferences
+    from strange_tui.tui.app.preferences import Preferences, write_preferences
 
     for name, dark in (("ruk", True), ("daylight", False)):
         write_preferences(demo.parent, Preferences(theme=name))
@@ -90,7 +90,7 @@ async def test_a_campaign_that_follows_its_recursion_starts_in_its_theme_parsed_
     from textual.color import Color
     from textual.css.stylesheet import Stylesheet
 
-    from strange_tui.tui.preferences import Preferences, write_preferences
+    from strange_tui.tui.app.preferences import Preferences, write_preferences
 
     reparsed: list[bool] = []
     original = Stylesheet.reparse
@@ -111,6 +111,6 @@ async def test_a_campaign_that_follows_its_recursion_starts_in_its_theme_parsed_
         assert app.screen.styles.background == Color.parse(earth.background)
         assert reparsed == []
     # The recursion's theme is the app's choice, not the player's: ruk is still kept.
-    from strange_tui.tui.preferences import read_preferences
+    from strange_tui.tui.app.preferences import read_preferences
 
     assert read_preferences(demo.parent)[0].theme == "ruk"

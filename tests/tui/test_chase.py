@@ -10,12 +10,12 @@ import pytest
 
 from strange_tui.campaign.commands.chase import EndChase, StartChase
 from strange_tui.demo.build import build_demo
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.chase_roll import ChaseRollDialog, EndChaseDialog, StartChaseDialog
-from strange_tui.tui.screens.chase import ChaseScreen
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.session import Session
-from strange_tui.tui.widgets.keybar import KeyBar
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.chase.dialogs import ChaseRollDialog, EndChaseDialog, StartChaseDialog
+from strange_tui.tui.chase.tracker import ChaseScreen
+from strange_tui.tui.common.keybar import KeyBar
+from strange_tui.tui.common.session import Session
+from strange_tui.tui.home.home import HomeScreen
 from tests.tui.reach import rendered, screen_lines, tab_through
 
 MARA = "mara-quist"

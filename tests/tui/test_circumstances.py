@@ -8,10 +8,10 @@ import re
 from textual.widgets import Checkbox, Input, Select, SelectionList
 
 from strange_tui.campaign.model.events import RollMade
-from strange_tui.tui.dialogs.circumstances import CircumstancePicker
-from strange_tui.tui.dialogs.combat_rolls import AttackDialog, DefenseDialog
-from strange_tui.tui.dialogs.roll import RollDialog
-from strange_tui.tui.dialogs.settings import SettingsDialog
+from strange_tui.tui.combat.attack import AttackDialog, DefenseDialog
+from strange_tui.tui.rolls.circumstances import CircumstancePicker
+from strange_tui.tui.rolls.roll import RollDialog
+from strange_tui.tui.table.settings import SettingsDialog
 from tests.tui.conftest import character_state
 from tests.tui.test_combat import THUG_AND_INITIATIVE, notices, shown
 from tests.tui.test_layout import tab_through

@@ -1,4 +1,4 @@
-"""The collector around the app's start (issue 21, tui/collector.py): paused while the
+"""The collector around the app's start (issue 21, tui/app/collector.py): paused while the
 app's modules load, so it does not walk what they make again and again, then running
 with that set aside (checked in a fresh interpreter, as a start is: this one has long
 imported the app); held again from the app's start to its freeze a second in, or to its
@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from strange_tui.tui.collector import freeze_long_lived
+from strange_tui.tui.app.collector import freeze_long_lived
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ def seen(phase, info):
     if phase == "start" and "textual.app" in sys.modules:
         during.append(info["generation"])
 gc.callbacks.append(seen)
-import strange_tui.tui.app
+import strange_tui.tui.app.app
 gc.callbacks.remove(seen)
 print(json.dumps({
     "collections": len(during),

@@ -10,10 +10,10 @@ from strange_tui.campaign.model.events import CharacterCreated, CombatStarted, T
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import DamageTrack
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.combat_rolls import AttackDialog
-from strange_tui.tui.screens.combat import CombatScreen
-from strange_tui.tui.widgets.text_panel import TextPanel
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.combat.attack import AttackDialog
+from strange_tui.tui.combat.tracker import CombatScreen
+from strange_tui.tui.common.text_panel import TextPanel
 from tests.campaign.builders import character
 
 

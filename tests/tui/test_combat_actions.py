@@ -8,10 +8,10 @@ thug (damage 3); Mara and Tess act before the thug, Jun after it."""
 from textual.widgets import DataTable
 
 from strange_tui.demo.build import build_demo
-from strange_tui.tui.dialogs.combat_actions import ActionPicker
-from strange_tui.tui.dialogs.defense import DefenseDialog
-from strange_tui.tui.dialogs.hazard import HazardDialog
-from strange_tui.tui.screens.combat import CombatScreen
+from strange_tui.tui.combat.actions import ActionPicker
+from strange_tui.tui.combat.defense import DefenseDialog
+from strange_tui.tui.combat.hazard import HazardDialog
+from strange_tui.tui.combat.tracker import CombatScreen
 from tests.tui.test_combat import THUG_AND_INITIATIVE, encounter, party_app, shown
 from tests.tui.test_seat_screens import (
     MARA,

@@ -2,9 +2,9 @@
 dialog; the level from the ladder, the die typed, enter crafts; the clock on Home shows the
 time passed, the item is on the sheet, the log has the line."""
 
-from strange_tui.tui.dialogs.craft import CraftDialog
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.sheet import SheetScreen
+from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.crafting.craft import CraftDialog
+from strange_tui.tui.home.home import HomeScreen
 from tests.tui.reach import rendered, screen_lines, tab_through
 
 MARA = "mara-quist"

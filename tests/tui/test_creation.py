@@ -8,8 +8,8 @@ from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.content.loader import Content
 from strange_tui.rules.pools import Stat
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.screens.creation import CreationScreen
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.creation.wizard import CreationScreen
+from strange_tui.tui.home.home import HomeScreen
 
 CONTENT = Content()
 
@@ -212,7 +212,7 @@ async def test_escape_at_step_one_asks_before_abandoning(demo_app):
 
 
 async def test_leaving_mid_way_and_coming_back_resumes_the_draft(demo, demo_app):
-    from strange_tui.tui.app import StrangeApp
+    from strange_tui.tui.app.app import StrangeApp
 
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", *"lucky", "enter", *"spinner", "enter")

@@ -4,10 +4,10 @@ typing never draws; a creature drawn in a fight joins it from the GM's seat; 40x
 
 from strange_tui.campaign.commands.combat.setup import StartCombat
 from strange_tui.campaign.model.events import Drawn
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.draw import DrawDialog
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.session import Session
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.common.session import Session
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.solo.draw import DrawDialog
 from tests.tui.test_layout import close_to_home, screen_lines, tab_through
 
 

@@ -2,9 +2,9 @@
 
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import DamageTrack
-from strange_tui.tui.dialogs.roll import RollDialog
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.sheet import SheetScreen
+from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.rolls.roll import RollDialog
 from tests.tui.conftest import character_state
 
 MARA = "mara-quist"
@@ -143,7 +143,7 @@ async def test_bad_damage_input_changes_nothing(demo_app):
 
 
 async def test_quit_and_reopen_finds_everything_as_left(demo, demo_app):
-    from strange_tui.tui.app import StrangeApp
+    from strange_tui.tui.app.app import StrangeApp
 
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "d", "3", "enter")

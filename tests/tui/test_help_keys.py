@@ -3,8 +3,8 @@ and its keys are the screens' bindings, as the palette's are (issue 17)."""
 
 from textual.containers import VerticalScroll
 
-from strange_tui.tui.app import screen_bindings
-from strange_tui.tui.screens.help import SECTIONS, HelpScreen, section_rows
+from strange_tui.tui.app.app import screen_bindings
+from strange_tui.tui.home.help import SECTIONS, HelpScreen, section_rows
 
 
 def index_of(title: str) -> int:
@@ -48,7 +48,7 @@ async def test_help_opens_at_the_screen_it_was_called_from(demo_app):
 async def test_help_and_the_palette_read_the_bindings(demo_app):
     """Every binding of a screen is a line of its Help section (its description, and its
     tooltip when it has one), and the palette on that screen offers it by the same name."""
-    from strange_tui.tui.screens.home import HomeScreen
+    from strange_tui.tui.home.home import HomeScreen
 
     rows = dict(section_rows(SECTIONS[index_of("Home")]))
     for binding in screen_bindings(HomeScreen):

@@ -4,8 +4,8 @@ too."""
 
 from textual.widgets import Static
 
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.home.home import HomeScreen
 
 # A level-3 thug, then initiative: Mara 15, Jun 5, Tess 9 (the demo's order).
 THUG_AND_INITIATIVE = ["c", "tab", "3", "tab", *"Thug", "enter"]

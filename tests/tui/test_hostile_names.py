@@ -18,10 +18,10 @@ from strange_tui.campaign.model.events import (
 from strange_tui.campaign.model.state import Cypher
 from strange_tui.campaign.model.terms import Condition
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.screens.campaigns import CampaignsScreen
-from strange_tui.tui.screens.creation import AbandonDialog
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.creation.wizard import AbandonDialog
+from strange_tui.tui.home.campaigns import CampaignsScreen
+from strange_tui.tui.home.home import HomeScreen
 from tests.campaign.builders import character
 
 NAMES = [

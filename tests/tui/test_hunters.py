@@ -7,8 +7,8 @@ from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.hunters import CreateHunter
 from strange_tui.campaign.model.events import HunterRolled
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.screens.hunters_home import HuntersHomeScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.hunters.home import HuntersHomeScreen
 
 HOUR, DAY = 3600, 86_400
 

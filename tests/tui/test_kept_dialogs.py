@@ -3,9 +3,9 @@ Help are made once while the campaign is open): each opens again as a new one, w
 campaign as it is now."""
 
 from strange_tui.campaign.model.events import NpcHealthChanged, RollMade
-from strange_tui.tui.dialogs.combat_rolls import AttackDialog
-from strange_tui.tui.screens.help import HelpScreen
-from strange_tui.tui.screens.log import LogScreen
+from strange_tui.tui.combat.attack import AttackDialog
+from strange_tui.tui.home.help import HelpScreen
+from strange_tui.tui.home.log import LogScreen
 from tests.tui.test_combat import THUG_AND_INITIATIVE, shown
 
 

@@ -7,12 +7,12 @@ from textual.widgets import Checkbox, DataTable
 
 from strange_tui.campaign.model.creation import Draft
 from strange_tui.campaign.model.terms import Stat
-from strange_tui.tui.screens.campaigns import CampaignsScreen
-from strange_tui.tui.screens.creation import AbandonDialog, CreationScreen
-from strange_tui.tui.screens.help import HelpScreen
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.translation import TranslationScreen
-from strange_tui.tui.widgets.keybar import KeyBar
+from strange_tui.tui.common.keybar import KeyBar
+from strange_tui.tui.creation.wizard import AbandonDialog, CreationScreen
+from strange_tui.tui.home.campaigns import CampaignsScreen
+from strange_tui.tui.home.help import HelpScreen
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.translation.wizard import TranslationScreen
 from tests.tui.reach import screen_lines, tab_through, visible  # noqa: F401 (shared)
 from tests.tui.test_combat import THUG_AND_INITIATIVE, party_app
 from tests.tui.test_sizes import VISITS

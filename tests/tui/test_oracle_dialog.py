@@ -9,9 +9,9 @@ from textual.widgets import Input
 
 from strange_tui.campaign.model.events import OracleAsked
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.oracle import OracleDialog
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.solo.oracle import OracleDialog
 from tests.tui.test_layout import screen_lines, tab_through, visible
 
 QUESTION = "Is the door guarded?"

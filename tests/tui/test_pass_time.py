@@ -10,9 +10,9 @@ from strange_tui.campaign.commands.translation import Translate
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.rules.pools import Stat
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.pass_time import PassTimeDialog
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.table.pass_time import PassTimeDialog
 from tests.campaign.builders import character, with_pool
 
 
@@ -92,8 +92,8 @@ async def test_r_rec_2_r_tr_3_w_passes_the_night_from_home(tmp_path):
 
 
 async def test_pass_time_is_in_the_palette_and_help(tmp_path):
-    from strange_tui.tui.app import screen_bindings
-    from strange_tui.tui.screens.help import SECTIONS, section_rows
+    from strange_tui.tui.app.app import screen_bindings
+    from strange_tui.tui.home.help import SECTIONS, section_rows
 
     home = dict(section_rows(next(s for s in SECTIONS if s.title == "Home")))
     assert "w" in home

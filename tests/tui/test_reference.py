@@ -8,13 +8,13 @@ from textual.widgets import Input, OptionList, Select
 
 from strange_tui.campaign.model.events import RollMade
 from strange_tui.campaign.model.terms import Stat
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.roll import RollDialog
-from strange_tui.tui.screens.campaigns import CampaignsScreen
-from strange_tui.tui.screens.help import SECTIONS, HelpScreen, section_rows
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.reference import CharacterChooser, ReferenceScreen
-from strange_tui.tui.screens.sheet import SheetScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.home.campaigns import CampaignsScreen
+from strange_tui.tui.home.help import SECTIONS, HelpScreen, section_rows
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.home.reference import CharacterChooser, ReferenceScreen
+from strange_tui.tui.rolls.roll import RollDialog
 from tests.tui.test_layout import screen_lines
 
 MARA, JUN = "mara-quist", "jun-okafor"

@@ -11,8 +11,8 @@ from strange_tui.campaign.commands.translation import Translate
 from strange_tui.campaign.model.events import ClockAdvanced, RollMade, RollRerolled, XpAwarded
 from strange_tui.rules.translation import HOUR
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.dialogs.roll import RollDialog
-from strange_tui.tui.screens.log import LogScreen
+from strange_tui.tui.home.log import LogScreen
+from strange_tui.tui.rolls.roll import RollDialog
 from tests.tui.conftest import character_state
 
 MARA = "mara-quist"

@@ -20,14 +20,14 @@ from strange_tui.campaign.commands.combat import (
     StartCombat,
 )
 from strange_tui.demo.build import build_demo
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.settings import SettingsDialog
-from strange_tui.tui.screens.combat import CombatScreen
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.sheet import SheetScreen
-from strange_tui.tui.session import Session
-from strange_tui.tui.widgets.keybar import KeyBar
-from strange_tui.tui.widgets.party import PartyList
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.combat.tracker import CombatScreen
+from strange_tui.tui.common.keybar import KeyBar
+from strange_tui.tui.common.session import Session
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.home.party import PartyList
+from strange_tui.tui.table.settings import SettingsDialog
 from tests.tui.test_layout import tab_through
 
 MARA, JUN = "mara-quist", "jun-okafor"

@@ -35,18 +35,18 @@ from strange_tui.campaign.model.events import (
     RollMade,
 )
 from strange_tui.demo.build import build_demo
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.answer import DefenseAnswer, InitiativeAnswer, IntrusionAnswer
-from strange_tui.tui.dialogs.intrusion import IntrusionDialog
-from strange_tui.tui.dialogs.questions import QuestionsDialog
-from strange_tui.tui.dialogs.roll import RollDialog
-from strange_tui.tui.screens.combat import CombatScreen
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.log import LogScreen
-from strange_tui.tui.screens.sheet import SheetScreen
-from strange_tui.tui.session import Refused
-from strange_tui.tui.widgets.keybar import KeyBar
-from strange_tui.tui.widgets.waiting import Waiting
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.combat.tracker import CombatScreen
+from strange_tui.tui.common.keybar import KeyBar
+from strange_tui.tui.common.session import Refused
+from strange_tui.tui.common.waiting import Waiting
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.home.log import LogScreen
+from strange_tui.tui.rolls.intrusion import IntrusionDialog
+from strange_tui.tui.rolls.roll import RollDialog
+from strange_tui.tui.table.answer import DefenseAnswer, InitiativeAnswer, IntrusionAnswer
+from strange_tui.tui.table.questions import QuestionsDialog
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
 SIZE = (100, 30)

@@ -9,11 +9,11 @@ from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.campaign.model.state import Cypher
 from strange_tui.campaign.model.terms import DamageTrack, Stat
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.cyphers import GainCypherDialog, UseCypherDialog
-from strange_tui.tui.dialogs.points import DamageDialog, PointsDialog
-from strange_tui.tui.dialogs.rest import RestDialog
-from strange_tui.tui.screens.sheet import SheetScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.character.cyphers import GainCypherDialog, UseCypherDialog
+from strange_tui.tui.character.points import DamageDialog, PointsDialog
+from strange_tui.tui.character.rest import RestDialog
+from strange_tui.tui.character.sheet import SheetScreen
 from tests.campaign.builders import character
 from tests.tui.conftest import character_state
 

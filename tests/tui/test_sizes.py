@@ -2,9 +2,9 @@
 
 import pytest
 
-from strange_tui.tui.screens.campaigns import CampaignsScreen
-from strange_tui.tui.screens.creation import AbandonDialog
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.creation.wizard import AbandonDialog
+from strange_tui.tui.home.campaigns import CampaignsScreen
+from strange_tui.tui.home.home import HomeScreen
 
 # Each opens a screen or dialog from Home, and the keys after it close it again.
 VISITS = [

@@ -8,8 +8,8 @@ from strange_tui.campaign.commands.combat import (
     RollInitiative,
     StartCombat,
 )
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.session import Session
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.common.session import Session
 
 
 class TestMainScreens:

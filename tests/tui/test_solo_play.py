@@ -16,13 +16,13 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.state import Settings
 from strange_tui.rules.dice import PlayerDice
-from strange_tui.tui.dialogs.answer import DefenseAnswer, IntrusionAnswer
-from strange_tui.tui.dialogs.scene import SceneDialog
-from strange_tui.tui.dialogs.settings import SettingsDialog
-from strange_tui.tui.screens.campaigns import CampaignsScreen
-from strange_tui.tui.screens.combat import CombatScreen
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.log import LogScreen
+from strange_tui.tui.combat.tracker import CombatScreen
+from strange_tui.tui.home.campaigns import CampaignsScreen
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.home.log import LogScreen
+from strange_tui.tui.solo.scene import SceneDialog
+from strange_tui.tui.table.answer import DefenseAnswer, IntrusionAnswer
+from strange_tui.tui.table.settings import SettingsDialog
 from tests.tui.test_combat import party_app
 from tests.tui.test_layout import key_bar_lines, screen_lines, tab_through
 from tests.tui.test_roll_dialog import tab_to

@@ -12,10 +12,10 @@ from strange_tui.campaign.model.events import (
     SceneWritten,
 )
 from strange_tui.cli import main
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.dialogs.answer import DefenseAnswer, IntrusionAnswer
-from strange_tui.tui.screens.combat import CombatScreen
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.combat.tracker import CombatScreen
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.table.answer import DefenseAnswer, IntrusionAnswer
 from tests.tui.test_roll_dialog import tab_to
 
 MARA = "mara-quist"

@@ -1,10 +1,10 @@
-"""Work the screens must not repeat (issue 21, tui/speed.py): restyling a whole screen when
+"""Work the screens must not repeat (issue 21, tui/common/speed.py): restyling a whole screen when
 it comes back on top with nothing changed, or when its first Resize sets breakpoint
 classes it could have had from the start."""
 
 from textual.screen import Screen
 
-from strange_tui.tui.screens.home import HomeScreen
+from strange_tui.tui.home.home import HomeScreen
 
 
 def count_restyles(monkeypatch) -> list[str]:
@@ -60,7 +60,7 @@ async def test_home_is_laid_out_once_its_key_bar_knowing_its_lines_as_it_mounts(
 ):
     """Home's bar needs two lines at 80 columns. Guessing one before the first layout
     laid the whole screen out and drew it again once the bar knew its width."""
-    from strange_tui.tui.widgets.keybar import KeyBar
+    from strange_tui.tui.common.keybar import KeyBar
 
     heights: list[int] = []
     original = KeyBar.on_resize
@@ -77,7 +77,7 @@ async def test_home_is_laid_out_once_its_key_bar_knowing_its_lines_as_it_mounts(
 
 
 async def test_the_key_bar_redraws_only_when_its_keys_change(demo_app, monkeypatch):
-    from strange_tui.tui.widgets.keybar import KeyBar
+    from strange_tui.tui.common.keybar import KeyBar
 
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -101,7 +101,7 @@ async def test_the_key_bar_redraws_only_when_its_keys_change(demo_app, monkeypat
 
 
 async def test_the_key_bar_takes_a_new_themes_colours(demo_app):
-    from strange_tui.tui.widgets.keybar import KeyBar
+    from strange_tui.tui.common.keybar import KeyBar
 
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

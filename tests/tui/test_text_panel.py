@@ -4,7 +4,7 @@ number of lines changes (issue 21), and then it does: the panel grows and shrink
 from rich.text import Text
 from textual.app import App, ComposeResult
 
-from strange_tui.tui.widgets.text_panel import TextPanel
+from strange_tui.tui.common.text_panel import TextPanel
 
 
 class PanelApp(App[None]):

@@ -11,9 +11,9 @@ from textual.widgets import Static
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.rules.translation import HOUR, MINUTE
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app import StrangeApp
-from strange_tui.tui.screens.home import HomeScreen
-from strange_tui.tui.screens.translation import RESULT, ROLL, TranslationScreen
+from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.home.home import HomeScreen
+from strange_tui.tui.translation.wizard import RESULT, ROLL, TranslationScreen
 from tests.campaign.builders import character
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"

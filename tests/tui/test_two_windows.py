@@ -4,7 +4,7 @@ changes count (the issue's repro, through the apps)."""
 import asyncio
 
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.tui.app import FOLLOW_EVERY, StrangeApp
+from strange_tui.tui.app.app import FOLLOW_EVERY, StrangeApp
 
 MARA = "mara-quist"
 

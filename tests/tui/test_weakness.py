@@ -3,8 +3,8 @@ sheet shows it, and the roll dialog's cost counts it."""
 
 from rich.console import Console
 
-from strange_tui.tui.dialogs.weakness import WeaknessDialog
-from strange_tui.tui.screens.sheet import stats_block
+from strange_tui.tui.character.sheet import stats_block
+from strange_tui.tui.character.weakness import WeaknessDialog
 from tests.tui.conftest import character_state
 
 MARA = "mara-quist"

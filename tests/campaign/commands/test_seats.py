@@ -87,7 +87,7 @@ from strange_tui.demo.build import build_demo
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
-from strange_tui.tui.session import Refused, Session
+from strange_tui.tui.common.session import Refused, Session
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
 

@@ -1,0 +1,1 @@
+"""The app's shell: the App, its app-wide keys and palette, themes, preferences, collector."""

@@ -1,0 +1,108 @@
+"""The app-wide keys' actions: undo and redo on the campaign's screens, Help, the quick
+reference, About, the questions waiting at this seat, the theme following the party's
+recursion, and the command palette's entries (StrangeApp's base class, kept apart to keep
+each module short; the keys themselves are StrangeApp's BINDINGS)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+from strange_tui.tui.app.palette import palette_commands
+from strange_tui.tui.app.theming import ThemedApp
+from strange_tui.tui.common.screen import CampaignScreen
+from strange_tui.tui.common.session import Refused, Session
+from strange_tui.tui.table.desk import PromptDesk
+
+if TYPE_CHECKING:
+    from strange_tui.campaign.commands import Command
+    from strange_tui.campaign.model.events import AnyEvent
+
+
+class AppActions(ThemedApp):
+    """The actions of the keys that work on every screen."""
+
+    session: Session | None
+    prompt_desk: PromptDesk
+
+    if TYPE_CHECKING:  # StrangeApp's, where the campaign is opened and run.
+
+        def kept_screen(self, name: str, make: Callable[[], Screen]) -> str: ...
+
+        def run_command(
+            self, command: Command, dice: object = None
+        ) -> tuple[AnyEvent, ...] | None: ...
+
+    def shows_campaign(self) -> bool:
+        """The screen on top shows the campaign (Home, a sheet, combat, the log, the
+        Hunters' Home): only there do ctrl+z and ctrl+y take back campaign actions. In a
+        wizard or a dialog, undo belongs to what is being edited."""
+        return self.session is not None and isinstance(self.screen, CampaignScreen)
+
+    def action_undo(self) -> None:
+        self._undo_or_redo(lambda session: session.undo())
+
+    def action_redo(self) -> None:
+        self._undo_or_redo(lambda session: session.redo())
+
+    def _undo_or_redo(self, step: Callable[[Session], str]) -> None:
+        """Say what was undone or redone (or why nothing was)."""
+        if self.session is None or not self.shows_campaign():
+            return
+        try:
+            self.notify(step(self.session), timeout=4)
+        except Refused as refused:
+            self.notify(str(refused), severity="warning")
+
+    def action_questions(self) -> None:
+        """The questions waiting at this seat (the GM's: at every seat)."""
+        self.prompt_desk.questions()
+
+    def action_help(self) -> None:
+        """Help, open at the section of the screen it was called from."""
+        from strange_tui.tui.home.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        stack = self.screen_stack
+        if self.session is not None and not self.session.is_gm:
+            # A player's Help lists the keys their seat has on the screens open: made anew.
+            self.push_screen(HelpScreen(stack))
+            return
+        name = self.kept_screen("help", lambda: HelpScreen(stack))
+        self.get_screen(name).point_at(stack)  # type: ignore[attr-defined]
+        self.push_screen(name)
+
+    def action_reference(self) -> None:
+        """The quick reference over whatever is open; F2 on it closes it."""
+        from strange_tui.tui.home.reference import ReferenceScreen
+
+        if isinstance(self.screen, ReferenceScreen):
+            self.screen.dismiss(None)
+        else:
+            self.push_screen(ReferenceScreen())
+
+    def action_about(self) -> None:
+        from strange_tui.tui.home.help import AboutScreen
+
+        self.push_screen(AboutScreen())
+
+    def action_toggle_theme_follows(self) -> None:
+        if self.session is None:
+            return
+        follows = not self.session.state.settings.theme_follows_recursion
+        from strange_tui.campaign.commands.table.settings import ChangeSettings
+
+        if self.run_command(ChangeSettings(theme_follows_recursion=follows)):
+            way = "follows" if follows else "no longer follows"
+            self.notify(f"The theme {way} the party's recursion.")
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette: the app's own commands, then every action the screen has
+        a key for, named as its key bar and Help name it (the binding's description, its
+        tooltip as the longer text): one source, so they cannot drift apart."""
+        yield from super().get_system_commands(screen)
+        yield from palette_commands(self, screen)

@@ -1,0 +1,306 @@
+"""The strange-tui app: one campaign open at a time, screens that render its state, and
+dialogs that turn a player's choices into commands for the model."""
+
+from __future__ import annotations
+
+# The collector pauses while Textual and the model load and resumes at the end of this
+# module (tui/app/collector.py says why): hence the imports below the call.
+# ruff: noqa: E402
+from strange_tui.tui.app.collector import pause_for_imports
+
+pause_for_imports()
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual import events
+from textual.binding import Binding
+from textual.notifications import SeverityLevel
+from textual.reactive import var
+from textual.screen import Screen
+from textual.timer import Timer
+
+from strange_tui.campaign.commands import Command
+from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.seats import GM, seat_label
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.tui.app.actions import AppActions
+from strange_tui.tui.app.collector import (
+    freeze_imports,
+    freeze_long_lived,
+    hold_for_first_frame,
+    resume_after_imports,
+    thaw,
+)
+from strange_tui.tui.app.preferences import PREFERENCES_FILE, Preferences
+from strange_tui.tui.common.bindings import screen_bindings
+from strange_tui.tui.common.session import Refused, Session
+from strange_tui.tui.common.speed import preset_breakpoints
+from strange_tui.tui.table.desk import PromptDesk
+
+FOLLOW_EVERY = 0.3
+"""Seconds between two looks at the campaign's journal for other windows' changes."""
+
+__all__ = ["FOLLOW_EVERY", "PREFERENCES_FILE", "Preferences", "StrangeApp", "screen_bindings"]
+
+
+FREEZE_AFTER = 1.0
+"""Seconds after start when the objects alive then are set aside from the collector."""
+
+
+class StrangeApp(AppActions):
+    """The strange-tui application."""
+
+    TITLE = "strange-tui"
+    # Screens get -narrow/-roomy and -short/-tall classes: app.tcss lays the wizards out
+    # for a 40x12 terminal with them (side panel below or hidden, one-line step bar).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-roomy")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (16, "-tall")]
+    CSS_PATH = "app.tcss"
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", id="help"),
+        # Priority, so they work in dialogs too (a modal hides the app's other bindings);
+        # check_action hands them to a text area, which has its own undo.
+        Binding("f1", "help", "Help", show=False, priority=True, id="help.f1"),
+        # F2: no screen, text field or Textual widget uses it, so it opens the quick
+        # reference over anything (a dialog included) without typing or acting.
+        Binding(
+            "f2",
+            "reference",
+            "Quick reference",
+            show=False,
+            priority=True,
+            id="reference",
+            tooltip="the difficulty ladder, climbing, jumping, riding, knowledge, crafting,"
+            " hazards, circumstances: type to filter; enter on a numbered line opens a roll"
+            " at it",
+        ),
+        Binding("ctrl+z", "undo", "Undo", priority=True, id="undo"),
+        Binding("ctrl+y", "redo", "Redo", priority=True, id="redo"),
+        Binding("q", "quit", "Quit", id="quit"),
+        # A key no screen uses, shown only while a question waits that this seat may act
+        # on (check_action). A focused text field types "!" as it should.
+        Binding(
+            "exclamation_mark",
+            "questions",
+            "Questions",
+            key_display="!",
+            id="questions",
+            tooltip="the question waiting at your seat (a defense roll, an intrusion,"
+            " initiative); the GM's list answers one for an absent player or takes it"
+            " back. Shown only while one waits",
+        ),
+    ]
+    QUIT_SCREENS = ("HomeScreen", "HuntersHomeScreen", "CampaignsScreen")
+    """Where a plain q quits: the screens that hold nothing half-done. Elsewhere q is a
+    letter (or nothing), never a way out that loses a wizard's or a dialog's work."""
+
+    # A var, not a reactive: the screens that show the campaign watch it and redraw what
+    # changed; a reactive would repaint the whole screen on every command as well.
+    campaign: var[Campaign | None] = var(None, always_update=True)
+    """The open campaign's state, replaced after every change (screens watch it)."""
+
+    def __init__(
+        self, campaign_path: Path | None = None, saves: Path | None = None, seat: str = GM
+    ) -> None:
+        freeze_imports()
+        super().__init__()
+        self.seat = seat
+        """Whose seat this window is: the GM's, or a player's character's id."""
+        self._kept: set[str] = set()
+        """The names of the screens ``kept_screen`` installed for the open campaign."""
+        self.prompt_desk = PromptDesk(self)
+        """Brings the questions put to this seat (a defense roll, an intrusion...)."""
+        self.campaign_path = campaign_path
+        """The campaign to open at start, if any."""
+        self.saves = saves or Path("saves")
+        """The saves directory: where campaigns, packs and user themes live."""
+        self.session: Session | None = None
+        """The open campaign, or None on the campaign list."""
+        self.exiting = False
+        """True once quitting has begun: no key, click or timer reaches a screen then."""
+        self._follow_timer: Timer | None = None
+        self.start_themes()
+
+    def get_default_screen(self) -> Screen:
+        """Home on the campaign asked for, else the campaign list."""
+        if self.campaign_path is not None and self._open_session(self.campaign_path):
+            screen = self.home_screen()
+        else:
+            from strange_tui.tui.home.campaigns import CampaignsScreen
+
+            screen = CampaignsScreen()
+        preset_breakpoints(screen, self.size)  # As pushed screens get them (tui/common/speed.py).
+        return screen
+
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        if isinstance(screen, Screen) and not screen.is_attached:
+            preset_breakpoints(screen, self.size)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):  # type: ignore[no-untyped-def, override]
+        if isinstance(screen, Screen) and not screen.is_attached:
+            preset_breakpoints(screen, self.size)
+        return super().switch_screen(screen)
+
+    def on_load(self) -> None:
+        hold_for_first_frame()  # Released a second in, or when the app ends.
+
+    def on_mount(self) -> None:
+        # Other windows on the campaign (and the CLI) append to its journal: a stat of the
+        # journal a few times a second is cheaper and more portable than a file watcher
+        # (no thread, works on network folders), and shows their changes within a second.
+        self._follow_timer = self.set_interval(
+            FOLLOW_EVERY, self.follow_campaign, name="follow the campaign"
+        )
+        self.keep_theme_choices()
+        session = self.session
+        if self.seat != GM and session is not None and self.seat in session.state.characters:
+            from strange_tui.tui.character.sheet import SheetScreen
+
+            self.push_screen(SheetScreen(self.seat))  # A player's own sheet first.
+        if self.theme_problems:
+            problems = "\n".join(self.theme_problems)
+            self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
+        # A second in, once Home is drawn: the first frame does not wait for it.
+        self.set_timer(FREEZE_AFTER, freeze_long_lived, name="freeze the long-lived objects")
+
+    def exit(self, result: None = None, return_code: int = 0, message: object = None) -> None:
+        """Quit: from here on no key or click is dispatched and the campaign is no longer
+        followed, so nothing opens (or redraws) on screens being taken down."""
+        self.exiting = True
+        if self._follow_timer is not None:
+            self._follow_timer.stop()
+        super().exit(result, return_code, message)  # type: ignore[arg-type]
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.exiting and isinstance(event, events.InputEvent):
+            return  # A key typed after q: the screens it would reach are going away.
+        await super().on_event(event)
+
+    def _open_session(self, path: Path) -> bool:
+        """Open a campaign as the session; on a bad file, say why and keep the old one."""
+        try:
+            session = Session.open(
+                path, self.saves if path.parent == self.saves else None, seat=self.seat
+            )
+        except (CampaignFileError, OSError) as error:
+            self.call_later(
+                self.notify,
+                str(error),
+                title="Cannot open the campaign",
+                severity="error",
+                timeout=10,
+            )
+            return False
+        if self.session is not None:
+            self.session.close()
+        for name in self._kept:  # Kept for the campaign that was open: not for this one.
+            if self.is_screen_installed(name):
+                self.uninstall_screen(name)
+        self._kept.clear()
+        self.session = session
+        session.subscribe(lambda state, events: self._changed(state))
+        for notice in session.notices:
+            self.call_later(
+                self.notify, notice, title="Campaign repaired", severity="warning", timeout=10
+            )
+        self._changed(session.state)
+        return True
+
+    def kept_screen(self, name: str, make: Callable[[], Screen]) -> str:
+        """A screen kept mounted between opens while the campaign is open (issue 21: the
+        log lays its lines out once, Help its tables), made on first use; push its name."""
+        if not self.is_screen_installed(name):
+            screen = make()
+            preset_breakpoints(screen, self.size)  # Pushed by name: push_screen cannot.
+            self.install_screen(screen, name)
+            self._kept.add(name)
+        return name
+
+    def open_campaign(self, path: Path) -> bool:
+        """Open another campaign from the campaign list and show its Home."""
+        if not self._open_session(path):
+            return False
+        if len(self.screen_stack) > 1:
+            self.switch_screen(self.home_screen())  # The list was pushed from a Home.
+        else:
+            self.push_screen(self.home_screen())
+        return True
+
+    def home_screen(self) -> Screen:
+        """Home for the open campaign's ruleset."""
+        if self.session is not None and self.session.state.ruleset == "hunters":
+            from strange_tui.tui.hunters.home import HuntersHomeScreen
+
+            return HuntersHomeScreen()
+        from strange_tui.tui.home.home import HomeScreen
+
+        return HomeScreen()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Notifications carry players' words (names in refusals, what undo undid): they
+        are shown as typed, never read as markup (a name like "[/]" or "[@click=...]")."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    @property
+    def seat_label(self) -> str:
+        """Whose seat this window is, as the title says it: "Mara Quist's seat"."""
+        if self.seat == GM or self.session is None:
+            return "The GM's seat"
+        return f"{seat_label(self.session.state, self.seat)}'s seat"
+
+    def follow_campaign(self) -> None:
+        """Take in what other windows wrote (their changes reach the screens at once)."""
+        if self.session is not None and not self.exiting:
+            self.session.follow()
+
+    def _changed(self, state: Campaign) -> None:
+        if self.exiting:
+            return
+        self.campaign = state
+        self.sub_title = state.name if self.seat == GM else f"{state.name} · {self.seat_label}"
+        self.prompt_desk.changed(state)
+        self.follow_recursion_theme(state)
+
+    def run_command(self, command: Command, dice: object = None) -> tuple[AnyEvent, ...] | None:
+        """Apply a player's command as one step; if the rules refuse, say why (None)."""
+        if self.session is None:
+            return None
+        try:
+            return self.session.run(command, dice)
+        except Refused as refused:
+            self.notify(str(refused), title="Not possible", severity="error")
+            return None
+
+    def may_quit(self) -> bool:
+        """A plain q quits only where nothing is half-done (see QUIT_SCREENS)."""
+        return type(self.screen).__name__ in self.QUIT_SCREENS
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo"):
+            # Off the campaign's screens the key goes on to the focused widget: a text
+            # area undoes its own typing; elsewhere nothing happens.
+            return self.shows_campaign() and not hasattr(self.focused, f"action_{action}")
+        if action == "quit":
+            return self.may_quit()
+        if action == "questions":
+            return self.prompt_desk.key_works()
+        return True
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()
+        thaw()
+
+
+resume_after_imports()  # The last line: every module the app needs to start is loaded.

@@ -1,0 +1,249 @@
+"""The character sheet: everything on the character, and the actions that change it.
+
+At a player's seat the sheet of their own character offers its actions; another
+character's sheet is read only (the model would refuse that seat every change to it).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.markup import escape
+from textual.widgets import Header, Static
+
+from strange_tui.campaign.commands.character import (
+    ChangeArmor,
+    EditNotes,
+    GainCypher,
+    Heal,
+    Rest,
+    SpendPoints,
+    TakeDamage,
+    UseCypher,
+    sheet_facts,
+)
+from strange_tui.campaign.commands.character.advancement import BuyAdvancement
+from strange_tui.campaign.commands.character.weakness import TakeWeakness
+from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.model.terms import Stat
+from strange_tui.campaign.narrate.sheet import sentence
+from strange_tui.tui.character.advance import open_advance
+from strange_tui.tui.character.armor import ArmorDialog
+from strange_tui.tui.character.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
+from strange_tui.tui.character.points import DamageDialog, PointsDialog
+from strange_tui.tui.character.rest import RestDialog
+from strange_tui.tui.character.weakness import WeaknessDialog
+from strange_tui.tui.common.access import strange_app
+from strange_tui.tui.common.gauges import gauge, track_line
+from strange_tui.tui.common.keybar import KeyBar
+from strange_tui.tui.common.screen import CampaignScreen
+from strange_tui.tui.common.seat import Probe, offered
+from strange_tui.tui.rolls.roll import open_roll
+
+
+def sheet_commands(character: str) -> dict[str, Probe]:
+    """The command each of the sheet's keys leads to, for ``character``: each acts for the
+    sheet's character (the other fields are placeholders: only whose action it is matters
+    to ``seat.offered``; a probe is never decided or sent)."""
+    return {
+        "damage": lambda: TakeDamage(character=character, amount=1),
+        "spend": lambda: SpendPoints(character=character, stat=Stat.MIGHT, amount=1),
+        "heal": lambda: Heal(character=character, stat=Stat.MIGHT, amount=1),
+        "gain_cypher": lambda: GainCypher(character=character, name="cypher"),
+        "use_cypher": lambda: UseCypher(character=character, index=0),
+        "notes": lambda: EditNotes(character=character, notes=""),
+        "roll": lambda: Roll(character=character),
+        "rest": lambda: Rest(character=character),
+        # Buying steps is the player's; awarding XP (in the same dialog) the GM's.
+        "advance": lambda: BuyAdvancement(character=character, step="edge"),
+        "armor": lambda: ChangeArmor(character=character),
+        "weakness": lambda: TakeWeakness(character=character, weak=Stat.MIGHT, edge=Stat.SPEED),
+    }
+
+
+def stats_block(character: Character) -> Group:
+    """Gauges, track, and the numbers that matter in play."""
+    lines: list[Text | Table] = [Text(sentence(character), style="italic")]
+    for stat in Stat:
+        lines.append(gauge(stat.value, character.pools[stat], width=16))
+    if character.pools.luck is not None:
+        lines.append(gauge("luck", character.pools.luck, width=16))
+    lines.append(track_line(character.track))
+    numbers = Table.grid(padding=(0, 2))
+    numbers.add_column(style="bold cyan")
+    numbers.add_column()
+    facts = sheet_facts(character)
+    numbers.add_row("Tier", str(character.tier))
+    numbers.add_row("Effort", str(character.effort))
+    worn = f" ({facts.worn} armor: {facts.armor_costs})" if facts.worn else ""
+    numbers.add_row("Armor", Text(f"{character.armor}{worn}"))
+    numbers.add_row("XP", str(character.xp))
+    numbers.add_row("Cyphers", cypher_load_text(character))
+    numbers.add_row("Recovery", f"d6+{facts.recovery_bonus}")
+    numbers.add_row("Next rest", facts.next_rest_label)
+    if character.advancements:
+        numbers.add_row("Bought", Text(", ".join(character.advancements)))
+    lines.append(numbers)
+    return Group(*lines)
+
+
+def cypher_load_text(character: Character) -> Text:
+    """R-CYP-1 in words: '2 of 2 (1 cypher; an occultic one counts as 2)', and
+    'over the limit!' when it is."""
+    facts = sheet_facts(character)
+    over = facts.over_limit
+    text = Text(f"{facts.cypher_load} of {facts.cypher_limit}", style="bold red" if over else "")
+    carried = len(character.cyphers)
+    occultic = sum(1 for c in character.cyphers if c.occultic)
+    if occultic:
+        what = f"{carried} cypher{'s' if carried != 1 else ''}"
+        one = "an occultic one counts" if occultic == 1 else "each occultic one counts"
+        text.append(f" ({what}; {one} as 2)", style="dim")
+    if over:
+        text.append(" — over the limit!", style="bold red")
+    return text
+
+
+def lists_block(character: Character) -> Group:
+    """Skills, abilities, equipment, cyphers, notes."""
+
+    def section(title: str, items: list[str] | list[Text]) -> list[Text]:
+        head = Text(title, style="bold underline")
+        body = [item if isinstance(item, Text) else Text(f"• {item}") for item in items]
+        return [head, *(body or [Text("—", style="dim")])]
+
+    skills = [f"{name} ({level})" for name, level in character.skills.items()]
+    cyphers = [
+        Text.assemble(
+            f"{i + 1}. {c.name} ",
+            (f"L{c.level} {'occultic (counts as 2)' if c.occultic else 'anoetic'}", "dim"),
+            (f" {c.effect}" if c.effect else "", "italic dim"),
+        )
+        for i, c in enumerate(character.cyphers)
+    ]
+    parts = [
+        *section("Skills", skills),
+        *section("Abilities", list(character.abilities)),
+        *section("Equipment", list(character.equipment)),
+        *section("Cyphers", cyphers),
+        *section("Notes", [Text(character.notes)] if character.notes else []),
+    ]
+    return Group(*parts)
+
+
+class SheetScreen(CampaignScreen):
+    """One character, whole."""
+
+    DEFAULT_CSS = """
+    SheetScreen #columns { height: 1fr; }
+    SheetScreen #stats { width: 1fr; min-width: 38; }
+    SheetScreen #lists { width: 1fr; }
+    /* Under 60 columns the two panels stack (each scrolls): side by side, the gauges'
+       minimum width left the skills and gear a sliver too narrow to read. */
+    SheetScreen.-narrow #columns { layout: vertical; }
+    SheetScreen.-narrow #stats { width: 1fr; min-width: 0; height: 2fr; }
+    SheetScreen.-narrow #lists { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="sheet.back"),
+        Binding("d", "damage", "Damage", id="sheet.damage"),
+        Binding("p", "spend", "Spend", id="sheet.spend"),
+        Binding("h", "heal", "Heal", id="sheet.heal"),
+        Binding("g", "gain_cypher", "Cypher+", id="sheet.gain"),
+        Binding("u", "use_cypher", "Use cypher", id="sheet.use"),
+        Binding("e", "notes", "Notes", id="sheet.notes"),
+        Binding("r", "roll", "Roll", id="sheet.roll"),
+        Binding("s", "rest", "Rest", id="sheet.rest"),
+        Binding("x", "advance", "XP", id="sheet.xp"),
+        Binding("a", "armor", "Armor", id="sheet.armor"),
+        Binding("w", "weakness", "Weakness", id="sheet.weakness", show=False),
+    ]
+    COMMANDS_TABLE = [
+        ("Take damage", "Armor, spill-over and the damage track", "damage"),
+        ("Spend points", "Pay points from a pool (Luck first if you like)", "spend"),
+        ("Heal points", "Points back to a pool, up to its maximum", "heal"),
+        ("Gain a cypher", "Add a cypher; warns past the limit", "gain_cypher"),
+        ("Use a cypher", "Use or discard a carried cypher", "use_cypher"),
+        ("Edit notes", "Background and reminders", "notes"),
+        ("Roll a task", "Odds first, then the die", "roll"),
+        ("Rest", "The next recovery roll of the day", "rest"),
+        ("XP and advancement", "Award XP, buy steps", "advance"),
+        ("Wear armor", "Put armor on or take it off", "armor"),
+        ("Take a weakness", "A weakness in one pool for +1 Edge in another", "weakness"),
+    ]
+
+    def __init__(self, character_id: str) -> None:
+        super().__init__()
+        self.character_id = character_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="columns"):
+            with VerticalScroll(id="stats", classes="panel"):
+                yield Static(id="stats-body")
+            with VerticalScroll(id="lists", classes="panel"):
+                yield Static(id="lists-body")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.follow_campaign()
+
+    @property
+    def character(self) -> Character | None:
+        return self.state.characters.get(self.character_id)
+
+    def show(self, state: Campaign) -> None:
+        character = self.character
+        if character is None:
+            return
+        stats = self.query_one("#stats", VerticalScroll)
+        stats.border_title = escape(character.name)
+        stats.border_subtitle = character.track.label
+        self.query_one("#stats-body", Static).update(stats_block(character))
+        self.query_one("#lists", VerticalScroll).border_title = "Skills and gear"
+        self.query_one("#lists-body", Static).update(lists_block(character))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """At a player's seat, another character's sheet is read only."""
+        return offered(strange_app(self).session, sheet_commands(self.character_id), action)
+
+    def action_weakness(self) -> None:
+        self.app.push_screen(WeaknessDialog(self.character_id))
+
+    def action_damage(self) -> None:
+        self.app.push_screen(DamageDialog(self.character_id))
+
+    def action_spend(self) -> None:
+        self.app.push_screen(PointsDialog(self.character_id, "spend"))
+
+    def action_heal(self) -> None:
+        self.app.push_screen(PointsDialog(self.character_id, "heal"))
+
+    def action_gain_cypher(self) -> None:
+        self.app.push_screen(GainCypherDialog(self.character_id))
+
+    def action_use_cypher(self) -> None:
+        if self.character and not self.character.cyphers:
+            self.notify(f"{self.character.name} carries no cyphers.", severity="warning")
+            return
+        self.app.push_screen(UseCypherDialog(self.character_id))
+
+    def action_notes(self) -> None:
+        self.app.push_screen(NotesDialog(self.character_id))
+
+    def action_roll(self) -> None:
+        open_roll(strange_app(self), self.character_id)
+
+    def action_rest(self) -> None:
+        self.app.push_screen(RestDialog(self.character_id))
+
+    def action_advance(self) -> None:
+        open_advance(strange_app(self), self.character_id)
+
+    def action_armor(self) -> None:
+        self.app.push_screen(ArmorDialog(self.character_id))

@@ -1,0 +1,1 @@
+"""The long chase: its tracker and its dialogs."""

@@ -1,0 +1,217 @@
+"""A PC's defense against an NPC's attack (R-CMB-3): rolled here, or, from the GM's seat,
+asked of the player's own seat (AskDefense), where the same dialog answers it (see
+``answer``). Circumstances (R-CIR-1) favour the defender as the target: partial cover
+eases the defense as it hinders the attack."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.markup import escape
+from textual.widgets import Button, Label, Select, Static
+
+from strange_tui.campaign.commands.combat import Defend, DefensePreview, defense_skill, out_of_fight
+from strange_tui.campaign.commands.rolls.circumstances import (
+    CircumstanceChoice,
+    circumstance_choices,
+)
+from strange_tui.campaign.commands.table.questions import AskDefense
+from strange_tui.campaign.model.events import AnyEvent, RollMade
+from strange_tui.campaign.model.terms import Stat
+from strange_tui.tui.combat.roll import DIE_LABEL, KEYS_HINT, CombatRoll
+from strange_tui.tui.combat.tables import defense_table
+from strange_tui.tui.common.dialog import row, send
+from strange_tui.tui.rolls.odds import circumstance_rows, grid
+
+DEFENSE_SKILLS = [
+    ("Untrained", ""),
+    ("Trained", "trained"),
+    ("Specialized", "specialized"),
+    ("Inability", "inability"),
+]
+
+
+class DefenseDialog(CombatRoll):
+    """R-CMB-3: the NPC attacks; the PC rolls to defend (Speed unless said otherwise) at
+    the NPC's level, trained as the sheet says (the player may change it); a failure
+    takes the NPC's damage less Armor. R-DMG-4: a debilitated PC cannot defend.
+
+    From the GM's seat, "Ask <Name>'s seat" (ctrl+o) sends the defense to the player's own
+    seat instead of rolling it here; rolling here stays for an absent player."""
+
+    BINDINGS = [Binding("ctrl+o", "ask", "Ask at the seat", id="defense.ask")]
+    ASKS = True
+    """Whether the dialog may send the roll to the player's seat (not when it answers)."""
+
+    def __init__(
+        self, npc_id: str, character_id: str, stat: Stat = Stat.SPEED, fixed: bool = False
+    ) -> None:
+        super().__init__(character_id, npc_id)
+        self.stat = stat
+        self.fixed = fixed
+        """The defender and the stat are the question's (asked at a seat), not to change."""
+
+    @property
+    def asks(self) -> bool:
+        """The GM's dialog, before its roll: it can ask the player's seat instead."""
+        return self.ASKS and self.session.is_gm and not self.done
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "ask":
+            return self.asks
+        return True
+
+    def extra_buttons(self) -> list[Button]:
+        if not self.asks:
+            return []
+        return [Button(self.ask_label(self.character_id), variant="warning", id="ask")]
+
+    def ask_label(self, character_id: str) -> Content:
+        # Content, not a markup string: a name is shown as typed.
+        who = self.session.state.characters.get(character_id)
+        return Content(f"Ask {who.name if who else character_id}'s seat")
+
+    @on(Button.Pressed, "#ask")
+    def action_ask(self) -> None:
+        """The defense goes to the player's seat: the dialog closes and the table waits."""
+        if not self.asks:
+            return
+        stat = self.query_one("#stat", Select).value
+        asked = AskDefense(
+            character=self.character_id,
+            npc=self.npc_id,
+            stat=stat if isinstance(stat, Stat) else Stat.SPEED,
+        )
+        npc, who = self.npc.name, self.character.name
+        if send(self, asked):
+            self.app.notify(f"Waiting for {who}'s defense roll against {npc}.", title="Asked")
+            self.dismiss(True)
+
+    def compose(self) -> ComposeResult:
+        encounter = self.session.state.encounter
+        assert encounter is not None
+        state = self.session.state
+        pcs = [
+            (c.name, c.id)
+            for c in encounter.combatants.values()
+            if c.pc and (c.id == self.character_id if self.fixed else not out_of_fight(state, c.id))
+        ]
+        with Vertical(classes="dialog") as box:
+            box.border_title = self.title_text()
+            box.border_subtitle = self.keys_hint()
+            yield row(
+                "Defender",
+                Select(
+                    pcs,
+                    value=self.character_id,
+                    allow_blank=False,
+                    id="pc",
+                    compact=True,
+                    disabled=self.fixed,
+                ),
+            )
+            yield row(
+                "Defend with",
+                Select(
+                    [(s.value.title(), s) for s in Stat],
+                    value=self.stat,
+                    allow_blank=False,
+                    id="stat",
+                    compact=True,
+                    disabled=self.fixed,
+                ),
+            )
+            yield row(
+                "Skill",
+                Select(
+                    DEFENSE_SKILLS,
+                    value=defense_skill(state, self.character_id, self.stat),
+                    allow_blank=False,
+                    id="skill",
+                    compact=True,
+                ),
+            )
+            yield row(
+                "Effort",
+                Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True),
+            )
+            yield row("Circumstances", self.circumstances_button())
+            yield Horizontal(
+                Label("Support", classes="field"),
+                self.support_select(),
+                classes="row flat support",
+            )
+            yield row(DIE_LABEL, self.die_input())
+            yield from self.outcome_widgets()
+            yield self.buttons()
+
+    def title_text(self) -> str:
+        return f"{escape(self.npc.name)} attacks (damage {self.npc.damage})"
+
+    def keys_hint(self) -> str:
+        if self.asks:
+            return KEYS_HINT.replace(" · escape", " · ctrl+o asks the seat · escape")
+        return KEYS_HINT
+
+    @on(Select.Changed, "#pc, #stat")
+    def sheet_skill(self) -> None:
+        """The sheet's training for this defender and this defense, as the default."""
+        stat, pc = self.query_one("#stat", Select).value, self.query_one("#pc", Select).value
+        if isinstance(stat, Stat) and isinstance(pc, str):
+            self.query_one("#skill", Select).value = defense_skill(self.session.state, pc, stat)
+        if isinstance(pc, str) and self.query("#ask"):
+            self.query_one("#ask", Button).label = self.ask_label(pc)
+
+    def command(self, die: int | None = None) -> Defend:
+        return Defend(
+            character=self.character_id,
+            npc=self.npc_id,
+            stat=self.query_one("#stat", Select).value,
+            skill=self.query_one("#skill", Select).value,
+            effort=self.query_one("#effort", Select).value,
+            circumstances=self.circumstances,
+            support=self.support_value(),
+            die=die,
+        )
+
+    def circumstance_options(self) -> tuple[CircumstanceChoice, ...]:
+        """A defense's circumstances: the NPC's attack, melee or ranged, is not known
+        here, so all of them."""
+        return circumstance_choices("defense")
+
+    def render_preview(self, preview: DefensePreview) -> Table | Group:
+        """Each circumstance's line (R-CIR-1) over the odds, cost and what a failure
+        takes."""
+        table = defense_table(preview)
+        if preview.no_roll or not (preview.roll.circumstances or preview.roll.support_needed):
+            return table
+        lines = grid()
+        circumstance_rows(lines, preview.roll)
+        # One column of labels for both: as wide as the longer of the two.
+        width = len("Circumstances")
+        lines.columns[0].min_width = table.columns[0].min_width = width
+        return Group(lines, table)
+
+    def show_result(
+        self,
+        made: RollMade | None,
+        events: tuple[AnyEvent, ...],
+        before: DefensePreview,
+        app_rolled: bool,
+    ) -> None:
+        self.query("#ask").remove()  # Rolled: nothing left to ask.
+        after = self.character
+        if made is None:
+            text = Text(f"No roll: hit for {before.taken}", style="bold red")
+        else:
+            text = self.roll_text(made, app_rolled, "defended!", f"hit for {before.taken}")
+        if made is None or not made.success:
+            text.append(f" (Armor {before.armor}).", style="bold red")
+            text.append(f" {after.name} is {after.track.label}.")
+        self.query_one("#result", Static).update(text)

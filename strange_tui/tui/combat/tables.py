@@ -1,0 +1,138 @@
+"""How the attack and defense dialogs read: the odds bar, the cost, what a hit deals and
+what a failure takes (R-CMB-2, R-CMB-3, R-SPEC-2..5). Every number comes from the model's
+preview; nothing here decides a result."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from strange_tui.campaign.commands.combat import AttackPreview, DefensePreview, HitPreview
+from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview
+from strange_tui.tui.rolls.odds import grid
+
+
+def odds_text(odds: OddsView) -> Text:
+    """The difficulty (as eased or hindered) and the odds bar, on one line."""
+    text = Text(f"{odds.difficulty_name} {odds.difficulty}")
+    if odds.final_difficulty != odds.difficulty:
+        text.append(f" → {odds.final_name} {odds.final_difficulty}")
+    if odds.automatic:
+        text.append("  automatic success", style="bold green")
+        return text
+    p = odds.p_success
+    style = "green" if p >= 0.5 else "yellow" if p >= 0.25 else "red"
+    filled = round(p * 10)
+    text.append("  ")
+    text.append("█" * filled, style=style)
+    text.append("░" * (10 - filled), style="dim")
+    text.append(f" {p:.0%}", style=f"bold {style}")
+    text.append(f" target {odds.target}")
+    return text
+
+
+def cost_text(preview: RollPreview) -> Text:
+    cost = Text(f"{preview.cost} {preview.stat.value.title()}")
+    if preview.problem:
+        cost.append(f" — {preview.problem}", style="bold red")
+    return cost
+
+
+def hit_line(hit: HitPreview, preview: AttackPreview) -> Text:
+    """What a hit does to the target, in words: the damage (and what it is made of, when
+    more than the weapon), the effect, the target's health after it."""
+    text = Text(f"{hit.damage} damage", style="bold")
+    if len(preview.parts) > 1 and hit.die is None:
+        made_of = " + ".join(f"{name} {n}" for name, n in preview.parts)
+        text.append(f" ({made_of})", style="dim")
+    if hit.effect:
+        text.append(f" + {hit.condition or hit.effect}", style="magenta")
+    text.append(f" → {preview.target} {hit.health}/{preview.max_health}", style="dim")
+    if preview.armor:
+        text.append(f" (Armor {preview.armor})", style="dim")
+    return text
+
+
+def special_hit(hit: HitPreview) -> Text:
+    """One face of 17 to 20: what it brings (R-SPEC-2..5), then the damage it deals."""
+    text = Text(f"{hit.die}: ")
+    if hit.effect:
+        text.append(hit.effect, style="magenta")
+        text.append(f" → {hit.damage}")
+        if hit.condition:
+            text.append(f" + {hit.condition}", style="magenta")
+        return text
+    text.append(f"+{hit.bonus} damage → {hit.damage}")
+    return text
+
+
+def steps_text(preview: AttackPreview) -> Text:
+    """What eases (−) or hinders (+) the attack, one line each, and each bonus to the die
+    (three attackers on one foe, the one typed)."""
+    text = Text()
+    for label, step in preview.steps:
+        if text:
+            text.append("\n")
+        text.append(f"{'−' if step < 0 else '+'}{abs(step)} ", style="bold")
+        text.append(label)
+    named = sum(n for _, n in preview.bonuses)
+    for label, bonus in preview.bonuses:
+        text.append("\n" if text else "")
+        text.append(f"{bonus:+d} to the die ", style="bold")
+        text.append(label)
+    if rest := preview.roll.odds.bonus - named:
+        text.append("\n" if text else "")
+        text.append(f"{rest:+d} to the die", style="bold")
+    return text
+
+
+def attack_table(preview: AttackPreview) -> Table:
+    """Odds, what eases it, cost, and the damage of a hit, on any face and on each of 17
+    to 20 (R-CMB-2, R-SPEC-2..5); each further target of an area attack (R-EFF-5)."""
+    table = grid()
+    table.add_row("Odds", odds_text(preview.roll.odds))
+    if preview.steps or preview.roll.odds.bonus:
+        table.add_row("Steps", steps_text(preview))
+    table.add_row("Cost", cost_text(preview.roll))
+    plain = next((hit for hit in preview.hits if hit.die is None), None)
+    if plain is not None:
+        table.add_row("A hit", hit_line(plain, preview))
+    faces = [hit for hit in preview.hits if hit.die is not None]
+    if faces:
+        specials = Text()
+        for n, hit in enumerate(faces):
+            if n:
+                specials.append("\n" if n == 2 else " · ")
+            specials.append_text(special_hit(hit))
+        table.add_row("17 to 20", specials)
+    if not preview.hits:
+        table.add_row("A hit", Text("No die can hit.", style="red"))
+    for other in preview.others:
+        chance = "always" if other.automatic else f"{other.p_hit:.0%}"
+        line = Text(f"{other.name} ({chance}): ")
+        line.append(f"{other.damage} damage", style="bold")
+        line.append(f" → {other.health}/{other.max_health}", style="dim")
+        table.add_row("Also", line)
+    return table
+
+
+def defense_table(preview: DefensePreview) -> Table:
+    """Odds, cost, and what a failure would do to the defender (R-CMB-3)."""
+    table = grid()
+    if preview.no_roll:
+        table.add_row("No roll", Text(preview.no_roll, style="bold red"))
+    else:
+        table.add_row("Odds", odds_text(preview.roll.odds))
+        table.add_row("Cost", cost_text(preview.roll))
+    failure = Text(f"{preview.damage} damage − Armor {preview.armor} = ")
+    failure.append(f"{preview.taken}", style="bold red")
+    if preview.pools is not None and preview.track is not None:
+        pools = preview.pools
+        failure.append(
+            f": M{pools.might.current} S{pools.speed.current} I{pools.intellect.current}, "
+        )
+        failure.append(preview.track.label, style="bold")
+    elif preview.problem:
+        failure.append(f" ({preview.problem})", style="dim")
+    table.add_row("The hit" if preview.no_roll else "On a failure", failure)
+    return table

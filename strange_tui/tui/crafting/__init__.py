@@ -1,0 +1,1 @@
+"""Crafting an item: its dialog."""

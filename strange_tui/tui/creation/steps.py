@@ -1,0 +1,178 @@
+"""The body of each creation step: the widgets a step shows, built from the draft."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Input, Label, OptionList, Static, TextArea
+from textual.widgets.option_list import Option
+
+from strange_tui.campaign.commands import preview as preview_of
+from strange_tui.campaign.commands.creation import CreateCharacter, DraftView, draft_view
+from strange_tui.campaign.model import creation
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.terms import RuleViolation
+from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
+from strange_tui.tui.common.filter_list import FilterList
+from strange_tui.tui.creation.view import (
+    ability_choice_items,
+    ability_items,
+    armor_items,
+    attacks_table,
+    cypher_items,
+    descriptor_items,
+    focus_items,
+    preview,
+    type_items,
+    weapon_items,
+)
+
+__all__ = ["preview", "widgets", "pool_lines", "points_left"]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
+    """What step ``draft.step`` shows."""
+    match draft.step:
+        case 0:
+            items = descriptor_items(library)
+            return [FilterList(items, current=draft.descriptor, id="pick-descriptor")]
+        case 1:
+            return [FilterList(type_items(library), current=draft.type, id="pick-type")]
+        case 2:
+            allowed = creation.allowed_foci(library, campaign)
+            hidden = len(library.kind("foci")) - len(allowed)
+            items = focus_items(library, allowed)
+            note = f"{plural(hidden, 'focus')} not allowed here (by the GM or the recursion)."
+            return [
+                FilterList(items, current=draft.focus, id="pick-focus"),
+                Static(note.replace("focuss", "foci"), classes="muted"),
+            ]
+        case 3:
+            return [Static(id="pool-left"), OptionList(id="pools", classes="pools")]
+        case 4:
+            return edge_widgets(library, draft, draft_view(library, draft, campaign))
+        case 5:
+            tier = creation.tier_one(library, draft)
+            kind = library.kind("types")[draft.type].name
+            head = Label(f"Choose {tier.choose} {kind} abilities (tier 1).")
+            choices = draft_view(library, draft, campaign).ability_choices
+            items = ability_choice_items(library, choices)
+            chosen = set(draft.abilities)
+            return [head, FilterList(items, multi=True, selected=chosen, id="pick-abilities")]
+        case 6:
+            return descriptor_focus_widgets(library, draft)
+        case 7:
+            return possession_widgets(library, draft, draft_view(library, draft, campaign))
+        case 8:
+            note = Label("Bare hands are always there. Enter goes on.", classes="muted")
+            return [Static(attacks_table(draft_view(library, draft, campaign))), note]
+        case 9:
+            picks = draft_view(library, draft, campaign).cypher_picks
+            if not picks:
+                return [Label("No starting cyphers: the GM allows none here. Enter goes on.")]
+            head = Label(f"Choose up to {plural(picks, 'starting cypher')}.")
+            chosen = set(draft.cyphers)
+            items = cypher_items(library)
+            return [head, FilterList(items, multi=True, selected=chosen, id="pick-cyphers")]
+        case 10:
+            return [
+                Label("Name"),
+                Input(draft.name, placeholder="the character's name", id="name"),
+                Label("A brief background"),
+                TextArea(draft.notes, id="notes"),
+            ]
+        case _:
+            return [VerticalScroll(Static(review(library, draft, campaign)))]
+
+
+def possession_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
+    """Step 8: the weapons of the player's choice, and the armor Practiced in Armor brings."""
+    light = view.weapon_picks - view.heavier_picks
+    must = f" ({light} of them light)" if light and view.heavier_picks else ""
+    # What the character already has is in the side panel ("Possessions").
+    head = Static(f"Choose up to {plural(view.weapon_picks, 'weapon')}{must}.")
+    items = weapon_items(library, light_only=not view.heavier_picks)
+    chosen = set(draft.weapons)
+    shown = [head, FilterList(items, multi=True, selected=chosen, id="pick-weapons")]
+    if view.armor_offered:
+        shown += [
+            Static("Practiced in Armor: tab, then choose the armor you start in (enter)."),
+            FilterList(armor_items(library), current=draft.armor or "none", id="pick-armor",
+                       autofocus=False),
+        ]
+    return shown
+
+
+def edge_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
+    kind = library.kind("types")[draft.type]
+    if not kind.edge_choices:
+        where = ", ".join(f"{s.value.title()} {v}" for s, v in view.edge.items() if v) or "none"
+        return [Static(f"The {kind.name}'s Edge: {where}. Enter goes on.")]
+    options = OptionList(id="edges")
+    for index, choice in enumerate(kind.edge_choices):
+        stats = ("might", "speed", "intellect")
+        edge = ", ".join(f"{s.title()} {getattr(choice, s)}" for s in stats if getattr(choice, s))
+        options.add_option(Option(f"Edge: {edge}", id=str(index)))
+    options.highlighted = draft.edge_choice
+    return [Label("Choose where your Edge goes."), options]
+
+
+def descriptor_focus_widgets(library: Any, draft: Draft) -> list[Any]:
+    descriptor = library.kind("descriptors")[draft.descriptor]
+    focus = library.kind("foci")[draft.focus]
+    gains = [
+        *(f"trained in {s}" for s in descriptor.skills),
+        *(f"inability: {s}" for s in descriptor.inabilities),
+        *(feature.name for feature in descriptor.features),
+    ]
+    lines = Text.assemble((f"{descriptor.name}: ", "bold"), ", ".join(gains) or "no skills")
+    tier = creation.focus_tier_one(library, draft)
+    granted = [library.kind("abilities")[a].name for a in tier.abilities]
+    lines.append_text(Text.assemble((f"\n{focus.name}: ", "bold"), ", ".join(granted) or "—"))
+    shown: list[Any] = [Static(lines)]
+    if tier.choose_one:
+        items = ability_items(library, tier.choose_one)
+        shown += [
+            Label("Choose one more of the focus's first-tier abilities:"),
+            FilterList(items, current=draft.focus_choice, id="pick-focus-choice"),
+        ]
+    choices = (*descriptor.skill_choices, *focus.skill_choices)
+    for number, choice in enumerate(c for c in choices for _ in range(c.count)):
+        known = draft.chosen_skills[number] if number < len(draft.chosen_skills) else ""
+        field = Input(known, placeholder="a skill", id=f"skill-{number}", classes="skill")
+        shown += [Label(choice.summary), field]
+    return shown
+
+
+def pool_lines(view: DraftView) -> list[Option]:
+    """Each pool: the type's start, the points placed, the descriptor's change, the total."""
+    lines = []
+    for pool in view.pool_lines:
+        line = Text(f"{pool.stat.value.title():<10}", style="bold")
+        line.append(f"{pool.total:>3}", style="bold")
+        line.append(f" = {pool.base} + {pool.placed} placed")
+        if pool.descriptor:
+            line.append(f" + {pool.descriptor} {view.descriptor}", style="cyan")
+        lines.append(Option(line))
+    return lines
+
+
+def points_left(view: DraftView) -> Text:
+    left, total = view.points_left, view.bonus_points
+    return Text(f"{left} of {total} points left to place.", style="bold" if left else "green")
+
+
+def review(library: Any, draft: Draft, campaign: Campaign) -> Text:
+    """The sheet the character will have: the preview of the command that creates it."""
+    try:
+        character = preview_of(campaign, CreateCharacter(draft=draft, content=library))
+    except RuleViolation as problem:
+        return Text(str(problem), style="red")
+    return Text(text_sheet(sheet_data(character)))

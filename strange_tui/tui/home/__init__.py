@@ -1,0 +1,1 @@
+"""Home, which opens every area: the party, campaigns, the log, help, the quick reference."""

@@ -1,0 +1,251 @@
+"""Help (every key) and About (version and licence).
+
+Help's key lines are the screens' own bindings (their description, and the tooltip as the
+longer text where one is given): the key bar, the palette and Help read the same records,
+so they cannot say different things. Keys a widget handles (typing into a filter, the
+arrows in a list) are no bindings: each section says them in a short note."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from strange_tui import __version__, legal
+from strange_tui.campaign.commands.solo.oracle import oracle_scale
+from strange_tui.tui.common.access import strange_app
+from strange_tui.tui.common.dialog import DIALOG_CSS
+from strange_tui.tui.common.speed import FirstResumeStyled
+
+
+class Section(NamedTuple):
+    """One part of Help: a title, the screen class whose bindings it lists (``module:Class``,
+    "" for none), and a note on the keys that are no bindings."""
+
+    title: str
+    screen: str
+    note: str = ""
+
+
+APP = "strange_tui.tui.app.app:StrangeApp"
+KEY_WIDTH = 15
+SECTIONS: list[Section] = [
+    Section("Everywhere", APP,
+            "ctrl+p: the command palette, every action by name · escape: close a dialog, go"
+            " back · ctrl+q: quit from anywhere · undo and redo work where the campaign is"
+            " shown (Home, sheet, combat, log); in a dialog or a wizard they leave the"
+            " campaign alone"),
+    Section("Campaigns", "strange_tui.tui.home.campaigns:CampaignsScreen",
+            "↑↓ choose a campaign, enter opens it"),
+    Section("Home", "strange_tui.tui.home.home:HomeScreen", "↑↓ choose a character"),
+    Section("Character sheet", "strange_tui.tui.character.sheet:SheetScreen"),
+    Section("Roll dialog", "strange_tui.tui.rolls.roll:RollDialog",
+            "tab: the next field · leave the die blank for the app to roll, or type yours"),
+    Section("Rest dialog", "strange_tui.tui.character.rest:RestDialog"),
+    Section("XP dialog", "strange_tui.tui.character.advance:AdvanceDialog",
+            "enter in the XP field awards the XP typed"),
+    Section("GM intrusion", "strange_tui.tui.rolls.intrusion:IntrusionDialog"),
+    Section("Pass time", "strange_tui.tui.table.pass_time:PassTimeDialog"),
+    Section("Oracle (solo play)", "strange_tui.tui.solo.oracle:OracleDialog", oracle_scale()),
+    Section("Draw", "strange_tui.tui.solo.draw:DrawDialog",
+            "a creature by level (3) or range (2-5), a cypher, a complication or a scene"),
+    Section("Journal", "strange_tui.tui.solo.scene:SceneDialog",
+            "letters only type; ctrl+s writes the note into the log, in its place"),
+    Section("Log", "strange_tui.tui.home.log:LogScreen"),
+    Section("Combat", "strange_tui.tui.combat.tracker:CombatScreen"),
+    Section("Attack", "strange_tui.tui.combat.attack:AttackDialog"),
+    Section("Defense", "strange_tui.tui.combat.attack:DefenseDialog"),
+    Section("Circumstances (ctrl+t in a roll, attack or defense)",
+            "strange_tui.tui.rolls.circumstances:CircumstancePicker",
+            "letters type into the filter · ↓ to the list · space or enter ticks · one of a"
+            " group at a time: a second replaces the first"),
+    Section("Combat actions (c)", "strange_tui.tui.combat.actions:ActionPicker",
+            "covering fire, distract, draw or take the attack, guard, wait and act on it,"
+            " stop or get past a guard; each opens its own dialog with its odds"),
+    Section("Hazard (z)", "strange_tui.tui.combat.hazard:HazardDialog",
+            "ambient damage, Armor skipped; in a fight a fire or acid stays as a condition"
+            " and burns at the start of each of the holder's turns until removed (k)"),
+    Section("Chase (h at Home)", "strange_tui.tui.chase.tracker:ChaseScreen",
+            "as many Speed successes as the quarry's level win; more failures than"
+            " successes lose (a first failure loses)"),
+    Section("Start a chase", "strange_tui.tui.chase.dialogs:StartChaseDialog"),
+    Section("Chase roll", "strange_tui.tui.chase.dialogs:ChaseRollDialog",
+            "leave the die blank for the app to roll, or type yours"),
+    Section("Make (m at Home)", "strange_tui.tui.crafting.craft:CraftDialog",
+            "an Intellect task at the item's level; training may shorten the time or the"
+            " materials instead of easing; the clock passes the crafting time"),
+    Section("Translation", "strange_tui.tui.translation.wizard:TranslationScreen",
+            "type to filter the recursions · enter chooses"),
+    Section("Character creation", "strange_tui.tui.creation.wizard:CreationScreen",
+            "type to filter the list · ↑↓ move · enter chooses or ticks"),
+    Section("Hunters campaigns", "strange_tui.tui.hunters.home:HuntersHomeScreen"),
+    Section("Quick reference (F2)", "strange_tui.tui.home.reference:ReferenceScreen",
+            "letters type into the filter (words in any order, a number finds that"
+            " difficulty) · ↑↓ move · enter on a numbered line opens a roll at it: your"
+            " character's, or for the GM the one chosen · F2 again closes"),
+    Section("Several windows on one campaign", "",
+            "each window shows the others' changes within a second · ctrl+z takes back the"
+            " campaign's last action only if this window made it (or a window since"
+            " closed); otherwise it says which window did"),
+]  # fmt: skip
+
+
+def screen_class(path: str) -> type | None:
+    """The class ``module:Class`` names (None for "")."""
+    if not path:
+        return None
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def bindings_of(cls: type) -> list[Binding]:
+    """What a screen's keys do, as it declares them (see ``app.screen_bindings``)."""
+    from strange_tui.tui.common.bindings import screen_bindings
+
+    return screen_bindings(cls)
+
+
+def key_names(binding: Binding) -> str:
+    """'ctrl+z', '? / f1', '+ / =': each key of a binding as a person types it."""
+    names = []
+    for key in binding.key.split(","):
+        key = key.strip()
+        shown = binding.key_display or {
+            "question_mark": "?", "plus": "+", "minus": "-", "equals_sign": "=",
+            "up": "↑", "down": "↓", "ctrl+up": "ctrl+↑", "ctrl+down": "ctrl+↓",
+        }.get(key, key)  # fmt: skip
+        names.append(shown)
+    return " / ".join(dict.fromkeys(names))
+
+
+def section_rows(section: Section, seated: Screen | None = None) -> list[tuple[str, str]]:
+    """(keys, what they do) for a section: one row per action, its keys together. With
+    ``seated``, the screen as a player's seat has it, the keys it does not offer that seat
+    are left out (the GM's part; another character's sheet)."""
+    cls = screen_class(section.screen)
+    rows: dict[tuple[str, str], list[str]] = {}
+    for binding in bindings_of(cls) if cls is not None else []:
+        action = binding.action.split("(")[0]
+        if seated is not None and seated.check_action(action, ()) is False:
+            continue
+        what = binding.description
+        if binding.tooltip:
+            what = f"{what}: {binding.tooltip}"
+        rows.setdefault((binding.action, what), []).append(key_names(binding))
+    return [(" / ".join(keys), what) for (_, what), keys in rows.items()]
+
+
+def section_for(stack: Sequence[Screen]) -> int:
+    """The section of the topmost screen that has one (a dialog without a section of
+    its own falls back to the screen it was opened from); 0, Everywhere, if none."""
+    classes = [screen_class(section.screen) for section in SECTIONS]
+    for screen in reversed(stack):
+        for index, cls in enumerate(classes):
+            if cls is not None and index and type(screen) is cls:
+                return index
+    return 0
+
+
+def section_body(section: Section, here: bool, seated: Screen | None) -> Group:
+    """A section of Help: its title (marked when it is the screen Help was called from)
+    and a table of its keys."""
+    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    table.add_column(style="bold cyan", no_wrap=True, width=KEY_WIDTH)
+    table.add_column(ratio=1)
+    for keys, what in section_rows(section, seated):
+        table.add_row(keys, what)
+    if section.note:
+        table.add_row("", Text(section.note, style="dim"))
+    title = Text(section.title, style="bold underline")
+    if here:
+        title.append("  (this screen)", style="bold")
+    return Group(title, table)
+
+
+class HelpScreen(FirstResumeStyled, ModalScreen[None]):
+    """Every key of every screen, opened at the section of the screen it was called from
+    (that section highlighted)."""
+
+    DEFAULT_CSS = DIALOG_CSS + """
+    HelpScreen .help-section { height: auto; padding: 0 1; }
+    HelpScreen .help-section.-current { background: $boost; border-left: thick $accent; }
+    """
+    SCOPED_CSS = False
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "dismiss", "Close", id="help.close")]
+
+    def __init__(self, stack: Sequence[Screen] = ()) -> None:
+        super().__init__()
+        self.current = section_for(stack)
+        """The index in SECTIONS of the screen Help was called from."""
+        self.stack = list(stack)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog", id="help") as box:
+            box.border_title = f"Keys — {SECTIONS[self.current].title}"
+            for index, section in enumerate(SECTIONS):
+                here = index == self.current
+                classes = "help-section -current" if here else "help-section"
+                body = section_body(section, here, self.seated(section))
+                yield Static(body, id=f"section-{index}", classes=classes)
+
+    def seated(self, section: Section) -> Screen | None:
+        """At a player's seat, the open screen of ``section`` (its keys are that seat's);
+        None at the GM's, who is offered every key."""
+        session = strange_app(self).session
+        if session is None or session.is_gm:
+            return None
+        cls = screen_class(section.screen)
+        return next((s for s in reversed(self.stack) if cls is not None and type(s) is cls), None)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.scroll_to_current)
+
+    def point_at(self, stack: Sequence[Screen]) -> None:
+        """Kept between opens (the GM's Help is the same every time): open it again at
+        the section of the screen it is called from."""
+        current = section_for(stack)
+        self.stack = list(stack)
+        if current == self.current or not self.is_mounted:
+            self.current = current
+            return
+        before, self.current = self.current, current
+        for index, here in ((before, False), (current, True)):
+            section = self.query_one(f"#section-{index}", Static)
+            section.set_class(here, "-current")
+            section.update(section_body(SECTIONS[index], here, None))
+        self.query_one("#help", VerticalScroll).border_title = f"Keys — {SECTIONS[current].title}"
+        self.call_after_refresh(self.scroll_to_current)
+
+    def scroll_to_current(self) -> None:
+        section = self.query_one(f"#section-{self.current}", Static)
+        self.query_one("#help", VerticalScroll).scroll_to_widget(
+            section, animate=False, top=True
+        )
+
+
+class AboutScreen(ModalScreen[None]):
+    """The version and the notice the Cypher System Open License asks for."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    SCOPED_CSS = False
+
+    BINDINGS = [Binding("escape,enter,q", "dismiss", "Close", id="about.close")]
+
+    def compose(self) -> ComposeResult:
+        text = Text(f"strange-tui {__version__}\n", style="bold")
+        text.append("A keyboard-driven table for The Strange.\n\n")
+        text.append(f"{legal.COMPATIBILITY}.\n\n", style="bold")
+        text.append(f"{legal.CSOL_NOTICE}\n\n{legal.TRADEMARK_NOTICE}\n", style="dim")
+        with VerticalScroll(classes="dialog") as box:
+            box.border_title = "About"
+            yield Static(text)

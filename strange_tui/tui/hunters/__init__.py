@@ -1,0 +1,1 @@
+"""A Hunters campaign: its home and its dialogs."""

@@ -1,0 +1,1 @@
+"""The roll dialog and its odds, the circumstance picker, a GM intrusion."""

@@ -1,0 +1,368 @@
+"""The roll dialog: set the task up, see the exact odds and the cost, then roll (or type
+the physical die). The roll is recorded the moment the die lands (R-TASK-5, R-TASK-6); a
+reroll for 1 XP is a command of its own, with the player's die or the app's (R-XP-2).
+Marking the task as tied to the focus, a perception task or a focus ability lets the
+effects on the character (after a translation, R-TR-6..8) move or refuse it. The
+circumstances (R-CIR-1, R-CIR-2) come from the picker on ctrl+t, each a line of the
+preview with who gains."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.markup import escape
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from strange_tui.campaign.commands.rolls.circumstances import (
+    CircumstanceChoice,
+    circumstance_choices,
+)
+from strange_tui.campaign.commands.rolls.odds import outcome_of
+from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll
+from strange_tui.campaign.model.events import RollMade, RollRerolled
+from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, Stat
+from strange_tui.tui.common.dialog import CharacterDialog, assets_select, int_value, skill_select
+from strange_tui.tui.common.session import Refused
+from strange_tui.tui.rolls.circumstance_fields import (
+    CIRCUMSTANCES_CSS,
+    CIRCUMSTANCES_KEY,
+    CircumstanceFields,
+)
+
+if TYPE_CHECKING:
+    from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.rolls.odds import outcome_text, preview_table
+
+DIE_HINT = "type your d20, then enter · blank + enter: the app rolls"
+
+HELPERS: list[tuple[str, HelperSkill]] = [
+    ("No helper", "none"),
+    ("Helper, untrained (+1)", "untrained"),
+    ("Helper, trained", "trained"),
+    ("Helper, specialized", "specialized"),
+    ("Helper with an inability", "inability"),
+]
+
+
+class RollDialog(CircumstanceFields, CharacterDialog):
+    """Odds before the die; the die from the app or from the table."""
+
+    DEFAULT_CSS = (
+        """
+    RollDialog .dialog { width: 80; }
+    RollDialog #form { grid-size: 4; grid-columns: 13 1fr 12 1fr; grid-rows: 1;
+                       grid-gutter: 0 1; height: auto; }
+    RollDialog #form Label { text-style: bold; color: $text-muted; }
+    RollDialog #form .wide { column-span: 3; }
+    RollDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
+    RollDialog .checks { height: 1; }
+    RollDialog .checks Checkbox { width: auto; margin-right: 2; }
+    RollDialog #result { height: auto; padding: 0 1; display: none; }
+    RollDialog #result.-shown { display: block; }
+    """
+        + CIRCUMSTANCES_CSS
+    )
+    BINDINGS = [
+        Binding("ctrl+f", "focus_die", "Your die", id="roll.die"),
+        Binding("ctrl+r", "reroll", "Reroll (1 XP)", id="roll.reroll"),
+        Binding("ctrl+g", "forced", "GM forces a roll", id="roll.forced"),
+        Binding(CIRCUMSTANCES_KEY, "circumstances", "Circumstances", id="roll.circumstances"),
+    ]
+
+    def __init__(
+        self,
+        character_id: str,
+        *,
+        label: str = "",
+        stat: Stat | None = None,
+        difficulty: int | None = None,
+    ) -> None:
+        """``label``, ``stat`` and ``difficulty`` start the form (a quick-reference line
+        opens a roll at its difficulty)."""
+        super().__init__(character_id)
+        self.start = (label, stat or Stat.MIGHT, 3 if difficulty is None else difficulty)
+        self.rolled: RollMade | None = None
+        self.rerolled = False
+        self.forced = False
+
+    def compose(self) -> ComposeResult:
+        who = self.character
+        effort = [(str(n), n) for n in range(who.effort + 1)]
+        with Vertical(classes="dialog") as box:
+            box.border_title = f"Roll: {escape(who.name)}"
+            box.border_subtitle = (
+                f"ctrl+f your die · {CIRCUMSTANCES_KEY} circumstances · ctrl+r reroll"
+                " · ctrl+g GM forces"
+            )
+            with Grid(id="form"):
+                yield Label("Task")
+                yield Input(
+                    self.start[0],
+                    placeholder="what is attempted",
+                    id="label",
+                    compact=True,
+                    classes="wide",
+                )
+                yield Label("Stat")
+                yield Select(
+                    [(s.value.title(), s) for s in Stat],
+                    value=self.start[1],
+                    allow_blank=False,
+                    id="stat",
+                    compact=True,
+                )
+                yield Label("Difficulty")
+                yield Select(
+                    [(f"{d} {n}", d) for d, n in enumerate(DIFFICULTY_NAMES)],
+                    value=self.start[2],
+                    allow_blank=False,
+                    id="difficulty",
+                    compact=True,
+                )
+                yield Label("Skill")
+                yield skill_select()
+                yield Label("")
+                yield Checkbox("Inability", id="inability")
+                yield Label("Assets")
+                yield assets_select()
+                yield Label("Helper")
+                yield Select(HELPERS, value="none", allow_blank=False, id="helper", compact=True)
+                yield Label("Effort")
+                yield Select(effort, value=0, allow_blank=False, id="effort", compact=True)
+                yield Label("On damage")
+                yield Select(effort, value=0, allow_blank=False, id="damage_effort", compact=True)
+                yield Label("Bonus")
+                yield Input("0", type="integer", id="bonus", compact=True)
+                yield Label("Ability cost")
+                yield Input("0", type="integer", id="ability_cost", compact=True)
+                yield Label("")
+                yield Checkbox("Attack", id="attack")
+                yield Label("From Luck")
+                yield Input(
+                    "0", type="integer", id="luck", compact=True, disabled=who.pools.luck is None
+                )
+                yield Label("Task is")
+                with Horizontal(classes="wide checks"):
+                    yield Checkbox("Focus task", id="focus_task")
+                    yield Checkbox("Perception", id="perception")
+                    yield Checkbox("Focus ability", id="focus_ability")
+                yield Label("Circumstances", id="circumstances-label")
+                yield self.circumstances_button()
+                yield Label("Support", classes="support")
+                yield self.support_select()
+                # The die last, right before the buttons: no Tab reaches Roll before it.
+                yield Label("Your die ^f")
+                yield Input(
+                    placeholder=DIE_HINT, type="integer", id="die", compact=True, classes="wide"
+                )
+            yield Static(id="preview", classes="preview")
+            yield Static(id="result")
+            with Horizontal(classes="buttons"):
+                yield Button("Roll", variant="primary", id="roll")
+                yield Button("Reroll (1 XP)", id="reroll", disabled=True)
+                yield Button("Close", id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#label", Input).focus()
+        self.update_preview()
+
+    def reset(
+        self, label: str = "", stat: Stat | None = None, difficulty: int | None = None
+    ) -> None:
+        """Kept between opens (``open_roll``): a new task, the form as a new dialog has it."""
+        self.start = (label, stat or Stat.MIGHT, 3 if difficulty is None else difficulty)
+        self.rolled, self.rerolled, self.forced = None, False, False
+        self.circumstances, self._shown = (), None
+        who = self.character
+        effort = [(str(n), n) for n in range(who.effort + 1)]
+        for name in ("effort", "damage_effort"):  # Effort may have grown since.
+            self.query_one(f"#{name}", Select).set_options(effort)
+        defaults = {"#stat": self.start[1], "#difficulty": self.start[2], "#skill": "",
+                    "#assets": 0, "#helper": "none", "#effort": 0, "#damage_effort": 0,
+                    "#support": ""}  # fmt: skip
+        for selector, value in defaults.items():
+            self.query_one(selector, Select).value = value
+        for name in ("inability", "attack", "focus_task", "perception", "focus_ability"):
+            self.query_one(f"#{name}", Checkbox).value = False
+        texts = {"#label": self.start[0], "#bonus": "0", "#ability_cost": "0", "#luck": "0",
+                 "#die": ""}  # fmt: skip
+        for selector, text in texts.items():
+            self.query_one(selector, Input).value = text
+        self.query_one("#luck", Input).disabled = who.pools.luck is None
+        result = self.query_one("#result", Static)
+        result.update("")
+        result.remove_class("-shown")
+        self.query_one("#roll", Button).label = "Roll"
+        self.query_one("#reroll", Button).disabled = True
+        self.query_one("#label", Input).focus()
+        self.update_preview()
+
+    def command(self) -> Roll | str:
+        """The roll the form describes, or what is wrong with the form."""
+        numbers = {}
+        for name in ("bonus", "ability_cost", "luck"):
+            value = int_value(self.query_one(f"#{name}", Input))
+            if value is None or (name != "bonus" and value < 0):
+                return f"{name.replace('_', ' ').title()} must be a whole number."
+            numbers[name] = value
+        return Roll(
+            character=self.character_id,
+            stat=self.query_one("#stat", Select).value,
+            difficulty=self.query_one("#difficulty", Select).value,
+            label=self.query_one("#label", Input).value.strip(),
+            skill=self.query_one("#skill", Select).value,
+            inability=self.query_one("#inability", Checkbox).value,
+            assets=self.query_one("#assets", Select).value,
+            effort=self.query_one("#effort", Select).value,
+            damage_effort=self.query_one("#damage_effort", Select).value,
+            bonus=numbers["bonus"],
+            ability_cost=numbers["ability_cost"],
+            from_luck=numbers["luck"],
+            attack=self.query_one("#attack", Checkbox).value,
+            helper=self.query_one("#helper", Select).value,
+            forced=self.forced,
+            focus_task=self.query_one("#focus_task", Checkbox).value,
+            perception=self.query_one("#perception", Checkbox).value,
+            focus_ability=self.query_one("#focus_ability", Checkbox).value,
+            circumstances=self.circumstances,
+            support=self.support_value(),
+        )
+
+    def typed_die(self) -> int | None | str:
+        """The die the player typed (None: the app rolls), or what is wrong with it."""
+        value = int_value(self.query_one("#die", Input), default=0)
+        if value is None or not 0 <= value <= 20:
+            return "A d20 shows 1 to 20."
+        return value or None
+
+    def picking(self) -> bool:
+        return self.rolled is None
+
+    def circumstance_options(self) -> tuple[CircumstanceChoice, ...]:
+        """A task's circumstances, or an attack's when the roll is one (melee or ranged
+        unknown here: all of them)."""
+        attack = self.query_one("#attack", Checkbox).value
+        return circumstance_choices("attack" if attack else "task")
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def update_preview(self) -> None:
+        if self.rolled is not None:
+            return
+        preview = self.show_preview(self.command(), preview_table)
+        self.show_support(preview.support_needed if preview is not None else None)
+
+    @on(Button.Pressed, "#circumstances")
+    def circumstances_pressed(self) -> None:
+        self.action_circumstances()
+
+    def action_focus_die(self) -> None:
+        """The player's own d20 goes here: one key from anywhere in the form."""
+        self.query_one("#die", Input).focus()
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        """Enter in the die rolls (blank: the app rolls); Enter in any other field goes
+        to the die, so typing the task never rolls for the player."""
+        if event.input.id == "die" or self.rolled is not None:
+            self.action_roll()
+        else:
+            self.action_focus_die()
+
+    @on(Button.Pressed, "#roll")
+    def action_roll(self) -> None:
+        if self.rolled is not None:
+            self.dismiss(True)
+            return
+        command, die = self.command(), self.typed_die()
+        for problem in (command, die):
+            if isinstance(problem, str):
+                self.notify(problem, severity="warning")
+                return
+        assert isinstance(command, Roll) and not isinstance(die, str)
+        events = self.app.run_command(msgspec.structs.replace(command, die=die))
+        if not events:
+            return
+        event = events[0]
+        assert isinstance(event, RollMade)
+        self.rolled = event
+        self.query_one("#die", Input).value = ""
+        self.show_outcome(event)
+        self.query_one("#roll", Button).label = "Done"
+        self.query_one("#reroll", Button).disabled = event.die is None
+
+    def show_outcome(self, event: RollMade | RollRerolled) -> None:
+        outcome = outcome_of(self.character, event, app_rolled=event.app_rolled)
+        result = self.query_one("#result", Static)
+        result.update(outcome_text(outcome))
+        result.add_class("-shown")
+
+    def action_forced(self) -> None:
+        """R-XP-3: on an automatic success the GM may intrude and force a roll at the
+        difficulty before any easing (award the intrusion's XP with i on Home)."""
+        if self.rolled is not None:
+            return
+        command = self.command()
+        if isinstance(command, str):
+            return
+        try:
+            self.session.preview(msgspec.structs.replace(command, forced=True))
+        except Refused as refused:
+            self.notify(str(refused), severity="warning")
+            return
+        self.forced = True
+        self.update_preview()
+        self.notify("The GM intrudes: roll at the difficulty before easing.", title="Intrusion")
+
+    @on(Button.Pressed, "#reroll")
+    def action_reroll(self) -> None:
+        """R-XP-2: 1 XP rerolls; the better die stands. Type your own d20 in 'Your die'
+        first, or leave it blank for the app to roll."""
+        event = self.rolled
+        if event is None or event.die is None or self.rerolled:
+            return
+        die = self.typed_die()
+        if isinstance(die, str):
+            self.notify(die, severity="warning")
+            return
+        events = self.app.run_command(Reroll(roll=event, die=die))
+        if not events:
+            return
+        reroll = events[0]
+        assert isinstance(reroll, RollRerolled)
+        self.rerolled = True
+        self.query_one("#die", Input).value = ""
+        self.query_one("#reroll", Button).disabled = True
+        self.show_outcome(reroll)
+
+    @on(Button.Pressed, "#close")
+    def close(self) -> None:
+        self.dismiss(self.rolled is not None)
+
+
+def open_roll(
+    app: StrangeApp,
+    character_id: str,
+    *,
+    label: str = "",
+    stat: Stat | None = None,
+    difficulty: int | None = None,
+) -> None:
+    """The roll dialog for ``character_id``, kept between opens while the campaign is open
+    (issue 21: its forty widgets are made and styled once, not on every ``r``)."""
+    name = f"roll:{character_id}"
+    fresh = not app.is_screen_installed(name)
+    app.kept_screen(
+        name, lambda: RollDialog(character_id, label=label, stat=stat, difficulty=difficulty)
+    )
+    if not fresh:
+        dialog = app.get_screen(name)
+        assert isinstance(dialog, RollDialog)
+        dialog.reset(label, stat, difficulty)
+    app.push_screen(name)

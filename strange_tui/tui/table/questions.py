@@ -1,0 +1,103 @@
+"""The open questions at the seats (``!``): the GM answers one for an absent player (the
+same dialog the player's seat gets, sent from the GM's seat) or takes it back; a player's
+seat with several questions picks the one to answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from strange_tui.campaign.commands.table.questions import WithdrawPrompt
+from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.state import Campaign
+from strange_tui.tui.common.dialog import CharacterDialog, send
+from strange_tui.tui.common.waiting import may_answer, question_line
+
+
+class QuestionsDialog(CharacterDialog):
+    """The questions this seat may act on, oldest first: enter answers the highlighted one;
+    from the GM's seat, delete takes it back (the player's seat then closes its dialog)."""
+
+    DEFAULT_CSS = """
+    QuestionsDialog OptionList { height: auto; max-height: 12; border: none; padding: 0; }
+    """
+    BINDINGS = [Binding("delete", "withdraw", "Take back", id="questions.withdraw")]
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.shown: list[Prompt] = []
+
+    def compose(self) -> ComposeResult:
+        gm = self.session.is_gm
+        with Vertical(classes="dialog") as box:
+            box.border_title = "Questions waiting at the seats" if gm else "Your questions"
+            yield OptionList(id="questions")
+            hint = "↑↓ choose · enter answers"
+            hint += " (for an absent player) · delete takes it back" if gm else ""
+            yield Static(Text(f"{hint} · escape closes", style="dim"))
+            with Horizontal(classes="buttons"):
+                yield Button("Answer", variant="primary", id="answer")
+                if gm:
+                    yield Button("Take back", variant="warning", id="withdraw")
+                yield Button("Close", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.watch(self.app, "campaign", self.follow, init=True)
+
+    def follow(self, state: Campaign | None) -> None:
+        """The list as the table has it now; empty, there is nothing left to do here."""
+        if state is None:
+            return
+        seat = self.session.seat
+        prompts = [p for p in state.prompts if may_answer(seat, p)]
+        if prompts == self.shown:
+            return
+        listing = self.query_one(OptionList)
+        highlighted = listing.highlighted
+        self.shown = prompts
+        listing.clear_options()
+        listing.add_options(
+            Option(Text(question_line(state, p, with_what=True)), id=str(p.id)) for p in prompts
+        )
+        if prompts:
+            listing.highlighted = min(highlighted or 0, len(prompts) - 1)
+        elif self.is_current:
+            self.dismiss(False)
+
+    def chosen(self) -> Prompt | None:
+        index = self.query_one(OptionList).highlighted
+        return self.shown[index] if index is not None and index < len(self.shown) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "withdraw":
+            return self.session.is_gm
+        return True
+
+    @on(OptionList.OptionSelected)
+    @on(Button.Pressed, "#answer")
+    def action_answer(self, event: Any = None) -> None:
+        """The highlighted question's own dialog, in place of this list."""
+        prompt = self.chosen()
+        if prompt is None:
+            return
+        desk = self.app.prompt_desk  # type: ignore[attr-defined]
+        self.dismiss(False)
+        desk.open(prompt)
+
+    @on(Button.Pressed, "#withdraw")
+    def action_withdraw(self) -> None:
+        """The GM takes the highlighted question back: nothing is rolled or answered."""
+        prompt = self.chosen()
+        if prompt is None or not self.session.is_gm:
+            return
+        line = question_line(self.session.state, prompt)
+        if send(self, WithdrawPrompt(prompt=prompt.id)):
+            self.notify(f"Taken back: {line}.", title="Question")

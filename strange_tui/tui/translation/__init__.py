@@ -1,0 +1,1 @@
+"""The translation wizard and what it shows."""
