@@ -22,25 +22,25 @@ INVALID = 1
 def command_parser() -> Parser:
     """The parser of the plain commands (`odds`, `roll`, ...)."""
     from strange_tui.cli import (
-        campaign_commands,
-        content_commands,
-        hunters_commands,
-        new_command,
-        reference_command,
+        campaign,
+        content,
+        creation,
+        hunters,
+        reference,
+        rolls,
         serve,
-        solo_commands,
-        task_commands,
+        solo,
     )
 
     parser = Parser(prog=PROG, description="Plain commands of strange-tui.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    task_commands.register(commands)
-    campaign_commands.register(commands)
-    content_commands.register(commands)
-    new_command.register(commands)
-    hunters_commands.register(commands)
-    solo_commands.register(commands)
-    reference_command.register(commands)
+    rolls.register(commands)
+    campaign.register(commands)
+    content.register(commands)
+    creation.register(commands)
+    hunters.register(commands)
+    solo.register(commands)
+    reference.register(commands)
     serve.register(commands)
     return parser
 
@@ -164,7 +164,7 @@ def run_app(args: argparse.Namespace) -> int:
     StrangeApp(campaign_path=path, saves=saves, seat=seat).run()
     # The app has closed its campaign (everything is on disk) and given the terminal back.
     # The process ends now: the collector need not walk every object of the session on
-    # the way out (its final pass was 54 ms of each quit, issue 21).
+    # the way out (its final pass was 54 ms of each quit).
     gc.freeze()
     return 0
 

@@ -3,7 +3,7 @@
 import pytest
 
 from strange_tui.cli import main
-from strange_tui.cli.content_commands import COLUMNS
+from strange_tui.cli.content import COLUMNS
 from strange_tui.content.model import KINDS
 
 

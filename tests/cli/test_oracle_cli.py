@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from strange_tui.campaign.model.events import OracleAsked
-from strange_tui.cli import command_parser, main, solo_commands
+from strange_tui.cli import command_parser, main, solo
 from strange_tui.demo.build import build_demo
 from strange_tui.storage.folder import CampaignFolder
 
@@ -178,13 +178,13 @@ def test_oracle_json_does_not_load_the_ui():
 
 def test_draw_takes_the_agreed_arguments_and_runs_the_draw_command():
     """`draw TABLE [CAMPAIGN] [--level N | --levels A-B] [--seed N] [--json]` is parsed
-    here and handed whole to cli.draw_command.run_draw."""
+    here and handed whole to cli.draw.run_draw."""
     args = command_parser().parse_args(
         ["draw", "creature", "demo", "--level", "3", "--seed", "4", "--json"]
     )
     assert (args.table, args.campaign, args.level, args.levels) == ("creature", "demo", 3, None)
     assert (args.seed, args.json, args.saves) == (4, True, None)
-    assert args.run is solo_commands.run_draw
+    assert args.run is solo.run_draw
     ranged = command_parser().parse_args(["draw", "creature", "--levels", "2-4"])
     assert (ranged.campaign, ranged.level, ranged.levels) == (None, None, "2-4")
     for table in ("cypher", "complication", "scene"):

@@ -1,4 +1,4 @@
-"""Quitting the full-screen app (issue 21): once the app has closed its campaign and given
+"""Quitting the full-screen app: once the app has closed its campaign and given
 the terminal back, the collector is frozen, so the process ends without walking every
 object of the session (54 ms of each quit, measured with bench-style runs)."""
 

@@ -1,5 +1,5 @@
 """`strange-tui --where`: the folders in use and what chose them; `--help` says where they
-are on each platform (issue 12). Every test uses temporary folders, never the repo's saves/."""
+are on each platform. Every test uses temporary folders, never the repo's saves/."""
 
 import sys
 from pathlib import Path

@@ -2,7 +2,7 @@
 
 `oracle` puts a yes/no question to the d20 (R-ORC-1..3) through the same command the app
 sends (``AskOracle``): its odds, then the answer; with ``--campaign`` the question goes to
-that campaign's log. `draw` is registered here and run by ``cli.draw_command``."""
+that campaign's log. `draw` is registered here and run by ``cli.draw``."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from strange_tui.rules.dice import SeededDice
 from strange_tui.rules.task import D20
 
 DRAW_TABLES = ("creature", "cypher", "complication", "scene")
-"""The tables `draw` reads (cli.draw_command says what each holds)."""
+"""The tables `draw` reads (cli.draw says what each holds)."""
 
 LIKELIHOOD_HELP = {
     DEFAULT_LIKELIHOOD: "yes and no are as likely (the default)",
@@ -91,7 +91,7 @@ def ask(args: argparse.Namespace, command: AskOracle) -> tuple[OraclePreview, An
     if args.campaign is None:
         table = Campaign(name="The oracle")
         return preview(table, command), decide(table, command, dice)[0]
-    from strange_tui.cli.campaign_commands import folder_of
+    from strange_tui.cli.campaign import folder_of
 
     store = folder_of(args).open()
     with store.transaction():
@@ -160,8 +160,8 @@ def print_oracle(seen: OraclePreview, report: dict[str, Any], *, recorded: bool)
 
 
 def run_draw(args: argparse.Namespace) -> int:
-    """`strange-tui draw`: cli.draw_command does the drawing."""
-    from strange_tui.cli.draw_command import run_draw as draw
+    """`strange-tui draw`: cli.draw does the drawing."""
+    from strange_tui.cli.draw import run_draw as draw
 
     return draw(args)
 

@@ -56,7 +56,7 @@ def run_draw(args: argparse.Namespace) -> int:
         seen: DrawPreview = preview(state, command)
         (event,) = decide(state, command, dice)
     else:
-        from strange_tui.cli.campaign_commands import folder_of
+        from strange_tui.cli.campaign import folder_of
 
         folder = folder_of(args)
         content = Content(user_pack_files(folder.path.parent))
@@ -129,6 +129,6 @@ def draw_text(seen: DrawPreview, event: Drawn, report: dict[str, Any]) -> str:
 
 def report_problems(content: Content) -> None:
     """Packs that failed to load are told on stderr; the draw used the rest."""
-    from strange_tui.cli.content_commands import report_problems as tell
+    from strange_tui.cli.content import report_problems as tell
 
     tell(content)

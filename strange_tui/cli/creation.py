@@ -17,7 +17,7 @@ from strange_tui.campaign.model.creation import Draft
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.campaign.model.terms import RuleViolation, Stat
 from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
-from strange_tui.cli.campaign_commands import folder_of
+from strange_tui.cli.campaign import folder_of
 from strange_tui.cli.parsing import UsageError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.paths import campaign_path, saves_dir, slugify
