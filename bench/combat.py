@@ -1,7 +1,7 @@
 """The combat tracker under load: 30 combatants and 2,000 events of fight, 200 presses of
 `n` (next turn: the NextTurn command decided, its event fsynced, folded, the table
 redrawn) against 200 presses on a bare Textual app with a 30-row table whose `n` moves
-the highlighted row on, wrapping round as turns do (issue 21: at most 1.2x; DESIGN.md
+the highlighted row on, wrapping round as turns do (target: at most 1.2x; DESIGN.md
 allowed 1.5x).
 
 The bare app's key must do its work on every press: with `down` the cursor stopped at

@@ -1,6 +1,6 @@
 """How fast each main key answers: the median time from the key press to the new screen
 settled, against a bare Textual app whose `r` opens a modal with two inputs and two buttons,
-measured in the same run (issue 21: every key at most 1.2x).
+measured in the same run (target: every key at most 1.2x).
 
     python bench/keys.py [--runs N] [--only KEY_NAME ...]
 

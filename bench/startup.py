@@ -1,5 +1,5 @@
 """Cold start to the first frame, and the peak memory of that start: strange-tui's Home on
-the demo campaign against a bare Textual app with a Header and a Footer (issue 21: time at
+the demo campaign against a bare Textual app with a Header and a Footer (targets: time at
 most 1.1x, memory at most 1.2x).
 
 Each run is a fresh interpreter that starts the app headless and exits as soon as the

@@ -1,4 +1,4 @@
-"""One campaign, many writers (issue: "One campaign, many windows").
+"""One campaign, many writers: several windows writing one campaign at once.
 
 Six writer processes each apply 200 commands as fast as they can to one campaign (fsynced,
 under the campaign's lock), while a follower process looks at the journal as the app does

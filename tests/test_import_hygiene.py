@@ -1,5 +1,5 @@
 """The pure layers never load the UI libraries (DESIGN.md, layers); the screens never
-import the rules (issue 13: they build commands and show the session's previews)."""
+import the rules (they build commands and show the session's previews)."""
 
 import ast
 import subprocess
@@ -97,7 +97,7 @@ def test_the_import_finder_sees_every_spelling(source, expected):
 
 
 def test_screens_never_import_the_rules():
-    """No module under strange_tui/tui imports strange_tui.rules (issue 13): screens take
+    """No module under strange_tui/tui imports strange_tui.rules: screens take
     the game's words from strange_tui.campaign.model.terms and results from commands' previews."""
     offenders = []
     for path in sorted(TUI.rglob("*.py")):

@@ -1,4 +1,4 @@
-"""A fresh machine (issue 12): the wheel built from this checkout, installed in a virtual
+"""A fresh machine: the wheel built from this checkout, installed in a virtual
 environment outside it, opens the demo with the bundled themes and content from any folder.
 
 Offline: the wheel is built with this environment's setuptools (no build isolation) and

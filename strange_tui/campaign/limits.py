@@ -21,7 +21,7 @@ _WHERE = re.compile(r" - at `\$\.?(?P<path>[^`]*)`$")
 @cache
 def _decoder(kind: Any) -> msgspec.json.Decoder:
     """The decoder of ``kind``, built on the first check: building the two takes about
-    11 ms, which the app's start does not need to pay (issue 21)."""
+    11 ms, which the app's start does not need to pay."""
     return msgspec.json.Decoder(kind)
 
 

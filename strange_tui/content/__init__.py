@@ -1,2 +1,4 @@
-"""Game content as TOML packs (types, descriptors, foci, recursions, creatures, cyphers,
-equipment) and the loader that validates them."""
+"""Game content as TOML packs, and the loader that validates them.
+
+Types, descriptors, foci and their abilities, recursions, creatures, cyphers, equipment,
+the solo tables and the quick reference's ladders."""

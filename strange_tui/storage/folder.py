@@ -1,6 +1,9 @@
 """A campaign folder: opening it (snapshot + journal, torn tail moved aside), keeping its
 events as the store dispatches them, and checkpoints (reading it without opening, and the
-creation draft: folder_files.py)."""
+creation draft: folder_files.py).
+
+Just over 300 lines: ``CampaignFolder`` is the one EventLog on disk; its reads and writes
+share the lock and the journal's state, so they stay in one class."""
 
 from __future__ import annotations
 
@@ -111,8 +114,8 @@ class CampaignFolder(FolderFiles):
 
     def _read_as_is(self) -> tuple[Campaign, CampaignFolder, list[AnyEvent]] | None:
         """Snapshot and journal read without the writers' lock, when they need nothing done
-        to them (issue 21: a window shows its campaign without waiting for, or taking, the
-        lock). Writers append whole checked batches and replace files by renaming, so what
+        to them: a window shows its campaign without waiting for, or taking, the
+        lock. Writers append whole checked batches and replace files by renaming, so what
         is read is the campaign as some writer left it, or something this sees is off: a
         batch half-appended reads as a torn tail, and a checkpoint between the two reads
         leaves another journal file. Anything off, or anything to repair (a torn

@@ -36,7 +36,7 @@ class FolderFiles:
         """What had to be repaired or set aside (a torn tail moved aside...), for the user."""
         self._chunks: dict[Path, tuple[tuple[int, int], list[AnyEvent]]] = {}
         """Sealed chunks already read, by path, with the (mtime, size) they were read at: a
-        chunk never changes once sealed, so the log reads each once (issue 21)."""
+        chunk never changes once sealed, so the log reads each once."""
 
     @property
     def campaign_file(self) -> Path:

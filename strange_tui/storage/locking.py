@@ -40,7 +40,7 @@ class WriterLock:
         self._lock: Any = None
         """filelock's lock, made when first taken: opening a campaign to show it does not
         take it (see CampaignFolder.open), and importing filelock costs 9 ms and 0.8 MiB
-        of a start (issue 21)."""
+        of a start."""
 
     @contextmanager
     def held(self, wait: float | None = None) -> Iterator[None]:

@@ -1,4 +1,4 @@
-"""The log reads like a recap (issue 17): one test per thing the table read badly.
+"""The log reads like a recap: one test per thing the table read badly.
 
 Each builds real events through the commands (or writes the event an older journal holds)
 and reads the sentence the log, the CLI recap and Home show."""

@@ -1,4 +1,4 @@
-"""What a campaign's files decode into is declared with evaluated annotations (issue 21).
+"""What a campaign's files decode into is declared with evaluated annotations.
 
 msgspec reads a struct's field types on the first decode. Written as strings (``from
 __future__ import annotations``), each is compiled and evaluated then: about 540 of them

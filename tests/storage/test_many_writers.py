@@ -86,7 +86,7 @@ def test_a_checkpoint_by_one_window_is_followed_by_the_other(tmp_path):
 
 
 def test_following_a_quiet_campaign_takes_no_lock_and_still_sees_every_change(tmp_path):
-    """A window follows its campaign several times a second (issue 21): while nobody else
+    """A window follows its campaign several times a second: while nobody else
     writes, that is a look at the journal, not the lock and its owner note; an append, an
     undo and a checkpoint by another window are each still taken in."""
     from strange_tui.storage.locking import OWNER_FILE
@@ -159,7 +159,7 @@ def test_a_writer_killed_while_holding_the_lock_frees_it(tmp_path):
     assert holder.stdout.readline().strip() == "holding"
     folder = CampaignFolder(path)
     folder.lock.wait = 0.2
-    waiting = folder.open()  # Opening to show the campaign takes no lock (issue 21)...
+    waiting = folder.open()  # Opening to show the campaign takes no lock...
     with pytest.raises(CampaignBusy, match=f"pid {holder.pid}"):
         waiting.apply([XpAwarded(character="mara", amount=1)])  # ...a command waits for it.
     os.kill(holder.pid, signal.SIGKILL)

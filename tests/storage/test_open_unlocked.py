@@ -1,5 +1,5 @@
 """Opening a campaign to show it reads its files without the writers' lock when they need
-nothing done (issue 21); whatever another window does between the reads sends the open
+nothing done; whatever another window does between the reads sends the open
 to the locked read, which sees the campaign whole."""
 
 from strange_tui.campaign.model.events import XpAwarded

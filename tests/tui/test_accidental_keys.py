@@ -1,4 +1,4 @@
-"""Issue 17, "keys that change the game by accident": in the dialogs, keys only, at 80x24.
+"""Keys that change the game by accident: in the dialogs, keys only, at 80x24.
 
 Typing text never answers a dialog, a stray Tab or Enter never rolls for the player, Enter
 does what each dialog's hint says, a dead PC never rolls recovery, and escape closes every

@@ -1,4 +1,4 @@
-"""Issue 17, the app's own keys and lists, keys only: undo only where the campaign is shown,
+"""The app's own keys and lists, keys only: undo only where the campaign is shown,
 q only where nothing is half-done, no key after q reaching a dying screen, the campaign
 list's numbers after the journal, the theme kept between runs, ctrl+s in the new-hunter
 dialog, no fight without a PC here, the first run's list."""

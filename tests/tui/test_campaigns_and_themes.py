@@ -61,7 +61,7 @@ async def test_the_theme_follows_the_recursion_setting_from_the_palette(demo):
 
 
 async def test_the_theme_kept_from_last_time_colours_the_first_frame(demo):
-    """Issue 21: a dark theme is set before the app runs without Textual's second parse of
+    """A dark theme is set before the app runs without Textual's second parse of
     the stylesheet; the first frame must still be drawn in its colours (a light one goes
     the usual way). Checked on the campaign list (a campaign's recursion may choose its
     own theme) and on the screen's background, which the stylesheet sets."""

@@ -1,4 +1,4 @@
-"""The collector around the app's start (issue 21, tui/app/collector.py): paused while the
+"""The collector around the app's start (tui/app/collector.py): paused while the
 app's modules load, so it does not walk what they make again and again, then running
 with that set aside (checked in a fresh interpreter, as a start is: this one has long
 imported the app); held again from the app's start to its freeze a second in, or to its

@@ -1,5 +1,5 @@
 """Help opens at the section of the screen it was called from (scrolled there, highlighted),
-and its keys are the screens' bindings, as the palette's are (issue 17)."""
+and its keys are the screens' bindings, as the palette's are."""
 
 from textual.containers import VerticalScroll
 

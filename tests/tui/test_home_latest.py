@@ -1,4 +1,4 @@
-"""Home at the table (issue 17), keys only at 80x24: "Latest" shows what matters (no "Next
+"""Home at the table, keys only at 80x24: "Latest" shows what matters (no "Next
 turn." lines), names NPCs, and "Where and when" shows a fight under way, after a reopen
 too."""
 

@@ -1,4 +1,4 @@
-"""Dialogs kept between opens (issue 21: the roll and attack dialogs, the log and the GM's
+"""Dialogs kept between opens (the roll and attack dialogs, the log and the GM's
 Help are made once while the campaign is open): each opens again as a new one, with the
 campaign as it is now."""
 

@@ -1,4 +1,4 @@
-"""Issue 17, layout: every screen reads at 80x24 (its keys, with Help always there; every
+"""Layout: every screen reads at 80x24 (its keys, with Help always there; every
 column of the combat table; each creation step) and stays usable at 40x12 (Tab reaches
 every field and button of every screen and dialog, and each comes into view)."""
 
@@ -182,7 +182,7 @@ async def test_combat_dialogs_are_reachable_at_40x12(tmp_path):
 
 
 async def test_a_focused_checkbox_keeps_its_label_readable(demo_app):
-    """Issue 17: a focused check box drew a tall border over its one row, hiding its
+    """A focused check box drew a tall border over its one row, hiding its
     label. Tab to each check box of the roll dialog: its label is on screen."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")

@@ -84,7 +84,7 @@ async def test_one_roll_is_one_undo_step_and_undo_says_what_it_undid(demo_app):
         assert messages and messages[0].startswith("Undid: Mara Quist rolled 12 for Jump the gap")
 
 
-# Issue 15: the effects of a translation move the roll the player sees (R-TR-6..8).
+# The effects of a translation move the roll the player sees (R-TR-6..8).
 
 
 def translate_mara(demo, die: int, on_failure: str = "no translation", wait: int = 0) -> None:
@@ -150,7 +150,7 @@ async def test_r_tr_8_a_focus_ability_is_refused_while_acclimating(demo, demo_ap
 
 
 async def test_the_roll_dialog_opens_again_as_new_after_a_roll(demo, demo_app):
-    """Kept between opens (issue 21), the dialog comes back as a fresh one: the task, the
+    """Kept between opens, the dialog comes back as a fresh one: the task, the
     difficulty and the Effort typed last time are gone, the result too, and Roll rolls."""
     async with demo_app.run_test(size=(100, 40)) as pilot:
         await pilot.press("r", *"Climb")

@@ -1,4 +1,4 @@
-"""Questions that travel to a player's seat (issue 18), with a GM's app and players' apps on
+"""Questions that travel to a player's seat, with a GM's app and players' apps on
 one copy of the demo, keys only where a person acts (commands set the table up): the
 initiative rolled at each seat, an NPC's attack answered as a defense roll at the player's
 seat, an intrusion offered and accepted, the GM answering for an absent player or taking a

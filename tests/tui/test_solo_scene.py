@@ -1,8 +1,8 @@
-"""A solo scene from the demo, keys only, as a new player would play it (issue 19's "done
-when"): solo play switched on; a note of the story; the oracle asked; a roll on which the
-app proposes an intrusion, accepted; a creature drawn and brought into a fight; the NPC
-choosing its target on its own turn and the PC defending; a last note. Then
-`strange-tui log --format md` reads as a story, the notes in their places."""
+"""A solo scene from the demo, keys only, as a new player would play it: solo play
+switched on; a note of the story; the oracle asked; a roll on which the app proposes an
+intrusion, accepted; a creature drawn and brought into a fight; the NPC choosing its target
+on its own turn and the PC defending; a last note. Then `strange-tui log --format md`
+reads as a story, the notes in their places."""
 
 from strange_tui.campaign.model.events import (
     Drawn,

@@ -1,4 +1,4 @@
-"""Work the screens must not repeat (issue 21, tui/common/speed.py): restyling a whole screen when
+"""Work the screens must not repeat (tui/common/speed.py): restyling a whole screen when
 it comes back on top with nothing changed, or when its first Resize sets breakpoint
 classes it could have had from the start."""
 

@@ -1,5 +1,5 @@
 """A text panel whose height follows its text lays the screen out again only when its
-number of lines changes (issue 21), and then it does: the panel grows and shrinks."""
+number of lines changes, and then it does: the panel grows and shrinks."""
 
 from rich.text import Text
 from textual.app import App, ComposeResult

@@ -206,7 +206,7 @@ class TestTranslationSnapshots:
         assert snap_compare(demo_app, terminal_size=(80, 24), press=keys)
 
 
-# Issue 15: what the rules do to the numbers the player sees (keys only).
+# What the rules do to the numbers the player sees (keys only).
 
 
 def panel_text(app, selector: str = "#side") -> str:

@@ -1,5 +1,9 @@
 """The strange-tui app: one campaign open at a time, screens that render its state, and
-dialogs that turn a player's choices into commands for the model."""
+dialogs that turn a player's choices into commands for the model.
+
+Just over 300 lines: opening and following the campaign, the kept screens and the first
+frame's timing are one life cycle; the app-wide keys are in ``actions``, the themes in
+``theming``."""
 
 from __future__ import annotations
 
@@ -210,8 +214,9 @@ class StrangeApp(AppActions):
         return True
 
     def kept_screen(self, name: str, make: Callable[[], Screen]) -> str:
-        """A screen kept mounted between opens while the campaign is open (issue 21: the
-        log lays its lines out once, Help its tables), made on first use; push its name."""
+        """A screen kept mounted between opens while the campaign is open (so it opens
+        fast: the log lays its lines out once, Help its tables), made on first use; push
+        its name."""
         if not self.is_screen_installed(name):
             screen = make()
             preset_breakpoints(screen, self.size)  # Pushed by name: push_screen cannot.

@@ -1,5 +1,6 @@
-"""The garbage collector around the app's life (issue 21): quiet while the app's modules
-load, and kept off the objects that live as long as the process or the window.
+"""The garbage collector around the app's life, for a quick start and quick keys: quiet
+while the app's modules load, and kept off the objects that live as long as the process or
+the window.
 
 Importing Textual, Rich and the model makes some 50,000 objects the collector tracks, and
 nearly all of them live as long as the process (modules, classes, functions, Textual's

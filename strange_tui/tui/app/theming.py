@@ -64,7 +64,7 @@ class ThemedApp(App[None]):
         """The theme before the first screen is styled: as the app is made, or as the
         campaign it opens at start turns the theme to its recursion's. Setting ``theme``
         would have Textual parse and apply the whole stylesheet a second time just after
-        the first (its watcher queues a refresh; 7 to 9 ms of a start, issue 21); the first
+        the first (its watcher queues a refresh; 7 to 9 ms of a start); the first
         parse already reads this theme's colours. Set quietly when it is dark, like the
         default theme the app was made with (its ANSI colours already match); otherwise,
         the usual way."""

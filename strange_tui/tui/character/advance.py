@@ -221,7 +221,7 @@ class AdvanceDialog(CharacterDialog):
         preview = self.query_one("#preview", Static)
         command = self.command()
         # The form's fields report a change each as they mount: the same form on the same
-        # campaign is not previewed again (issue 21).
+        # campaign is not previewed again.
         key = (command, self.session.state.seq)
         if key == getattr(self, "_previewed", None):
             return
@@ -271,7 +271,7 @@ def open_text(still_open: tuple[str, ...]) -> Text:
 
 def open_advance(app: StrangeApp, character_id: str) -> None:
     """The XP dialog of ``character_id``, kept between opens while the campaign is open
-    (issue 21: made and laid out once, set back on each open)."""
+    (made and laid out once, set back on each open)."""
     name = f"advance:{character_id}"
     fresh = not app.is_screen_installed(name)
     app.kept_screen(name, lambda: AdvanceDialog(character_id))

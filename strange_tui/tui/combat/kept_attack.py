@@ -1,6 +1,6 @@
-"""The attack dialog kept between opens (issue 21): made once per PC while the campaign is
-open, and set back to a new attack's form each time the tracker opens it (its thirty
-widgets are not made, styled and laid out again on every `a`)."""
+"""The attack dialog kept between opens, so that it opens fast: made once per PC while the
+campaign is open, and set back to a new attack's form each time the tracker opens it (its
+thirty widgets are not made, styled and laid out again on every `a`)."""
 
 from __future__ import annotations
 

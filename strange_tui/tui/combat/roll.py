@@ -140,7 +140,7 @@ class CombatRoll(CircumstanceFields, CharacterDialog):
         try:
             command = self.command()
             # The form's fields report a change each as they mount: the same command on
-            # the same campaign is not previewed and drawn again (issue 21).
+            # the same campaign is not previewed and drawn again.
             key = (command, self.session.state.seq)
             if key == self._previewed:
                 return

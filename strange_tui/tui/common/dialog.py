@@ -148,7 +148,7 @@ class CharacterDialog(FirstResumeStyled, ModalScreen[bool]):
         self._shown: tuple[object, ...] | None = None
         """What the preview shows now: (command, campaign seq, its preview); a form's
         fields report a change as they mount, and the same command is not previewed
-        and drawn again (issue 21: a dialog opens with one preview, not a dozen)."""
+        and drawn again (a dialog opens with one preview, not a dozen)."""
 
     @property
     def session(self) -> Session:

@@ -32,7 +32,7 @@ class CampaignScreen(FirstResumeStyled, Screen):
 
     def on_screen_resume(self) -> None:
         # Back on top: drawn again only if the campaign changed meanwhile (a dialog that
-        # changed nothing, or the screen's own first resume, redraws nothing: issue 21).
+        # changed nothing, or the screen's own first resume, redraws nothing).
         if self.app.campaign is not self._drawn:
             self._redraw(self.app.campaign)
 

@@ -19,7 +19,7 @@ from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store, Subscriber
 from strange_tui.storage.folder import CampaignFolder
 
-if TYPE_CHECKING:  # The packs load on first use, after the first frame (issue 21).
+if TYPE_CHECKING:  # The packs load on first use, after the first frame.
     from strange_tui.content.loader import Content
 
 FOLLOW_WAIT = 0.05

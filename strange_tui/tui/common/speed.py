@@ -1,4 +1,4 @@
-"""Keeping keys fast (issue 21): a new screen's breakpoint classes set before it is first
+"""Keeping keys fast: a new screen's breakpoint classes set before it is first
 laid out, its first resume not restyled (the collector's part is in ``collector``).
 
 Textual gives a screen its breakpoint classes (``-narrow``, ``-roomy``, ``-short``...) on its

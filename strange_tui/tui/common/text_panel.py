@@ -25,7 +25,7 @@ class TextPanel(Widget):
         auto = height is not None and height.is_auto
         # A panel whose height follows its text lays the screen out again only when the
         # new text takes another number of lines (the tracker's turn panel, redrawn on
-        # every turn, keeps its three; issue 21).
+        # every turn, keeps its three).
         self.refresh(layout=auto and self.lines(content) != self.lines(before))
 
     def lines(self, content: RenderableType) -> int | None:

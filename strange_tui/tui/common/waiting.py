@@ -59,7 +59,7 @@ class Waiting(Static):
         self.set_class(bool(state.prompts), "-waiting")
         line = self.line(state)
         # Updating a Static lays the whole screen out again: only when the line changes
-        # (most commands leave the questions as they were; issue 21).
+        # (most commands leave the questions as they were).
         if line != self._shown:
             self._shown = line
             self.update(line)

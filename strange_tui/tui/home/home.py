@@ -4,6 +4,9 @@ At a player's seat Home is the party at a glance with the player's own character
 the fight when one is under way (its NPCs' health as that seat may see it), and the log;
 the keys for the GM's part are not offered, and the player's own actions (roll, rest,
 XP) are for their own character whichever card is highlighted.
+
+Over 300 lines: Home opens every area, one short action per key; what each opens lives
+in its area's folder.
 """
 
 from __future__ import annotations
@@ -166,7 +169,7 @@ class HomeScreen(CampaignScreen):
         """The command each key leads to, asked of the model at a player's seat (the
         player's own character's, or the GM's part)."""
         # Imported here, as the actions import their dialogs: the GM's Home, the first
-        # frame of most starts, never asks (issue 21).
+        # frame of most starts, never asks.
         from strange_tui.campaign.commands.character import Rest
         from strange_tui.campaign.commands.character.advancement import BuyAdvancement
         from strange_tui.campaign.commands.combat import ApplyHazard, StartCombat

@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Select
 
 from strange_tui.campaign.commands.hunters import CHALLENGE_INTERVALS, StartChallenge
 from strange_tui.tui.common.dialog import int_value, row
-from strange_tui.tui.hunters.dialogs import HuntersDialog
+from strange_tui.tui.hunters.dialog import HuntersDialog
 
 
 class ChallengeDialog(HuntersDialog):

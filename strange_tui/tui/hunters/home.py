@@ -22,12 +22,9 @@ from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.screen import CampaignScreen
 from strange_tui.tui.common.text_panel import TextPanel
 from strange_tui.tui.hunters.challenge import ChallengeDialog
-from strange_tui.tui.hunters.dialogs import (
-    HunterDamageDialog,
-    HunterRollDialog,
-    NewHunterDialog,
-    StabiliseDialog,
-)
+from strange_tui.tui.hunters.damage import HunterDamageDialog, StabiliseDialog
+from strange_tui.tui.hunters.new_hunter import NewHunterDialog
+from strange_tui.tui.hunters.roll import HunterRollDialog
 from strange_tui.tui.table.pass_time import PassTimeDialog
 
 KIND_STYLES = {

@@ -4,7 +4,10 @@ reroll for 1 XP is a command of its own, with the player's die or the app's (R-X
 Marking the task as tied to the focus, a perception task or a focus ability lets the
 effects on the character (after a translation, R-TR-6..8) move or refuse it. The
 circumstances (R-CIR-1, R-CIR-2) come from the picker on ctrl+t, each a line of the
-preview with who gains."""
+preview with who gains.
+
+Over 300 lines: one dialog whose roll, forced roll and reroll share its form and its die;
+how the odds read is ``rolls.odds``, the circumstance fields ``circumstance_fields``."""
 
 from __future__ import annotations
 
@@ -355,7 +358,7 @@ def open_roll(
     difficulty: int | None = None,
 ) -> None:
     """The roll dialog for ``character_id``, kept between opens while the campaign is open
-    (issue 21: its forty widgets are made and styled once, not on every ``r``)."""
+    (its forty widgets are made and styled once, not on every ``r``)."""
     name = f"roll:{character_id}"
     fresh = not app.is_screen_installed(name)
     app.kept_screen(

@@ -3,7 +3,10 @@ failure brings, then the roll. Every choice is made before the die; one key comm
 whole translation as one command (one step to undo), and the wizard shows what came of it.
 Escape before the roll goes back a step, or leaves with nothing changed; after the roll it
 asks: keep the translation, or take it back (the whole command) and return to the roll
-with every choice as it was, to change the failure's consequence or the dice."""
+with every choice as it was, to change the failure's consequence or the dice.
+
+Over 300 lines: the six steps share their choices, and the screen holds them; what it
+draws is in ``view`` (the side panel, the result) and ``steps`` (each step's widgets)."""
 
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ from strange_tui.tui.common.filter_list import FilterList
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.common.text_panel import TextPanel
-from strange_tui.tui.translation.view import TranslationView
+from strange_tui.tui.translation.steps import TranslationSteps
 
 STEPS = ("Destination", "Roles", "Foci", "If it fails", "Roll", "Result")
 ROLL, RESULT = 4, 5
@@ -62,7 +65,7 @@ class AfterRollDialog(ModalScreen[str]):
         self.dismiss(answer)
 
 
-class TranslationScreen(TranslationView, Screen):
+class TranslationScreen(TranslationSteps, Screen):
     """Six steps; escape goes back one (before the roll), enter goes on."""
 
     DEFAULT_CSS = """

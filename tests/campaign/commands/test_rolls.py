@@ -107,7 +107,7 @@ def test_a_reroll_whose_recorded_result_lies_is_refused_by_reduce():
         store.apply([replace(reroll, success=True)])
 
 
-# Issue 15: the effects a translation leaves reach the rolls they name (R-TR-6..8).
+# The effects a translation leaves reach the rolls they name (R-TR-6..8).
 
 
 def arrived(die: int, on_failure: str = "no translation", acclimation_passed: bool = True):

@@ -1,4 +1,4 @@
-"""Seats in the command layer (issue 18): a command carries the seat that sends it in ``by``;
+"""Seats in the command layer: a command carries the seat that sends it in ``by``;
 a player's seat acts for its own character only, the GM's part is refused there, and
 nothing changes when it is. Played on a copy of the demo party (Mara Quist, Jun Okafor,
 Tess Harrow)."""

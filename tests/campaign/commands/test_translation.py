@@ -275,7 +275,7 @@ def test_r_tr_7_a_drawn_failure_is_undone_whole():
     assert store.undo() == events and store.state == before
 
 
-# Issue 15: the rules the translation applies in play.
+# The rules the translation applies in play.
 
 
 def party_of(*characters) -> Store:

@@ -1,14 +1,16 @@
-"""The character sheet's actions: take damage, spend and heal points, rest, gain, use and
-discard cyphers, edit notes, put armor on and off (R-DMG-1..4, R-EFF-6, R-POOL-1,
-R-REC-1..3, R-CYP-1, R-CMB-6).
+"""The character sheet's actions: damage, points, rests, cyphers, armor, XP, notes.
+
+Take damage, spend and heal points, rest, gain, use and discard cyphers, edit notes, put
+armor on and off, take a weakness, gain XP and buy advancement (R-DMG-1..4, R-EFF-6,
+R-POOL-1, R-REC-1..3, R-CYP-1, R-CMB-6, R-WEAK-1, R-XP-1, R-ADV-1).
 
 Every preview folds the command's own events through ``reduce`` on the state (as the store
 will), so what a dialog shows before the player commits is what happens.
 
 One job a module: ``previews`` (the pools before and after), ``damage`` (TakeDamage,
 SpendPoints, Heal), ``rest``, ``cyphers``, ``armor`` (ChangeArmor), ``notes``, ``facts``
-(the sheet's worked-out numbers) and ``text`` (the free-text limit); every name is
-re-exported here, so ``from strange_tui.campaign.commands.character import ...`` still works.
+(the sheet's worked-out numbers) and ``text`` (the free-text limit): their names are
+re-exported here. ``weakness``, ``xp`` and ``advancement`` are imported from their modules.
 """
 
 from strange_tui.campaign.commands.character.armor import ArmorPreview, ChangeArmor

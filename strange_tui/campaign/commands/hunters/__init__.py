@@ -1,9 +1,11 @@
-"""The Hunters' actions (the 2d6 ruleset, R-HUN-1..8): a new hunter, a roll against a CR, a
-person's defense or a complex challenge (situational modifiers, a raised damage type), damage
-by degree (from an attacker's roll) or by type, a disabled hunter stabilised, a complex
-challenge started or ended; each with what its dialog shows before the player commits, and
-the small read models the Hunters home shows (damage by type, condition, worsening, when the
-points heal). Time passing is ``commands.clock.PassTime`` (both rulesets).
+"""The Hunters' actions (the 2d6 ruleset, R-HUN-1..8), with what their dialogs show.
+
+A new hunter, a roll against a CR, a person's defense or a complex challenge (situational
+modifiers, a raised damage type), damage by degree (from an attacker's roll) or by type, a
+disabled hunter stabilised, a complex challenge started or ended; each with what its dialog
+shows before the player commits, and the small read models the Hunters home shows (damage by
+type, condition, worsening, when the points heal). Time passing is
+``commands.table.clock.PassTime`` (both rulesets).
 
 Every number here comes from ``rules.hunters`` and the previews run the same code as
 ``decide`` (or the events through ``reduce``), so they cannot disagree with what happens.

@@ -1,7 +1,8 @@
-"""Translating the party to another recursion (R-TR-1..9): the command (``translate``), what
-the wizard shows before the die (``preview``) and after it (``outcome``), training and
-helpers (``training``), the foci taken on arrival (``foci``), what a failure brings
-(``failure``). The names the screens use are re-exported here."""
+"""Translating the party to another recursion (R-TR-1..9), with what its wizard shows.
+
+The command (``translate``), what the wizard shows before the die (``preview``) and after it
+(``outcome``), training and helpers (``training``), the foci taken on arrival (``foci``),
+what a failure brings (``failure``). The names the screens use are re-exported here."""
 
 from strange_tui.campaign.commands.translation.failure import CONSEQUENCES, DRAW
 from strange_tui.campaign.commands.translation.foci import choices_of

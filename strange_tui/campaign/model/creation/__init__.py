@@ -1,6 +1,7 @@
-"""Character creation in the eleven steps of The Strange (RULES.md section 9): a draft the
-player fills in step by step (``draft``), checked at each step (``steps``, ``abilities``),
-and the character it makes (``character``). Every name is re-exported here.
+"""Character creation in the eleven steps of The Strange (RULES.md section 9).
+
+A draft the player fills in step by step (``draft``), checked at each step (``steps``,
+``abilities``), and the character it makes (``character``). Every name is re-exported here.
 
 Pure: content comes in as a ``Library`` (anything with ``kind(name) -> {id: entry}``).
 """

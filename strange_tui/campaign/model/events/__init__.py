@@ -1,5 +1,7 @@
-"""Events: past-tense facts, each tagged with its ``kind``, numbered, and stamped with the
-in-game time. Dice values travel inside the events, so a replay never rolls again.
+"""Events: past-tense facts, each tagged, numbered, and stamped with the in-game time.
+
+Each is tagged with its ``kind``. Dice values travel inside the events, so a replay never
+rolls again.
 
 Each area's events live in a module of their own (``events.combat``, ``events.hunters``...);
 here is their union, ``AnyEvent``, which the files decode into, and the grouping of a
