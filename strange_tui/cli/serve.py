@@ -22,7 +22,7 @@ import secrets
 from strange_tui.campaign.model.seats import GM, player_seats, seat_label
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.cli.parsing import Parser, whole_number
-from strange_tui.cli.seat_server import (
+from strange_tui.cli.web_server import (
     SHUTDOWN_SECONDS,
     Seat,
     default_url,

@@ -11,30 +11,20 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from strange_tui.tui.app.palette import palette_commands
 from strange_tui.tui.app.theming import ThemedApp
+from strange_tui.tui.common.bindings import screen_bindings
 from strange_tui.tui.common.screen import CampaignScreen
 from strange_tui.tui.common.session import Refused, Session
 from strange_tui.tui.table.desk import PromptDesk
 
 if TYPE_CHECKING:
-    from strange_tui.campaign.commands import Command
-    from strange_tui.campaign.model.events import AnyEvent
+    pass
 
 
 class AppActions(ThemedApp):
     """The actions of the keys that work on every screen."""
 
-    session: Session | None
     prompt_desk: PromptDesk
-
-    if TYPE_CHECKING:  # StrangeApp's, where the campaign is opened and run.
-
-        def kept_screen(self, name: str, make: Callable[[], Screen]) -> str: ...
-
-        def run_command(
-            self, command: Command, dice: object = None
-        ) -> tuple[AnyEvent, ...] | None: ...
 
     def shows_campaign(self) -> bool:
         """The screen on top shows the campaign (Home, a sheet, combat, the log, the
@@ -106,3 +96,41 @@ class AppActions(ThemedApp):
         tooltip as the longer text): one source, so they cannot drift apart."""
         yield from super().get_system_commands(screen)
         yield from palette_commands(self, screen)
+
+
+def palette_commands(app: AppActions, screen: Screen) -> Iterable[SystemCommand]:
+    """The palette's entries (ctrl+p) for ``screen`` after Textual's own: the app's own
+    commands, then every action the screen has a key for, named as its key bar and Help
+    name them (the binding's description, its tooltip as the longer text): one source, so
+    they cannot drift apart. A seat is offered only what its key bar offers."""
+    yield SystemCommand("Help", "Every key of every screen", app.action_help)
+    yield SystemCommand("About strange-tui", "Version and licence notice", app.action_about)
+    yield SystemCommand(
+        "Quick reference",
+        "Difficulty ladders, hazards, circumstances, crafting; a line starts a roll (F2)",
+        app.action_reference,
+    )
+    if app.session is not None and isinstance(screen, CampaignScreen):
+        yield SystemCommand("Undo", "Take back the last change", app.action_undo)
+        yield SystemCommand("Redo", "Apply again what was undone", app.action_redo)
+    if app.session is not None:
+        yield SystemCommand(
+            "Theme follows recursion",
+            "Switch the theme with the party's recursion, or stop doing so",
+            app.action_toggle_theme_follows,
+        )
+    if app.session is not None and app.prompt_desk.key_works():
+        yield SystemCommand(
+            "Questions", "The questions waiting at the seats (!)", app.action_questions
+        )
+    for binding in screen_bindings(type(screen)):
+        if binding.action.startswith("app.") or binding.key == "escape":
+            continue  # Back and close: not an action to look up by name.
+        if screen.check_action(binding.action.split("(")[0], ()) is False:
+            continue  # Not this seat's to do (a player's seat), or not now.
+        key = app.get_key_display(binding)
+        yield SystemCommand(
+            binding.description,
+            f"{binding.tooltip or binding.description} ({key})",
+            lambda action=binding.action: screen.run_action(action),
+        )

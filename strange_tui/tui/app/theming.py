@@ -16,11 +16,12 @@ from strange_tui.tui.app.preferences import (
     write_preferences,
 )
 from strange_tui.tui.app.themes import load_themes, theme_folders
+from strange_tui.tui.common.access import CampaignApp
 
 DEFAULT_THEME = "earth"
 
 
-class ThemedApp(App[None]):
+class ThemedApp(CampaignApp):
     """The theme part of StrangeApp (its base class, kept apart to keep each short)."""
 
     saves: Path

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -20,11 +20,9 @@ from strange_tui.campaign.commands.character.advancement import (
 from strange_tui.campaign.commands.character.xp import AwardXp
 from strange_tui.campaign.model.folds.advancement import STEP_COST_XP, STEPS_PER_TIER
 from strange_tui.campaign.model.terms import Stat
+from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.dialog import CharacterDialog, int_value
 from strange_tui.tui.common.session import Refused
-
-if TYPE_CHECKING:
-    from strange_tui.tui.app.app import StrangeApp
 
 STEPS = [
     ("pools", "+4 pool points (split them below)"),
@@ -269,7 +267,7 @@ def open_text(still_open: tuple[str, ...]) -> Text:
     return Text(f"\nStill open this tier: {', '.join(still_open) or 'nothing'}.", style="dim")
 
 
-def open_advance(app: StrangeApp, character_id: str) -> None:
+def open_advance(app: CampaignApp, character_id: str) -> None:
     """The XP dialog of ``character_id``, kept between opens while the campaign is open
     (made and laid out once, set back on each open)."""
     name = f"advance:{character_id}"

@@ -4,15 +4,11 @@ thirty widgets are not made, styled and laid out again on every `a`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.widgets import Checkbox, Input, Select, Static
 
 from strange_tui.campaign.commands.combat import DAMAGE, special_options, weapons_of
 from strange_tui.tui.combat.attack import AttackDialog
-
-if TYPE_CHECKING:
-    from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.common.access import CampaignApp
 
 
 def reset_attack(dialog: AttackDialog, npc_id: str, marked: tuple[str, ...]) -> None:
@@ -62,7 +58,7 @@ def reset_attack(dialog: AttackDialog, npc_id: str, marked: tuple[str, ...]) -> 
     dialog.update_preview()
 
 
-def open_attack(app: StrangeApp, character_id: str, npc_id: str, marked: tuple[str, ...]) -> None:
+def open_attack(app: CampaignApp, character_id: str, npc_id: str, marked: tuple[str, ...]) -> None:
     """The attack dialog of ``character_id`` on ``npc_id``, kept between opens."""
     name = f"attack:{character_id}"
     fresh = not app.is_screen_installed(name)

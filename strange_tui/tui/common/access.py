@@ -1,21 +1,51 @@
-"""Typed access from any widget or screen to the app and its open campaign."""
+"""Typed access from any widget or screen to the app and its open campaign.
+
+Screens and dialogs know the app by ``CampaignApp``, the base the App (``tui/app/app.py``)
+is built on: the App stands on every screen, so the screens do not import it back.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
+from textual.app import App
 from textual.dom import DOMNode
+from textual.screen import Screen
 
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.common.session import Session
 
 if TYPE_CHECKING:
-    from strange_tui.tui.app.app import StrangeApp
+    from strange_tui.campaign.commands import Command
+    from strange_tui.campaign.model.events import AnyEvent
 
 
-def strange_app(node: DOMNode) -> StrangeApp:
-    """The StrangeApp ``node`` belongs to."""
-    return cast("StrangeApp", node.app)
+class CampaignApp(App[None]):
+    """What screens and dialogs ask of the app: the open campaign, this window's seat, a
+    command run as one step, and screens kept mounted between opens."""
+
+    session: Session | None
+    """The open campaign, or None on the campaign list."""
+    seat: str
+    """Whose seat this window is: the GM's, or a player's character's id."""
+
+    def run_command(self, command: Command, dice: object = None) -> tuple[AnyEvent, ...] | None:
+        """Apply a player's command as one step; if the rules refuse, say why (None)."""
+        raise NotImplementedError
+
+    def kept_screen(self, name: str, make: Callable[[], Screen]) -> str:
+        """A screen kept mounted while the campaign is open, made on first use: its name."""
+        raise NotImplementedError
+
+    def shows_campaign(self) -> bool:
+        """Whether the screen on top shows the campaign."""
+        raise NotImplementedError
+
+
+def strange_app(node: DOMNode) -> CampaignApp:
+    """The app ``node`` belongs to."""
+    return cast(CampaignApp, node.app)
 
 
 def session_of(node: DOMNode) -> Session:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -21,9 +21,6 @@ from strange_tui.campaign.model.state import Character
 from strange_tui.tui.common.access import session_of, strange_app
 from strange_tui.tui.common.session import Refused, Session
 from strange_tui.tui.common.speed import FirstResumeStyled
-
-if TYPE_CHECKING:
-    from strange_tui.tui.table.desk import PromptDesk
 
 DIALOG_CSS = """
 ModalScreen {
@@ -234,7 +231,7 @@ def send(node: DOMNode, command: Command) -> tuple[AnyEvent, ...] | None:
     """Run ``command`` from a dialog as this window's own step: a question it closes was
     answered here, so this window is not told about it as news (None: refused, and said)."""
     app: Any = node.app
-    desk: PromptDesk | None = getattr(app, "prompt_desk", None)
+    desk = getattr(app, "prompt_desk", None)  # The table's desk (tui/table/desk.py).
     if desk is None:
         return app.run_command(command)
     with desk.sending():

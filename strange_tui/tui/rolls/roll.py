@@ -11,8 +11,6 @@ how the odds read is ``rolls.odds``, the circumstance fields ``circumstance_fiel
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import msgspec
 from textual import on
 from textual.app import ComposeResult
@@ -29,6 +27,7 @@ from strange_tui.campaign.commands.rolls.odds import outcome_of
 from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, Stat
+from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.dialog import CharacterDialog, assets_select, int_value, skill_select
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.circumstance_fields import (
@@ -36,9 +35,6 @@ from strange_tui.tui.rolls.circumstance_fields import (
     CIRCUMSTANCES_KEY,
     CircumstanceFields,
 )
-
-if TYPE_CHECKING:
-    from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.rolls.odds import outcome_text, preview_table
 
 DIE_HINT = "type your d20, then enter · blank + enter: the app rolls"
@@ -350,7 +346,7 @@ class RollDialog(CircumstanceFields, CharacterDialog):
 
 
 def open_roll(
-    app: StrangeApp,
+    app: CampaignApp,
     character_id: str,
     *,
     label: str = "",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.screen import Screen
 
@@ -32,18 +32,16 @@ from strange_tui.campaign.model.folds.prompts import WHAT_IS_ASKED
 from strange_tui.campaign.model.prompts import Prompt
 from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.screen import CampaignScreen
 from strange_tui.tui.common.session import Session
 from strange_tui.tui.common.waiting import asked_for, may_answer, whom
-
-if TYPE_CHECKING:
-    from strange_tui.tui.app.app import StrangeApp
 
 
 class PromptDesk:
     """Watches the open prompts; the app calls ``changed`` on every new state."""
 
-    def __init__(self, app: StrangeApp) -> None:
+    def __init__(self, app: CampaignApp) -> None:
         self.app = app
         self.brought: set[int] = set()
         """This seat's questions already opened once (or answered): not opened again by
