@@ -7,8 +7,8 @@ become one line, and the log picks what a recap and a character's filter show.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -40,12 +40,26 @@ from strange_tui.campaign.narrate.rolls import ROLL_EVENTS, roll_sentence
 from strange_tui.campaign.narrate.solo import proposal_sentence, story_sentence
 from strange_tui.campaign.narrate.table import TABLE_EVENTS, initiative_call, table_sentence
 from strange_tui.campaign.narrate.translation import translation_sentence
+from strange_tui.campaign.narrate.words import Who
 
 if TYPE_CHECKING:
     from strange_tui.campaign.model.state import Campaign
 
 NOISE = (TurnAdvanced, SettingsChanged, NotesEdited, OrderChanged)
 """Events that change nothing a recap needs (Home's "Latest" leaves them out)."""
+
+AREAS: tuple[tuple[type | tuple[type, ...], Callable[[Any, Who], str]], ...] = (
+    (CHARACTER_EVENTS, character_sentence),
+    (ROLL_EVENTS, roll_sentence),
+    (COMBAT_EVENTS, combat_sentence),
+    (TranslationMade, translation_sentence),
+    (TABLE_EVENTS, table_sentence),
+    (STORY_EVENTS, story_sentence),
+    (CHASE_EVENTS, chase_sentence),
+    (CraftingAttempted, crafting_sentence),
+    (HUNTER_EVENTS, hunter_sentence),
+)
+"""Each area's events, and how its own module says them."""
 
 
 def names_of(state: Campaign, events: Iterable[AnyEvent] = ()) -> dict[str, str]:
@@ -89,24 +103,9 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
         # 'Guard 2', as the fight named it.
         return names.get(some_id) or some_id.replace("-", " ").capitalize()
 
-    if isinstance(event, CHARACTER_EVENTS):
-        return character_sentence(event, who)
-    if isinstance(event, ROLL_EVENTS):
-        return roll_sentence(event, who)
-    if isinstance(event, COMBAT_EVENTS):
-        return combat_sentence(event, who)
-    if isinstance(event, TranslationMade):
-        return translation_sentence(event, who)
-    if isinstance(event, TABLE_EVENTS):
-        return table_sentence(event, who)
-    if isinstance(event, STORY_EVENTS):
-        return story_sentence(event, who)
-    if isinstance(event, CHASE_EVENTS):
-        return chase_sentence(event, who)
-    if isinstance(event, CraftingAttempted):
-        return crafting_sentence(event, who)
-    if isinstance(event, HUNTER_EVENTS):
-        return hunter_sentence(event, who)
+    for kinds, say in AREAS:
+        if isinstance(event, kinds):
+            return say(event, who)
     return type(event).__name__  # pragma: no cover
 
 

@@ -14,6 +14,7 @@ and ``limits``; the cheat sheet's (R-ACT-1, R-ACT-2, R-HAZ-1, R-HAZ-2) in ``acti
 ``reactions``, ``guarding``, ``surprise`` and ``hazards``. Every name is re-exported here.
 """
 
+from strange_tui.campaign.commands.base import state_after
 from strange_tui.campaign.commands.combat.actions import (
     ActionPreview,
     ActOnWait,
@@ -99,7 +100,6 @@ from strange_tui.campaign.commands.combat.views import (
     encounter_of,
     out_of_fight,
     pc_limit,
-    state_after,
     turn_of,
 )
 from strange_tui.campaign.commands.combat.weapons import (

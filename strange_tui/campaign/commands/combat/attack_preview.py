@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from strange_tui.campaign.commands.base import character_of
+from strange_tui.campaign.commands.base import character_of, state_after
 from strange_tui.campaign.commands.combat.attack_situation import (
     bonus_lines,
     die_lines,
     weapon_range,
 )
 from strange_tui.campaign.commands.combat.specials import EFFECT_CONDITIONS
-from strange_tui.campaign.commands.combat.views import encounter_of, state_after
+from strange_tui.campaign.commands.combat.views import encounter_of
 from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview, odds_view
 from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged
 from strange_tui.campaign.model.folds.rolls import task_of

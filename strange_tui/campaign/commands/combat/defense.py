@@ -8,14 +8,13 @@ from typing import Literal
 import msgspec
 from msgspec.structs import replace
 
-from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.character.damage import landed
 from strange_tui.campaign.commands.combat.views import (
     capped,
     check_acting,
     combatant_of,
     encounter_of,
-    state_after,
 )
 from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls.circumstances import Support

@@ -13,16 +13,11 @@ from typing import ClassVar
 
 import msgspec
 
-from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.character.damage import TakeDamage
 from strange_tui.campaign.commands.combat.limits import MAX_NPC_HEALTH, MAX_NPC_LEVEL, MAX_NPC_NAME
 from strange_tui.campaign.commands.combat.setup import slug
-from strange_tui.campaign.commands.combat.views import (
-    combatant_of,
-    encounter_of,
-    out_of_fight,
-    state_after,
-)
+from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of, out_of_fight
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, NpcsAdded
 from strange_tui.campaign.model.state import Campaign

@@ -7,13 +7,13 @@ from typing import ClassVar
 
 import msgspec
 
-from strange_tui.campaign.commands.base import Command
+from strange_tui.campaign.commands.base import Command, state_after
 from strange_tui.campaign.commands.combat.limits import (
     MAX_CONDITION_NAME,
     MAX_HEALTH_CHANGE,
     MAX_ROUNDS,
 )
-from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of, state_after
+from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
 from strange_tui.campaign.model.events import (
     AnyEvent,
     ConditionAdded,

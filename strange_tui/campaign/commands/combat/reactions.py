@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.character.damage import landed
 from strange_tui.campaign.commands.combat.actions import ActionPreview, acting_pc, foe_of, rolled
 from strange_tui.campaign.commands.combat.views import (
@@ -18,7 +18,6 @@ from strange_tui.campaign.commands.combat.views import (
     combatant_of,
     encounter_of,
     out_of_fight,
-    state_after,
 )
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.encounter import Combatant

@@ -7,10 +7,10 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from strange_tui.campaign.commands.base import Command
+from strange_tui.campaign.commands.base import Command, state_after
 from strange_tui.campaign.commands.combat.actions import WAITING
 from strange_tui.campaign.commands.combat.hazards import burn_events
-from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of, state_after
+from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
 from strange_tui.campaign.model.events import (
     AnyEvent,
     CombatEnded,

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import msgspec
 
 from strange_tui.campaign.commands.base import character_of
 from strange_tui.campaign.model.encounter import Combatant, Encounter
-from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.state import Campaign
-from strange_tui.campaign.store import fold_command
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.task import MAX_DIFFICULTY
@@ -35,11 +31,6 @@ def combatant_of(encounter: Encounter, combatant_id: str) -> Combatant:
 def capped(difficulty: int) -> tuple[int, int]:
     """R-TASK-4: a difficulty past 10 is recorded as 10 plus hindrance steps."""
     return min(difficulty, MAX_DIFFICULTY), max(0, difficulty - MAX_DIFFICULTY)
-
-
-def state_after(state: Campaign, events: Sequence[AnyEvent]) -> Campaign:
-    """The campaign once ``events`` are applied, as the store would apply them."""
-    return fold_command(state, events)[0]
 
 
 def acting_problem(state: Campaign, combatant_id: str) -> str | None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from strange_tui.campaign.commands.base import Command, character_of, dice_for, text
+from strange_tui.campaign.commands.base import Command, character_of, dice_for, state_after, text
 from strange_tui.campaign.commands.combat.defense import Defend
 from strange_tui.campaign.commands.combat.setup import RollInitiative
-from strange_tui.campaign.commands.combat.views import encounter_of, state_after
+from strange_tui.campaign.commands.combat.views import encounter_of
 from strange_tui.campaign.commands.rolls.odds import OddsView, odds_view
 from strange_tui.campaign.model.events import AnyEvent, InitiativeCast, PromptClosed, PromptRaised
 from strange_tui.campaign.model.folds.rolls import task_of
