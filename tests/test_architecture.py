@@ -1,6 +1,6 @@
 """The house as docs/architecture.md draws it: every folder and file it names exists, every
-package is named there and says its job in one line, and imports point down: between the
-layers, inside the model, and inside the app."""
+package is named there and says its job in one line, modules are short (or say why not),
+and imports point down: between the layers, inside the model, and inside the app."""
 
 import ast
 import re
@@ -135,6 +135,17 @@ def test_every_package_says_its_job_in_one_line(package):
     first, _, rest = docstring.partition("\n")
     assert first.endswith("."), f"its first line is not a sentence of its own: {first!r}"
     assert not rest or rest.startswith("\n"), "a blank line follows the one-line summary"
+
+
+def test_modules_are_short_or_say_why():
+    """No module past 400 lines; one past 300 says in its docstring why it holds together."""
+    long = []
+    for name, path in modules_under(PACKAGE):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        if lines > 400 or (lines > 300 and "300 lines" not in docstring):
+            long.append(f"{name}: {lines} lines")
+    assert long == []
 
 
 def test_layers_import_only_the_layers_below_them():
