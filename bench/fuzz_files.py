@@ -2,13 +2,18 @@
 copy. Counts cases, clean refusals, opens, tracebacks (any other exception) and files
 changed by a read-only check or by an open that refused.
 
-    python bench/fuzz_files.py [--cases N] [--seed S]
+Then field by field: one value of the snapshot or of a history chunk changed at a time (a
+number, a letter of a text, a true or false), and counts how many changed the campaign's
+state or its log while `check` passed (the seals are there to make that 0).
+
+    python bench/fuzz_files.py [--cases N] [--fields N] [--seed S]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -23,6 +28,8 @@ from strange_tui.storage.folder import CampaignFolder  # noqa: E402
 
 DEMO = Path(__file__).resolve().parents[1] / "saves" / "demo"
 FILES = ["campaign.toml", "journal.toml", "history/0001.toml", "history/0002.toml"]
+SEALED = ["campaign.toml", "history/0001.toml", "history/0002.toml"]
+VALUE = re.compile(rb"^(?P<key>[A-Za-z0-9_.-]+ = )(?P<value>.+)$", re.MULTILINE)
 SNIPPETS = [b"\x00", b"\xff\xfe", b"]]", b"[[events]]\n", b'"', b"= =", b"\r\n", b"9" * 30,
             b"-1", b"\n[state.encounter]\nturn = 99\n", b"nan", b"[" * 500, b"\x1b[2J"]  # fmt: skip
 
@@ -50,6 +57,57 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return data + rng.choice(SNIPPETS)  # Append.
 
 
+def mutate_field(data: bytes, rng: random.Random) -> bytes:
+    """``data`` with one value changed: a number, a letter of a text, a true or false."""
+    values = [m for m in VALUE.finditer(data) if not m.group("key").startswith(b"check")]
+    found = rng.choice(values)
+    value = found.group("value")
+    if value in (b"true", b"false"):
+        new = b"false" if value == b"true" else b"true"
+    elif value.lstrip(b"-").isdigit():
+        new = str(int(value) + rng.choice([-1, 1, 7, 100])).encode()
+    elif value.startswith(b'"') and len(value) > 2:
+        at = rng.randrange(1, len(value) - 1)
+        new = value[:at] + rng.choice(b"aeiouxz").to_bytes(1, "big") + value[at + 1 :]
+    else:
+        new = value + b" "
+    return data[: found.start("value")] + new + data[found.end("value") :]
+
+
+def fuzz_fields(cases: int, rng: random.Random) -> int:
+    """One-field mutations of the sealed files; how many slipped past `check`."""
+    counts = {"changed": 0, "refused": 0, "slipped": 0}
+    with tempfile.TemporaryDirectory() as scratch:
+        base = Path(scratch) / "base"
+        shutil.copytree(DEMO, base)
+        state = CampaignFolder(base).check()
+        log = list(CampaignFolder(base).events())
+        for case in range(cases):
+            folder = Path(scratch) / f"f{case}"
+            shutil.copytree(DEMO, folder)
+            path = folder / rng.choice(SEALED)
+            data = path.read_bytes()
+            mutated = mutate_field(data, rng)
+            if mutated == data:
+                shutil.rmtree(folder)
+                continue
+            counts["changed"] += 1
+            path.write_bytes(mutated)
+            try:
+                checked = CampaignFolder(folder).check()
+                if checked != state or list(CampaignFolder(folder).events()) != log:
+                    counts["slipped"] += 1
+            except (CampaignFileError, RuleViolation):
+                counts["refused"] += 1
+            shutil.rmtree(folder)
+    print(
+        f"{cases} one-field mutations of the snapshot and history: {counts['changed']} changed"
+        f" a file, {counts['refused']} refused by check, {counts['slipped']} changed the state"
+        " or the log with check passing"
+    )
+    return counts["slipped"]
+
+
 def files_of(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes()
@@ -61,6 +119,7 @@ def files_of(folder: Path) -> dict[str, bytes]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=10_000)
+    parser.add_argument("--fields", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -97,7 +156,8 @@ def main() -> int:
         f" refused with a message, {counts['tracebacks']} tracebacks,"
         f" {counts['changed']} with files changed by a read or a refused open"
     )
-    return 1 if counts["tracebacks"] or counts["changed"] else 0
+    slipped = fuzz_fields(args.fields, rng)
+    return 1 if counts["tracebacks"] or counts["changed"] or slipped else 0
 
 
 if __name__ == "__main__":

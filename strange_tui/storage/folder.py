@@ -7,8 +7,7 @@ share the lock and the journal's state, so they stay in one class."""
 
 from __future__ import annotations
 
-import itertools
-import shutil
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,8 +33,9 @@ from strange_tui.storage.journal import JournalContents, JournalWriter, read_jou
 from strange_tui.storage.locking import WriterLock, this_process
 from strange_tui.storage.migrations import CURRENT_VERSION
 from strange_tui.storage.paths import slugify
+from strange_tui.storage.side_files import NO_FOLLOW, new_folder, set_aside
 from strange_tui.storage.snapshot import read_snapshot, write_snapshot
-from strange_tui.storage.toml_io import atomic_write, fsync_folder
+from strange_tui.storage.toml_io import atomic_write, fsync_folder, read_bytes
 
 RESERVED = frozenset({"packs", "themes"})
 """Folders of the saves directory that are not campaigns."""
@@ -89,8 +89,7 @@ class CampaignFolder(FolderFiles):
         A torn last journal entry is moved aside to ``journal.toml.torn`` (see
         ``notices``); any other damage raises CampaignFileError and changes no file.
         """
-        if not self.path.is_dir():
-            raise CampaignFileError(self.path, "is not a campaign folder")
+        self._check_folder()  # Before the lock: nothing is created inside a link's target.
         read = self._read_as_is()
         if read is not None:
             try:
@@ -130,11 +129,14 @@ class CampaignFolder(FolderFiles):
             snapshot, version = read_snapshot(self.campaign_file)
             journal = read_journal(self.journal_file)
             after = self.journal_file.stat()
+            if min(version, journal.version) < CURRENT_VERSION:
+                return None  # Older files: the locked read upgrades them.
+            self.check_joins(snapshot, journal, self.sealed_last())
         except (CampaignFileError, OSError):
             return None
         if (before.st_dev, before.st_ino) != (after.st_dev, after.st_ino):
             return None  # Replaced while read (a checkpoint, an undo's rewrite).
-        if journal.torn or journal.crlf or min(version, journal.version) < CURRENT_VERSION:
+        if journal.torn or journal.crlf:
             return None
         self._writer = JournalWriter(
             self.journal_file, journal.offsets, journal.good_length, durable=self.durable
@@ -148,6 +150,11 @@ class CampaignFolder(FolderFiles):
         """Snapshot and journal, repaired (torn tail aside) and upgraded, ready to append
         to; called with the lock held."""
         snapshot, journal, upgrade = self._load()
+        if upgrade:  # Unsealed chunks: read each whole, as the upgrade seals them.
+            sealed = list(history.read_history(self.history_dir))
+            self.check_joins(snapshot, journal, sealed[-1].seq if sealed else 0)
+        else:
+            self.check_joins(snapshot, journal, self.sealed_last())
         events = [event for event in journal.events if event.seq > snapshot.seq]
         state = snapshot
         for index, event in enumerate(events):
@@ -174,8 +181,7 @@ class CampaignFolder(FolderFiles):
     def _rewrite_crlf(self, journal: JournalContents) -> JournalContents:
         """A journal with Windows line endings is rewritten with plain ones (its events
         and a torn tail kept as they were read), the original kept beside it."""
-        aside = self.path / f"{JOURNAL_FILE}.crlf"
-        shutil.copy2(self.journal_file, aside)
+        aside = set_aside(read_bytes(self.journal_file), self.path, f"{JOURNAL_FILE}.crlf")
         JournalWriter.create(self.journal_file, journal.base, journal.events, durable=True)
         if journal.torn:
             with open(self.journal_file, "ab") as file:
@@ -252,15 +258,13 @@ class CampaignFolder(FolderFiles):
                 pass  # Another window took it, or the folder is read-only: no harm.
 
     def _move_torn_tail(self, journal: JournalContents) -> None:
-        aside = next(
-            path
-            for n in itertools.count()
-            if not (path := self.path / (f"{JOURNAL_FILE}.torn" + (f".{n}" if n else ""))).exists()
-        )
-        atomic_write(aside, journal.torn)
-        with open(self.journal_file, "r+b") as file:
-            file.truncate(journal.good_length)
-        fsync_folder(self.path)
+        aside = set_aside(journal.torn, self.path, f"{JOURNAL_FILE}.torn")
+        fd = os.open(self.journal_file, os.O_RDWR | NO_FOLLOW)
+        try:
+            os.ftruncate(fd, journal.good_length)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         self.notices.append(
             f"{self.journal_file.name}: the last entry (line {journal.torn_line}) was damaged,"
             f" most likely by a crash while it was written. It was moved to {aside.name};"
@@ -269,10 +273,14 @@ class CampaignFolder(FolderFiles):
 
     def _upgrade(self, snapshot: Campaign, events: Sequence[AnyEvent]) -> None:
         """Rewrite older-format files in the current format, keeping copies of the old."""
-        backup = self.path / f"before-format-{CURRENT_VERSION}"
-        backup.mkdir(exist_ok=True)
+        backup = new_folder(self.path, f"before-format-{CURRENT_VERSION}")
         for file in (self.campaign_file, self.journal_file):
-            shutil.copy2(file, backup / file.name)
+            set_aside(read_bytes(file), backup, file.name)
+        for chunk in history.chunk_paths(self.history_dir):
+            (backup / HISTORY_DIR).mkdir(exist_ok=True)
+            set_aside(read_bytes(chunk), backup / HISTORY_DIR, chunk.name)
+            if events_held := history.read_chunk(chunk):
+                atomic_write(chunk, history.chunk_bytes(events_held))
         write_snapshot(self.campaign_file, snapshot)
         self._writer = JournalWriter.create(
             self.journal_file, snapshot.seq, tuple(events), durable=self.durable

@@ -14,8 +14,10 @@ from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage import history
 from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.joins import check_joins
 from strange_tui.storage.journal import JournalContents, read_journal
 from strange_tui.storage.migrations import CURRENT_VERSION, check_header
+from strange_tui.storage.side_files import free_name, side_file_problems
 from strange_tui.storage.snapshot import read_snapshot
 from strange_tui.storage.toml_io import atomic_write, convert, dumps, parse_toml, read_bytes
 
@@ -95,6 +97,21 @@ class FolderFiles:
         snapshot, version = read_snapshot(self.campaign_file)
         return snapshot, read_journal(self.journal_file), version
 
+    def sealed_last(self) -> int:
+        """The last sealed event, from the newest chunk's head (0: nothing sealed yet)."""
+        newest = history.newest_chunk(self.history_dir)
+        return history.chunk_range(newest)[1] if newest else 0
+
+    def check_joins(self, snapshot: Campaign, journal: JournalContents, sealed_last: int) -> None:
+        """The history, the snapshot and the journal join with no event missing."""
+        check_joins(
+            seq=snapshot.seq,
+            journal_path=self.journal_file,
+            journal=journal,
+            history=self.history_dir,
+            sealed_last=sealed_last,
+        )
+
     def check(self) -> Campaign:
         """Validate every file without changing any; returns the state they make.
         Raises CampaignFileError for the first problem found (a torn tail included)."""
@@ -106,6 +123,10 @@ class FolderFiles:
                 " move it aside and keep everything before it",
                 line=journal.torn_line,
             )
+        sealed_last = 0
+        for event in history.read_history(self.history_dir):  # Each chunk, and no gap.
+            sealed_last = event.seq
+        self.check_joins(snapshot, journal, sealed_last)
         state = snapshot
         for index, event in enumerate(journal.events):
             if event.seq <= snapshot.seq:
@@ -116,8 +137,8 @@ class FolderFiles:
                 raise CampaignFileError(
                     self.journal_file, str(refused), field=f"events[{index}]"
                 ) from None
-        for path in history.chunk_paths(self.history_dir):
-            history.read_chunk(path)
+        for problem in side_file_problems(self.path):
+            raise problem
         return state
 
     # The character-creation draft: kept between sessions, not an event (nothing happened yet).
@@ -144,12 +165,8 @@ class FolderFiles:
 
     def _draft_aside(self, path: Path, error: CampaignFileError) -> None:
         """A damaged draft is kept beside (never over an earlier one), and noted."""
-        aside = next(
-            candidate
-            for n in itertools.count()
-            if not (candidate := path.with_suffix(".toml.bad" + (f".{n}" if n else ""))).exists()
-        )
-        path.replace(aside)
+        aside = free_name(self.path, f"{DRAFT_FILE}.bad")
+        path.replace(aside)  # Renames the draft (or a link) itself: nothing is followed.
         self.notices.append(
             f"The creation draft could not be read ({error}); kept as {aside.name}."
         )

@@ -1,7 +1,12 @@
-"""history/NNNN.toml: sealed chunks of older events, read only by the log and by check."""
+"""history/NNNN.toml: sealed chunks of older events, read only by the log and by check.
+
+Each chunk says the events it holds (``first`` to ``last``, every number between) and is
+sealed (``seals``). Chunks follow one another with no gap; one may repeat the end of the
+one before (a checkpoint cut short by a crash seals some events twice)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -13,39 +18,66 @@ from strange_tui.storage.migrations import (
     check_header,
     migrate_event,
 )
+from strange_tui.storage.seals import SEALED_SINCE, check_seal, seal
 from strange_tui.storage.toml_io import atomic_write, convert, dumps, parse_toml, read_bytes
 
 CHUNK_DIGITS = 4
+EVENTS_MARK = b"\n[[events]]"
+HEAD_BYTES = 4096
+"""A chunk's head (format, version, check, first, last) fits in far less."""
+
+
+def chunk_names(folder: Path) -> list[str]:
+    """The history chunks' file names (links too, so that reading them refuses them loudly
+    rather than the log silently missing a chunk)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:  # No history yet (or not a folder: reading it says so).
+        return []
+    return [name for name in names if name.endswith(".toml") and name[:-5].isdigit()]
 
 
 def chunk_paths(folder: Path) -> list[Path]:
     """The history chunks, oldest first."""
-    if not folder.is_dir():
-        return []
-    # Links are listed too, so that reading them refuses them loudly rather than the log
-    # silently missing a chunk.
-    return sorted(path for path in folder.glob("*.toml") if path.stem.isdigit())
+    return [folder / name for name in sorted(chunk_names(folder), key=lambda n: int(n[:-5]))]
+
+
+def newest_chunk(folder: Path) -> Path | None:
+    """The newest history chunk, found without listing them all in order (every open
+    asks)."""
+    names = chunk_names(folder)
+    return folder / max(names, key=lambda n: int(n[:-5])) if names else None
+
+
+def chunk_bytes(events: Sequence[AnyEvent]) -> bytes:
+    """A chunk holding ``events`` (one command's at least), sealed."""
+    head = dumps({"format": FORMAT_HISTORY, "version": CURRENT_VERSION})
+    body = {"first": events[0].seq, "last": events[-1].seq, "events": list(events)}
+    return seal(head, dumps(body))
 
 
 def write_chunk(folder: Path, events: Sequence[AnyEvent]) -> Path:
-    """Seal ``events`` into the next chunk file, atomically."""
+    """Seal ``events`` into the next chunk file, atomically (never into a link's target)."""
+    if folder.is_symlink():
+        raise CampaignFileError(folder, "is a symbolic link; a campaign keeps real folders")
     folder.mkdir(exist_ok=True)
-    existing = chunk_paths(folder)
-    number = int(existing[-1].stem) + 1 if existing else 1
+    newest = newest_chunk(folder)
+    number = int(newest.stem) + 1 if newest else 1
     path = folder / f"{number:0{CHUNK_DIGITS}d}.toml"
-    document = {"format": FORMAT_HISTORY, "version": CURRENT_VERSION, "events": list(events)}
-    atomic_write(path, dumps(document))
+    atomic_write(path, chunk_bytes(events))
     return path
 
 
 def read_chunk(path: Path) -> list[AnyEvent]:
-    """The events of one chunk, strictly decoded."""
-    document = parse_toml(path, read_bytes(path))
+    """The events of one chunk, strictly decoded: every number from its first to its
+    last, and its seal matching."""
+    data = read_bytes(path)
+    document = parse_toml(path, data)
     version = check_header(path, document, FORMAT_HISTORY)
     raw = document.get("events", [])
     if not isinstance(raw, list):
         raise CampaignFileError(path, "events is not a list", field="events")
-    return [
+    events = [
         convert(
             path,
             migrate_event(item, version) if isinstance(item, dict) else item,
@@ -54,14 +86,56 @@ def read_chunk(path: Path) -> list[AnyEvent]:
         )
         for i, item in enumerate(raw)
     ]
+    for index, (before, event) in enumerate(zip(events, events[1:], strict=False), start=1):
+        if event.seq != before.seq + 1:
+            raise CampaignFileError(
+                path, f"event {event.seq} follows event {before.seq}", field=f"events[{index}]"
+            )
+    if version >= SEALED_SINCE:
+        first, last = _range(path, document)
+        if not events or (events[0].seq, events[-1].seq) != (first, last):
+            held = f"{events[0].seq} to {events[-1].seq}" if events else "none"
+            raise CampaignFileError(path, f"says events {first} to {last}, holds {held}")
+        check_seal(path, data.replace(b"\r\n", b"\n"))
+    return events
+
+
+def chunk_range(path: Path) -> tuple[int, int]:
+    """The first and last event a chunk holds, from its head alone: cheap enough for every
+    open (``check`` and the log read each chunk whole, its seal with it)."""
+    head = read_bytes(path, head=HEAD_BYTES)
+    end = head.find(EVENTS_MARK)
+    if end < 0 and len(head) == HEAD_BYTES:
+        raise CampaignFileError(path, f"has no events in its first {HEAD_BYTES} bytes")
+    document = parse_toml(path, head if end < 0 else head[:end])
+    version = check_header(path, document, FORMAT_HISTORY)
+    if version < SEALED_SINCE:
+        events = read_chunk(path)
+        if not events:
+            raise CampaignFileError(path, "holds no events")
+        return events[0].seq, events[-1].seq
+    return _range(path, document)
+
+
+def _range(path: Path, document: dict) -> tuple[int, int]:
+    first, last = document.get("first"), document.get("last")
+    if type(first) is not int or type(last) is not int or not 0 < first <= last:
+        raise CampaignFileError(path, f"first {first!r} and last {last!r} are no events' range")
+    return first, last
 
 
 def read_history(folder: Path) -> Iterator[AnyEvent]:
     """Every sealed event, oldest first, each number once (a checkpoint cut short by a
-    crash may have sealed some twice)."""
+    crash may have sealed some twice); a gap between chunks is refused."""
     last = 0
     for path in chunk_paths(folder):
-        for event in read_chunk(path):
+        events = read_chunk(path)
+        if events and events[0].seq > last + 1:
+            raise CampaignFileError(
+                path, f"starts at event {events[0].seq}: events {last + 1} to"
+                f" {events[0].seq - 1} are missing from history/",
+            )  # fmt: skip
+        for event in events:
             if event.seq > last:
                 last = event.seq
                 yield event

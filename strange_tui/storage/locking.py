@@ -16,6 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.side_files import read_note, require_plain, write_note
+
 LOCK_FILE = "campaign.lock"
 OWNER_FILE = "campaign.lock.owner"
 WAIT_SECONDS = 5.0
@@ -44,10 +47,14 @@ class WriterLock:
 
     @contextmanager
     def held(self, wait: float | None = None) -> Iterator[None]:
-        """Hold the lock for the block (CampaignBusy when another holder keeps it)."""
+        """Hold the lock for the block (CampaignBusy when another holder keeps it). A lock
+        file that is a link, a FIFO or a device is refused (CampaignFileError) before it
+        is opened: the lock is taken on a plain file of the folder only."""
         import filelock
 
         if self._lock is None:
+            self._check_folder()
+            require_plain(self.folder / LOCK_FILE)
             self._lock = filelock.FileLock(self.folder / LOCK_FILE, thread_local=False)
         try:
             self._lock.acquire(timeout=self.wait if wait is None else wait)
@@ -65,15 +72,21 @@ class WriterLock:
 
     def owner(self) -> str:
         """Who last took the lock (process, host and since when), as well as is known."""
-        try:
-            return (self.folder / OWNER_FILE).read_text(encoding="utf-8").strip()[:200]
-        except OSError:
-            return "unknown process"
+        note = read_note(self.folder / OWNER_FILE, limit=1024)
+        return note.strip()[:200] if note and note.strip() else "unknown process"
 
     def _note_owner(self) -> None:
+        """Note who holds the lock. The note only helps a waiting process explain itself:
+        it is skipped where it is not a plain file (a link is never followed, a FIFO would
+        block the writer)."""
         since = time.strftime("%H:%M:%S")
         host, pid = this_process().rsplit(":", 1)
-        try:
-            (self.folder / OWNER_FILE).write_text(f"pid {pid} on {host} since {since}\n")
-        except OSError:
-            pass  # The note only helps a waiting process explain itself.
+        write_note(self.folder / OWNER_FILE, f"pid {pid} on {host} since {since}\n")
+
+    def _check_folder(self) -> None:
+        """The lock is created inside the campaign folder only: never inside a link's
+        target."""
+        if self.folder.is_symlink():
+            raise CampaignFileError(
+                self.folder, "is a symbolic link; a campaign keeps real folders"
+            )

@@ -9,6 +9,10 @@ Version 2 groups a command's events into one journal batch (events carry ``batch
 version-1 journal is a run of one-event batches, so its data needs no change. The version
 went up so that an older strange-tui refuses a batched journal instead of taking its
 continuation tables for damage.
+
+Version 3 seals the snapshot and each history chunk (``seals``), and a chunk says the range
+of events it holds; the data of states and events is unchanged. Opening a version-2
+campaign rewrites its files sealed, keeping copies of the old.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from strange_tui.storage.errors import CampaignFileError
 FORMAT_CAMPAIGN = "strange-tui/campaign"
 FORMAT_JOURNAL = "strange-tui/journal"
 FORMAT_HISTORY = "strange-tui/history"
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -32,8 +36,8 @@ def unchanged(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-STATE_MIGRATIONS: dict[int, Migration] = {1: unchanged}
-EVENT_MIGRATIONS: dict[int, Migration] = {1: unchanged}
+STATE_MIGRATIONS: dict[int, Migration] = {1: unchanged, 2: unchanged}
+EVENT_MIGRATIONS: dict[int, Migration] = {1: unchanged, 2: unchanged}
 
 
 def check_header(path: Path, document: dict[str, Any], expected_format: str) -> int:

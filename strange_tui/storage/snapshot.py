@@ -1,4 +1,4 @@
-"""campaign.toml: the header and a snapshot of the state after event ``seq``."""
+"""campaign.toml: the header, its seal, and a snapshot of the state after event ``seq``."""
 
 from __future__ import annotations
 
@@ -13,12 +13,16 @@ from strange_tui.storage.migrations import (
     check_header,
     migrate_state,
 )
+from strange_tui.storage.seals import SEALED_SINCE, check_seal, seal
 from strange_tui.storage.toml_io import atomic_write, convert, dumps, parse_toml, read_bytes
 
 
 def read_snapshot(path: Path) -> tuple[Campaign, int]:
-    """The snapshot's state and the file's format version."""
-    document = parse_toml(path, read_bytes(path))
+    """The snapshot's state and the file's format version. What is wrong in it is said
+    first (a field, a line); a snapshot that reads well but does not match its seal (an
+    edit, a flipped digit) is refused after."""
+    data = read_bytes(path)
+    document = parse_toml(path, data)
     version = check_header(path, document, FORMAT_CAMPAIGN)
     state = document.get("state")
     if not isinstance(state, dict):
@@ -32,15 +36,12 @@ def read_snapshot(path: Path) -> tuple[Campaign, int]:
             f"seq {document.get('seq')!r} does not match state.seq {campaign.seq}",
             field="seq",
         )
+    if version >= SEALED_SINCE:
+        check_seal(path, data.replace(b"\r\n", b"\n"))
     return campaign, version
 
 
 def write_snapshot(path: Path, state: Campaign) -> None:
-    """Replace campaign.toml atomically with ``state``."""
-    document = {
-        "format": FORMAT_CAMPAIGN,
-        "version": CURRENT_VERSION,
-        "seq": state.seq,
-        "state": state,
-    }
-    atomic_write(path, dumps(document))
+    """Replace campaign.toml atomically with ``state``, sealed."""
+    head = dumps({"format": FORMAT_CAMPAIGN, "version": CURRENT_VERSION})
+    atomic_write(path, seal(head, dumps({"seq": state.seq, "state": state})))

@@ -10,6 +10,7 @@ import pytest
 from strange_tui.cli import main
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
+from tests.storage.sealing import reseal
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo"
 
@@ -39,6 +40,7 @@ def campaign_with(tmp_path, **fight) -> Path:
     values = {"turn": 0, "order": '"mara-quist", "thug"', "thug_id": "thug"} | fight
     campaign = path / "campaign.toml"
     campaign.write_text(campaign.read_text() + FIGHT.format(**values))
+    reseal(campaign)
     # The fight is in the snapshot; the journal keeps only its header (no events after).
     journal = path / "journal.toml"
     journal.write_text(journal.read_text().split("\n[[events]]")[0] + "\n")

@@ -88,9 +88,12 @@ def test_a_crash_between_snapshot_and_new_journal_loses_nothing(tmp_path):
     folder = new_campaign(tmp_path)
     store = CampaignFolder(folder.path).open()
     store.dispatch(ClockAdvanced(seconds=60))
+    from strange_tui.storage.history import write_chunk
     from strange_tui.storage.snapshot import write_snapshot
 
-    write_snapshot(folder.campaign_file, store.state)  # as if the crash came right after
+    # A checkpoint's first two steps, as if the crash came right after them.
+    write_chunk(folder.history_dir, store.journal())
+    write_snapshot(folder.campaign_file, store.state)
     assert CampaignFolder(folder.path).open().state == store.state
 
 

@@ -13,6 +13,7 @@ from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import read_journal
 from strange_tui.storage.migrations import CURRENT_VERSION
+from tests.storage.sealing import reseal
 from tests.storage.test_folder import new_campaign
 
 
@@ -180,6 +181,7 @@ def test_migrations_run_in_order_and_keep_the_old_files(campaign, monkeypatch):
         'name = "The Glass Door"', 'title = "The Glass Door"'
     )
     campaign.campaign_file.write_text(old_state)
+    reseal(campaign.campaign_file)
     newer = CURRENT_VERSION + 1
     monkeypatch.setattr(migrations, "CURRENT_VERSION", newer)
     monkeypatch.setattr("strange_tui.storage.folder.CURRENT_VERSION", newer)

@@ -87,8 +87,9 @@ def test_a_half_appended_batch_is_left_to_the_locked_read(tmp_path):
 
 
 def test_a_gap_between_snapshot_and_journal_is_reported_by_the_locked_read(tmp_path):
-    """An old campaign.toml put back by hand: the read without the lock sees events that
-    do not follow the snapshot and leaves the saying to the locked read (file, event)."""
+    """An old campaign.toml put back by hand: the read without the lock sees that the
+    journal does not join the snapshot and leaves the saying to the locked read (file,
+    field, the events missing)."""
     import pytest
 
     from strange_tui.storage.errors import CampaignFileError
@@ -99,5 +100,5 @@ def test_a_gap_between_snapshot_and_journal_is_reported_by_the_locked_read(tmp_p
     for _ in range(3):
         writer.apply([XpAwarded(character="jun", amount=1)])
     (path / "campaign.toml").write_bytes(old)
-    with pytest.raises(CampaignFileError, match=r"journal.toml.*events\[0\].*does not follow"):
+    with pytest.raises(CampaignFileError, match=r"journal.toml: base: base 4 is past .* event 0"):
         CampaignFolder(path).open()
