@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from strange_tui.tui.app.damage import say_refused
 from strange_tui.tui.app.theming import ThemedApp
 from strange_tui.tui.common.bindings import screen_bindings
 from strange_tui.tui.common.screen import CampaignScreen
@@ -45,7 +46,7 @@ class AppActions(ThemedApp):
         try:
             self.notify(step(self.session), timeout=4)
         except Refused as refused:
-            self.notify(str(refused), severity="warning")
+            say_refused(self, refused, title="", severity="warning")
 
     def action_questions(self) -> None:
         """The questions waiting at this seat (the GM's: at every seat)."""

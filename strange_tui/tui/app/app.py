@@ -3,7 +3,7 @@ dialogs that turn a player's choices into commands for the model.
 
 Just over 300 lines: opening and following the campaign, the kept screens and the first
 frame's timing are one life cycle; the app-wide keys are in ``actions``, the themes in
-``theming``."""
+``theming``, a campaign whose files go bad while open in ``damage``."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ from strange_tui.tui.app.collector import (
     resume_after_imports,
     thaw,
 )
+from strange_tui.tui.app.damage import ReopensDamaged, say_refused
 from strange_tui.tui.app.preferences import PREFERENCES_FILE, Preferences
 from strange_tui.tui.common.bindings import screen_bindings
 from strange_tui.tui.common.session import Refused, Session
@@ -53,7 +54,7 @@ FREEZE_AFTER = 1.0
 """Seconds after start when the objects alive then are set aside from the collector."""
 
 
-class StrangeApp(AppActions):
+class StrangeApp(ReopensDamaged, AppActions):
     """The strange-tui application."""
 
     TITLE = "strange-tui"
@@ -186,9 +187,7 @@ class StrangeApp(AppActions):
     def _open_session(self, path: Path) -> bool:
         """Open a campaign as the session; on a bad file, say why and keep the old one."""
         try:
-            session = Session.open(
-                path, self.saves if path.parent == self.saves else None, seat=self.seat
-            )
+            session = self.session_for(path)
         except (CampaignFileError, OSError) as error:
             self.call_later(
                 self.notify,
@@ -198,6 +197,13 @@ class StrangeApp(AppActions):
                 timeout=10,
             )
             return False
+        self.use_session(session)
+        return True
+
+    def session_for(self, path: Path) -> Session:
+        return Session.open(path, self.saves if path.parent == self.saves else None, seat=self.seat)
+
+    def use_session(self, session: Session) -> None:
         if self.session is not None:
             self.session.close()
         for name in self._kept:  # Kept for the campaign that was open: not for this one.
@@ -206,12 +212,12 @@ class StrangeApp(AppActions):
         self._kept.clear()
         self.session = session
         session.subscribe(lambda state, events: self._changed(state))
+        session.when_damaged(self.files_went_bad)
         for notice in session.notices:
             self.call_later(
                 self.notify, notice, title="Campaign repaired", severity="warning", timeout=10
             )
         self._changed(session.state)
-        return True
 
     def kept_screen(self, name: str, make: Callable[[], Screen]) -> str:
         """A screen kept mounted between opens while the campaign is open (so it opens
@@ -284,7 +290,7 @@ class StrangeApp(AppActions):
         try:
             return self.session.run(command, dice)
         except Refused as refused:
-            self.notify(str(refused), title="Not possible", severity="error")
+            say_refused(self, refused)
             return None
 
     def may_quit(self) -> bool:
@@ -300,7 +306,7 @@ class StrangeApp(AppActions):
             return self.may_quit()
         if action == "questions":
             return self.prompt_desk.key_works()
-        return True
+        return super().check_action(action, parameters)
 
     def on_unmount(self) -> None:
         if self.session is not None:

@@ -3,6 +3,7 @@ the commands and the content packs (loaded once)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,8 +17,11 @@ from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation
 from strange_tui.campaign.narrate.log import command_sentence
-from strange_tui.campaign.store import Store, Subscriber
+from strange_tui.campaign.store import ReplayError, Store, Subscriber
+from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
+from strange_tui.storage.locking import CampaignBusy
+from strange_tui.tui.common.file_trouble import SnapshotWatch, in_words, not_saved
 
 if TYPE_CHECKING:  # The packs load on first use, after the first frame.
     from strange_tui.content.loader import Content
@@ -28,6 +32,20 @@ FOLLOW_WAIT = 0.05
 
 class Refused(Exception):
     """A command the rules (or the disk) refused; the message is for the player."""
+
+
+class Damaged(Refused):
+    """Refused because a file of the campaign went bad while it was open: from then on
+    nothing is written to it (an append after damage could bury it, a checkpoint write
+    over it) until it is opened again. ``first``: this call found the damage."""
+
+    def __init__(self, reason: str, *, first: bool = False) -> None:
+        super().__init__(f"{reason}. Nothing was saved.")
+        self.first = first
+
+
+BAD_FILES = (CampaignFileError, ReplayError)
+"""A campaign file that no longer reads, or holds events the rules refuse."""
 
 
 class Session:
@@ -43,6 +61,11 @@ class Session:
         self.seat = seat
         """Whose seat this window is ("gm" or a player's character id): every command it
         sends carries it, and the command layer refuses what that seat may not do."""
+        self.damage: str | None = None
+        """Which file went bad and how, once one did while the campaign was open (None
+        while all is well): nothing is written to the campaign from then on."""
+        self._told: list[Callable[[str], None]] = []
+        self._snapshot = SnapshotWatch(folder.campaign_file)
 
     @classmethod
     def open(cls, path: Path, saves: Path | None = None, seat: str = GM) -> Session:
@@ -85,21 +108,49 @@ class Session:
     def subscribe(self, subscriber: Subscriber) -> None:
         self._store.subscribe(subscriber)
 
+    def when_damaged(self, told: Callable[[str], None]) -> None:
+        """Call ``told(reason)`` once, when a file of the campaign is found gone bad."""
+        self._told.append(told)
+
+    def give_up(self, error: Exception) -> Damaged:
+        """Stop writing to the campaign because of ``error`` (a bad file, or the files'
+        OSError): the refusal that says so from now on."""
+        first = self.damage is None
+        self.damage = in_words(error, self.path)
+        if first:
+            for told in list(self._told):
+                told(self.damage)
+        return Damaged(self.damage, first=first)
+
+    def _still_good(self) -> None:
+        """Damaged when the campaign's files went bad (now or before): nothing is to be
+        written. The snapshot is looked at here too: the journal's check does not."""
+        if self.damage is not None:
+            raise Damaged(self.damage)
+        try:
+            self._snapshot.check()
+        except (*BAD_FILES, OSError) as bad:
+            raise self.give_up(bad) from None
+
     def run(self, command: Command, dice: Any = None) -> tuple[AnyEvent, ...]:
         """Decide and apply ``command`` as one transaction; Refused says why not. In a
         solo campaign the app's intrusion after a roll joins the same step (R-ORC-4); the
-        packs are loaded for it only there."""
+        packs are loaded for it only there. Damaged (a Refused) once a file went bad."""
+        self._still_good()
         try:
             # Decided inside the writers' lock, on the campaign as other windows left it.
             with self._store.transaction():
                 state = self._store.state
                 solo = self._solo_policy() if state.settings.solo else None
                 return self._store.apply(decide(state, self.seated(command), dice, solo))
+        except BAD_FILES as bad:  # Before RuleViolation: a ReplayError is one.
+            raise self.give_up(bad) from None
         except RuleViolation as refused:
             raise Refused(str(refused)) from None
         except OSError as failed:
-            reason = failed.strerror or failed
-            raise Refused(f"Could not save: {reason}. Nothing changed.") from None
+            # A full or read-only disk, a busy lock: nothing was written, and the next
+            # try may work, so the campaign stays open for writing.
+            raise Refused(not_saved(failed)) from None
 
     def _solo_policy(self) -> SoloPolicy:
         """The app in the GM's chair (R-ORC-4), drawing from this campaign's packs."""
@@ -110,10 +161,18 @@ class Session:
 
     def follow(self) -> bool:
         """Take in what other windows (or the CLI) wrote; True when anything changed.
-        A window busy writing, or a file being repaired, is left for the next call."""
+        A window busy writing is left for the next call. A file gone bad stops the
+        following and the writing (``when_damaged`` is told): the state stays the last
+        good one, and only opening the campaign again reads it anew."""
+        if self.damage is not None:
+            return False
         try:
+            self._snapshot.check()
             return self._store.catch_up(wait=FOLLOW_WAIT)
-        except OSError:
+        except CampaignBusy:
+            return False
+        except (*BAD_FILES, OSError) as bad:
+            self.give_up(bad)
             return False
 
     def preview(self, command: Command) -> Any:
@@ -130,18 +189,24 @@ class Session:
     def undo(self) -> str:
         """Take back the last command; says what was undone (Refused when nothing)."""
         names = self.state.names()
-        try:
-            events = self._store.undo(self.seat)
-        except (RuleViolation, OSError) as refused:
-            raise Refused(str(refused)) from None
+        events = self._step(lambda: self._store.undo(self.seat))
         return "Undid: " + command_sentence(events, names)
 
     def redo(self) -> str:
-        try:
-            events = self._store.redo()
-        except (RuleViolation, OSError) as refused:
-            raise Refused(str(refused)) from None
+        events = self._step(self._store.redo)
         return "Redid: " + command_sentence(events, self.state.names())
+
+    def _step(self, step: Callable[[], tuple[AnyEvent, ...]]) -> tuple[AnyEvent, ...]:
+        """Undo or redo, refused as a command is: in words, and never on bad files."""
+        self._still_good()
+        try:
+            return step()
+        except BAD_FILES as bad:
+            raise self.give_up(bad) from None
+        except RuleViolation as refused:
+            raise Refused(str(refused)) from None
+        except OSError as failed:
+            raise Refused(not_saved(failed)) from None
 
     @property
     def can_undo(self) -> bool:
@@ -165,8 +230,10 @@ class Session:
         self._folder.drop_draft()
 
     def close(self) -> None:
-        """Seal older events so the next open is quick (undo history is kept)."""
+        """Seal older events so the next open is quick (undo history is kept); never
+        raises, and writes nothing to a campaign whose files went bad."""
         try:
+            self._still_good()
             self._store.compact()
-        except OSError:
+        except (Refused, *BAD_FILES, OSError):
             pass  # The journal still holds everything; the next open replays it.
