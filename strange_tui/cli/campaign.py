@@ -8,7 +8,7 @@ import json
 from strange_tui.campaign.model.events import AnyEvent, SceneWritten, batches
 from strange_tui.campaign.model.state import Clock
 from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
-from strange_tui.campaign.narrate.plain import markdown, terminal
+from strange_tui.campaign.narrate.plain import markdown, one_line, terminal
 from strange_tui.campaign.narrate.sheet import (
     find_character,
     markdown_sheet,
@@ -82,7 +82,7 @@ def run_log(args: argparse.Namespace) -> int:
         print("\n".join(markdown_log(state.name, commands, names)))
     else:
         for command in commands:
-            line = terminal(command_sentence(command, names))
+            line = one_line(command_sentence(command, names))
             print(f"{Clock(seconds=command[0].at).label():<15} {line}")
     return 0
 

@@ -20,7 +20,7 @@ from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
 from strange_tui.cli.campaign import folder_of
 from strange_tui.cli.parsing import UsageError
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.storage.paths import campaign_path, saves_dir, slugify
+from strange_tui.storage.paths import new_campaign_path, saves_dir
 
 CHARACTER_NEEDS = ("name", "descriptor", "type", "focus")
 """The options without which no character is made (the sentence and a name)."""
@@ -134,16 +134,14 @@ def solo_campaign(args: argparse.Namespace) -> CampaignFolder:
     says. Says what it did (on stderr when the sheet follows as JSON)."""
     saves = saves_dir(args.saves)
     try:
-        path = campaign_path(args.campaign, saves)
-        made = not (path / "campaign.toml").exists()
-        if made:
-            named = path == saves / slugify(args.campaign)
-            name = args.campaign.strip() if named else path.name
-            folder = CampaignFolder.create(path.parent, name, slug=path.name)
-        else:
-            folder = CampaignFolder(path)
+        path, exists = new_campaign_path(args.campaign, saves)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    made = not exists
+    if made:  # Named, never a path: the folder is the name's, in the saves directory.
+        folder = CampaignFolder.create(saves, args.campaign.strip(), slug=path.name)
+    else:
+        folder = CampaignFolder(path)
     store = folder.open()
     settings = store.state.settings
     change = ChangeSettings(solo=True, solo_intrusions=args.intrusions)

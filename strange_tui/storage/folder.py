@@ -8,6 +8,8 @@ share the lock and the journal's state, so they stay in one class."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,13 +34,15 @@ from strange_tui.storage.folder_files import (  # noqa: F401 - re-exported: the 
 from strange_tui.storage.journal import JournalContents, JournalWriter, read_journal
 from strange_tui.storage.locking import WriterLock, this_process
 from strange_tui.storage.migrations import CURRENT_VERSION
-from strange_tui.storage.paths import slugify
+from strange_tui.storage.paths import name_problem, slugify
 from strange_tui.storage.side_files import NO_FOLLOW, new_folder, set_aside
 from strange_tui.storage.snapshot import read_snapshot, write_snapshot
 from strange_tui.storage.toml_io import atomic_write, fsync_folder, read_bytes
 
 RESERVED = frozenset({"packs", "themes"})
 """Folders of the saves directory that are not campaigns."""
+DIR_MODE = 0o777 & ~os.umask(os.umask(0))
+"""The mode a new folder gets under the process's umask (mkdtemp alone gives 0700)."""
 TEMP_FILE_AGE = 60
 """Seconds after which a temp file is a crash's leftover, not a write in progress."""
 
@@ -62,24 +66,36 @@ class CampaignFolder(FolderFiles):
     ) -> CampaignFolder:
         """A new, empty campaign called ``name`` in the saves directory (its folder named
         by ``slug``, else by the name)."""
+        if problem := name_problem(name):
+            raise CampaignFileError(saves, problem)
         try:
             folder = cls(saves / slugify(slug or name))
             campaign = msgspec.convert({"name": name, "ruleset": ruleset}, Campaign)
-        except ValueError as error:
+        except ValueError as error:  # msgspec's ValidationError is one too.
             raise CampaignFileError(saves, str(error)) from None
-        except msgspec.ValidationError as error:
-            raise CampaignFileError(saves, f"a campaign's name: {error}") from None
         if folder.path.name in RESERVED:
             raise CampaignFileError(
                 folder.path, "is where strange-tui keeps your packs or themes; choose another name"
             )
-        if folder.path.exists() or folder.path.is_symlink():
+        if os.path.lexists(folder.path):
             raise CampaignFileError(folder.path, "exists already; choose another name")
-        folder.path.mkdir(parents=True)
-        folder.history_dir.mkdir()
-        write_snapshot(folder.campaign_file, campaign)
-        JournalWriter.create(folder.journal_file, base=0)
-        fsync_folder(folder.path)
+        saves.mkdir(parents=True, exist_ok=True)
+        # Made whole in a hidden folder, then renamed into place: a failure (a full disk)
+        # leaves nothing behind, and the name stays free.
+        building = Path(tempfile.mkdtemp(prefix=f".new-{folder.path.name}-", dir=saves))
+        try:
+            (building / HISTORY_DIR).mkdir()
+            JournalWriter.create(building / JOURNAL_FILE, base=0)
+            write_snapshot(building / CAMPAIGN_FILE, campaign)
+            fsync_folder(building)
+            os.chmod(building, DIR_MODE)
+            if os.path.lexists(folder.path):
+                raise CampaignFileError(folder.path, "exists already; choose another name")
+            os.rename(building, folder.path)
+        except BaseException:
+            shutil.rmtree(building, ignore_errors=True)
+            raise
+        fsync_folder(saves)
         return folder
 
     def open(self, origin: str = "", **store_options: int) -> Store:

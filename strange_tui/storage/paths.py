@@ -13,14 +13,45 @@ MAX_SLUG = 48
 APP_NAME = "strange-tui"
 
 
+MAX_NAME = 80
+"""The longest name a campaign takes (the state's bound)."""
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
 def slugify(name: str) -> str:
-    """A folder name made from a campaign's name: lowercase ASCII letters, digits and dashes
-    only, so no name can reach outside the saves directory ("../x" becomes "x")."""
+    """A folder name made from a campaign's name: letters, digits and dashes only, so no
+    name can reach outside the saves directory ("../x" becomes "x"). Lowercase ASCII when
+    the name has such letters (as strange-tui always made them: "Ünïcödé" is "unicode");
+    else the name's own letters in any script ("القدس" stays "القدس")."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:MAX_SLUG].strip("-")
+    slug = _dashed(re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()))
     if not slug:
-        raise ValueError(f"{name!r} has no letters or digits to name a campaign folder with")
+        own = unicodedata.normalize("NFKC", name).casefold()
+        slug = _dashed("".join(c if unicodedata.category(c)[0] in "LNM" else "-" for c in own))
+    if not slug:
+        raise ValueError(f"{shown(name)} has no letters or digits to name a campaign folder with")
     return slug
+
+
+def _dashed(text: str) -> str:
+    return re.sub("-+", "-", text).strip("-")[:MAX_SLUG].strip("-")
+
+
+def shown(name: str, limit: int = 40) -> str:
+    """A name as a message quotes it: short, its control characters escaped."""
+    short = name if len(name) <= limit else name[:limit] + "…"
+    return repr(short)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a campaign, in words (None: it can)."""
+    if not name.strip():
+        return "A campaign needs a name."
+    if len(name) > MAX_NAME:
+        return f"A campaign's name is {MAX_NAME} characters at most; this one has {len(name):,}."
+    if _CONTROL.search(name):
+        return "A campaign's name cannot hold control characters (a tab, an escape...)."
+    return None
 
 
 PLATFORM_SAVES = (
@@ -64,6 +95,26 @@ def campaign_path(argument: str, saves: Path) -> Path:
     """The folder a CAMPAIGN argument names: an existing campaign folder given as a path,
     else the campaign of that name in the saves directory."""
     given = Path(argument).expanduser()
-    if (given / "campaign.toml").exists() or os.sep in argument or argument.startswith("."):
+    if _holds_campaign(given) or os.sep in argument or argument.startswith("."):
         return given
     return saves / slugify(argument)
+
+
+def new_campaign_path(argument: str, saves: Path) -> tuple[Path, bool]:
+    """Where a campaign named by CAMPAIGN lives, and whether it exists: an existing
+    campaign folder given as a path, else the saves directory's folder for that name. A
+    name for a new campaign never becomes a path ("Rise/Fall" is "saves/rise-fall")."""
+    given = Path(argument).expanduser()
+    if _holds_campaign(given):
+        return given, True
+    if problem := name_problem(argument):
+        raise ValueError(problem)
+    path = saves / slugify(argument)
+    return path, _holds_campaign(path)
+
+
+def _holds_campaign(folder: Path) -> bool:
+    try:
+        return (folder / "campaign.toml").exists()
+    except OSError:  # A name too long for a path (or unreadable): no campaign there.
+        return False

@@ -1,18 +1,39 @@
-"""User text made safe for where it is printed: a terminal (no control characters reach
-it) and Markdown (a name cannot become a heading, a link or a table cell)."""
+"""User text made safe for where it is printed: a terminal (no control or invisible
+direction characters reach it), one line of a log, and Markdown (a name cannot become a
+heading, a link or a table cell)."""
 
 from __future__ import annotations
 
 import re
 
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROLS = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f"
+    # Invisible format characters: direction overrides and marks (U+202E turns the rest of
+    # a line around), zero widths, the byte order mark, the line and paragraph separators.
+    "\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
+    "\U000e0001\U000e0020-\U000e007f]"
+)
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
 
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def terminal(text: str) -> str:
-    """``text`` with every control character but line breaks and tabs shown as an escape
-    (``\\x1b``), so nothing a file holds can drive the terminal."""
-    return _CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+    """``text`` with every control character but line breaks and tabs, and every invisible
+    format character, shown as an escape (``\\x1b``, ``\\u202e``), so nothing a file holds
+    can drive the terminal or hide in it."""
+    return _CONTROLS.sub(_escape, text)
+
+
+def one_line(text: str) -> str:
+    """``text`` for a line of its own (a log entry): as ``terminal`` shows it, its line
+    breaks shown as ``\\n`` too, so no entry can pass for two."""
+    return terminal(text).replace("\n", "\\n")
 
 
 def markdown(text: str) -> str:

@@ -34,7 +34,8 @@ def campaign_folders(saves: Path) -> list[Path]:
         entries = sorted(saves.iterdir()) if saves.is_dir() else []
     except OSError:
         return []
-    return [path for path in entries if _holds_campaign(path)]
+    # A hidden folder is a campaign still being made (or one a crash left half made).
+    return [path for path in entries if not path.name.startswith(".") and _holds_campaign(path)]
 
 
 def _holds_campaign(path: Path) -> bool:

@@ -1,0 +1,114 @@
+"""What a user can type or a file can hold never becomes a path, a second log line, an
+invisible direction change in the terminal, or a raw error: each gets one short line, and
+a failed `new` leaves nothing behind."""
+
+import errno
+import shutil
+from pathlib import Path
+
+import pytest
+
+from strange_tui.campaign.commands import decide
+from strange_tui.campaign.commands.character.notes import EditNotes
+from strange_tui.campaign.commands.character.xp import AwardXp
+from strange_tui.cli import main
+from strange_tui.storage import folder as folder_module
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.folder import CampaignFolder
+
+REPO_DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo"
+HIDDEN = "\u202e\u200b\u200f\u2028\ufeff"
+"""A right-to-left override, a zero width space, a right-to-left mark, a line separator
+and a byte order mark: invisible, and each changes what a terminal shows."""
+
+
+@pytest.fixture
+def demo(tmp_path) -> Path:
+    return Path(shutil.copytree(REPO_DEMO, tmp_path / "saves" / "demo"))
+
+
+def error_line(capsys) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+def test_new_on_a_full_disk_leaves_nothing_behind_and_the_name_free(tmp_path, monkeypatch):
+    saves = tmp_path / "saves"
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(folder_module, "write_snapshot", full)
+    with pytest.raises(OSError, match="No space left"):
+        CampaignFolder.create(saves, "The Glass Door")
+    assert list(saves.iterdir()) == []
+    monkeypatch.undo()
+    assert CampaignFolder.create(saves, "The Glass Door").check().name == "The Glass Door"
+
+
+def test_a_slash_in_a_new_campaigns_name_is_no_path(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    saves = tmp_path / "saves"
+    assert main(["new", "Rise/Fall", "--solo", "--saves", str(saves)]) == 0
+    assert (saves / "rise-fall" / "campaign.toml").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
+    assert CampaignFolder(saves / "rise-fall").check().name == "Rise/Fall"
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("bell\x07ringer", "cannot hold control characters"),
+        ("x" * 10_000, "80 characters at most; this one has 10,000"),
+        ("   ", "needs a name"),
+    ],
+    ids=["control", "long", "blank"],
+)
+def test_a_name_a_campaign_cannot_take_gets_one_short_line(tmp_path, capsys, name, said):
+    assert main(["new", name, "--solo", "--saves", str(tmp_path / "saves")]) != 0
+    line = error_line(capsys)
+    assert said in line and len(line) < 200
+    assert not (tmp_path / "saves").exists() or list((tmp_path / "saves").iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["القدس", "日本語の冒険", "Приключение"])
+def test_names_in_any_script_make_a_campaign(tmp_path, capsys, name):
+    saves = tmp_path / "saves"
+    assert main(["new", name, "--solo", "--saves", str(saves)]) == 0
+    (made,) = saves.iterdir()
+    assert CampaignFolder(made).check().name == name
+
+
+def test_a_reason_with_a_line_break_stays_on_its_log_line(demo, capsys):
+    store = CampaignFolder(demo).open()
+    forged = "for the heist\nDay 9, 10:00      Mara Quist earned 500 XP."
+    store.apply(decide(store.state, AwardXp(character="mara-quist", amount=1, reason=forged)))
+    assert main(["log", str(demo), "--last", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    assert "for the heist\\nDay 9" in out
+
+
+def test_invisible_direction_characters_are_shown_as_escapes(demo, capsys):
+    store = CampaignFolder(demo).open()
+    reason = f"a gift{HIDDEN}"
+    store.apply(decide(store.state, AwardXp(character="mara-quist", amount=1, reason=reason)))
+    store.apply(decide(store.state, EditNotes(character="mara-quist", notes=reason)))
+    for command in (["log", str(demo), "--last", "2"], ["sheet", str(demo), "Mara"]):
+        assert main(command) == 0
+    printed = capsys.readouterr().out
+    assert not any(char in printed for char in HIDDEN)
+    assert printed.count("a gift\\u202e\\u200b\\u200f\\u2028\\ufeff") == 2  # Log, sheet.
+
+
+def test_a_campaign_name_with_a_direction_override_is_escaped_by_check(tmp_path, capsys):
+    folder = CampaignFolder.create(tmp_path / "saves", f"Left{HIDDEN}Right")
+    assert main(["check", str(folder.path)]) == 0
+    out = capsys.readouterr().out
+    assert "Left\\u202e" in out and "\u202e" not in out
+
+
+def test_the_folder_of_a_name_with_a_control_character_is_never_made(tmp_path):
+    with pytest.raises(CampaignFileError, match="control characters"):
+        CampaignFolder.create(tmp_path / "saves", "tab\there")
