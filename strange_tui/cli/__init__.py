@@ -28,9 +28,9 @@ def command_parser() -> Parser:
         hunters,
         reference,
         rolls,
-        serve,
         solo,
     )
+    from strange_tui.cli.serve import command as serve
 
     parser = Parser(prog=PROG, description="Plain commands of strange-tui.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)

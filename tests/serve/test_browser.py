@@ -1,5 +1,7 @@
 """A real browser at a served table: `strange-tui serve` as a subprocess, Debian's chromium
-driven by Playwright opens the GM's link, the Home screen draws, a key changes the screen.
+driven by Playwright opens the GM's link, the Home screen draws, a key changes the screen;
+the page asks no other host for anything (its fonts too) and breaks none of its security
+policy; and a window past its seat's limit says why.
 
 xterm.js draws on a canvas, so the test reads the terminal's own buffer: the page's script
 is patched on its way to the browser to leave the terminal where the test can reach it.
@@ -7,19 +9,12 @@ Skipped when /usr/bin/chromium is missing, except on CI (the env var CI), where 
 """
 
 import os
-import queue
-import re
-import signal
-import socket
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
-from strange_tui.cli.serve import SHUTDOWN_SECONDS
+from tests.serve.conftest import ServedTable
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -48,43 +43,15 @@ SCREEN_JS = """() => {
 }"""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
-def served(demo: Path):
-    """`strange-tui serve` on the demo, as a subprocess: its links by seat name."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "strange_tui", "serve", str(demo), "--port", str(free_port())],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        cwd=demo.parent,
-    )
-    lines: queue.Queue[str] = queue.Queue()
-    reader = threading.Thread(target=lambda: [lines.put(line) for line in server.stdout])
-    reader.daemon = True  # Reads until the server's stdout closes.
-    reader.start()
-    links, said = {}, []
-    deadline = time.monotonic() + WAIT_MS / 1000
+def served(demo: Path, request: pytest.FixtureRequest):
+    """`strange-tui serve` on the demo, as a subprocess (with the options a test gives it
+    as its parameter): its links by seat name. It must stop cleanly on Ctrl+C."""
+    table = ServedTable(demo, *getattr(request, "param", ()))
     try:
-        while not said or not said[-1].startswith("Ctrl+C"):
-            said.append(lines.get(timeout=max(0.1, deadline - time.monotonic())))
-            if found := re.match(r"\s+(\S+)\s+(http://\S+/)", said[-1]):
-                links[found.group(1)] = found.group(2)
-        yield links
-    except queue.Empty:
-        pytest.fail(f"serve printed no links: {''.join(said)}")
+        yield table.links
     finally:
-        # Ctrl+C's way out: every seat's app is told to quit, then the server stops.
-        server.send_signal(signal.SIGINT)
-        try:
-            assert server.wait(timeout=SHUTDOWN_SECONDS + 10) == 0
-        finally:
-            server.kill()
+        assert table.stop() == 0
 
 
 @pytest.fixture
@@ -119,11 +86,42 @@ def wait_for_screen(page, text: str) -> str:
 def test_the_gm_link_opens_home_in_a_browser_and_keys_work(browser, served):
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     page.route("**/static/js/textual.js", expose_terminal)
-    # No "load": the page asks Google for a font, which an offline machine never answers.
-    page.goto(served["gm"], wait_until="domcontentloaded")
+    page.goto(served["gm"])
     home = wait_for_screen(page, "Demo: The Glass Door")
     assert "Mara Quist" in home and "Tess Harrow" in home
     page.locator(".xterm-helper-textarea").focus()
     page.keyboard.press("?")
     help_screen = wait_for_screen(page, "Keys — Home")
     assert help_screen != home
+
+
+def test_the_page_asks_nothing_of_any_other_host_and_keeps_its_policy(browser, served):
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    asked, complaints = [], []
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("websocket", lambda websocket: asked.append(websocket.url))
+    page.on("console", lambda message: message.type == "error" and complaints.append(message.text))
+    page.route("**/static/js/textual.js", expose_terminal)
+    page.goto(served["gm"])
+    wait_for_screen(page, "Demo: The Glass Door")
+    server = urlsplit(served["gm"]).netloc
+    assert asked and {urlsplit(url).netloc for url in asked} == {server}
+    assert any(urlsplit(url).scheme == "ws" for url in asked)
+    assert page.evaluate("document.fonts.check(\"16px 'Roboto Mono'\")")
+    assert page.evaluate("[...document.fonts].every(font => font.status === 'loaded')")
+    assert complaints == []  # A blocked script, style or font would be an error here.
+
+
+@pytest.mark.parametrize("served", [["--apps-per-seat", "1"]], indirect=True)
+def test_a_window_past_its_seat_s_limit_says_why_in_the_page(browser, served):
+    first = browser.new_page(viewport={"width": 1000, "height": 700})
+    first.route("**/static/js/textual.js", expose_terminal)
+    first.goto(served["mara"])
+    wait_for_screen(first, "Demo: The Glass Door")
+    second = browser.new_page(viewport={"width": 1000, "height": 700})
+    second.goto(served["mara"])
+    message = second.locator("#closed-message")
+    message.wait_for(state="visible", timeout=WAIT_MS)
+    assert message.inner_text() == (
+        "This seat has 1 window open already: close one, then press Restart."
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from strange_tui.cli import main
-from strange_tui.cli.serve import seat_server_class
+from strange_tui.cli.serve.command import seat_server_class
 
 
 @pytest.fixture
@@ -44,6 +44,14 @@ def test_the_links_name_each_seat_and_its_character(demo, served, capsys):
     assert "Demo: The Glass Door" in lines[0]
 
 
+def test_the_limits_are_two_apps_a_seat_and_as_many_for_every_seat_unless_told(demo, served):
+    main(["serve", str(demo)])
+    main(["serve", str(demo), "--apps-per-seat", "3"])
+    main(["serve", str(demo), "--apps-per-seat", "1", "--max-apps", "2"])
+    limits = [(server.limits.per_seat, server.limits.total) for server in served]
+    assert limits == [(2, 8), (3, 12), (1, 2)]  # The demo has four seats.
+
+
 def test_an_ipv6_host_gets_bracketed_links(demo, served):
     main(["serve", str(demo), "--host", "::1", "--port", "9000"])
     assert served[0].public_url == "http://[::1]:9000"
@@ -67,11 +75,15 @@ def test_a_missing_serve_extra_is_one_clear_line(demo, monkeypatch, capsys):
         (["serve"], "CAMPAIGN"),
         (["serve", "demo", "--port", "70000"], "port"),
         (["serve", "demo", "--port", "http"], "whole number"),
+        (["serve", "demo", "--apps-per-seat", "0"], "1 or more"),
+        (["serve", "demo", "--max-apps", "-1"], "1 or more"),
     ],
 )
-def test_a_bad_command_line_is_one_line(argv, says, capsys):
+def test_a_bad_command_line_is_one_line(argv, says, tmp_path, served, capsys):
+    # In tmp_path, and with no server run: a line taken in error must not serve the
+    # repository's saves/ until the test is stopped.
     with pytest.raises(SystemExit) as stopped:
-        main(argv)
+        main([*argv, "--saves", str(tmp_path)])
     assert stopped.value.code == 2
     error = capsys.readouterr().err
     assert says in error and error.count("\n") == 1

@@ -1,49 +1,29 @@
 """`strange-tui serve` over HTTP: every route is behind a seat's token, a wrong token starts
-nothing, and a seat's websocket runs the real app as that seat (a subprocess), again after a
-reconnect."""
+nothing, a seat's websocket runs the real app as that seat (a subprocess), again after a
+reconnect, and what that app hands the browser is fetched with that seat's token only."""
 
 import asyncio
+import json
 import re
 import shlex
 from pathlib import Path
 
 import pytest
 from aiohttp import WSMsgType, WSServerHandshakeError
-from aiohttp.test_utils import TestClient, TestServer
 from textual_serve.app_service import AppService
 
-from strange_tui.cli.serve import seat_server_class, table_seats
+from strange_tui.cli.serve.command import table_seats
 from strange_tui.storage.folder import CampaignFolder
-from tests.serve.conftest import screen_text
+from tests.serve.conftest import screen_text, serving
 
 APP_SECONDS = 30
 """How long a seat's app may take to draw (a cold Python start on a busy machine)."""
 
 
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[AppService]:
-    """Every app service a websocket starts, in order (each is one app process)."""
-    services: list[AppService] = []
-    original = AppService.start
-
-    async def start(self: AppService, width: int, height: int) -> None:
-        services.append(self)
-        await original(self, width, height)
-
-    monkeypatch.setattr(AppService, "start", start)
-    return services
-
-
-@pytest.fixture
 async def table(demo: Path, started: list[AppService]):
     """A test client of the server for the demo, and its seats by name."""
-    state = CampaignFolder(demo).check()
-    seats = {seat.name: seat for seat in table_seats(state)}
-    server = seat_server_class()(
-        demo, demo.parent, title=state.name, seats=list(seats.values()),
-        host="127.0.0.1", port=8000, public_url=None,
-    )  # fmt: skip
-    async with TestClient(TestServer(await server._make_app())) as client:
+    async with serving(demo) as (client, seats, _):
         yield client, seats
 
 
@@ -103,9 +83,10 @@ async def test_a_seat_page_carries_its_token(table, started):
     page = await response.text()
     assert response.status == 200
     assert response.headers["Referrer-Policy"] == "no-referrer"
+    # Relative to the page at /<token>/, so the browser asks at /<token>/ws and so on.
     websocket_url = re.search(r'data-session-websocket-url="([^"]+)"', page).group(1)
-    assert websocket_url == f"ws://{client.host}:{client.port}/{token}/ws"
-    assert f"/{token}/static/js/textual.js" in page
+    assert websocket_url == "ws"
+    assert 'src="static/js/textual.js"' in page
     assert "Mara Quist" in page  # The tab says whose seat it is.
     script = await client.get(f"/{token}/static/js/textual.js")
     assert script.status == 200 and len(await script.read()) > 1000
@@ -133,3 +114,38 @@ async def test_a_seat_websocket_runs_the_app_as_that_seat_again_after_a_reconnec
     await again.close()
     assert len(started) == 2 and started[1] is not service
     assert await asyncio.wait_for(started[1]._process.wait(), APP_SECONDS) == 0
+
+
+async def read_text_message(websocket, kind: str) -> list:
+    """The next text message of ``kind`` the server sends, the app's output passed over."""
+
+    async def read() -> list:
+        async for message in websocket:
+            if message.type == WSMsgType.TEXT and json.loads(message.data)[0] == kind:
+                return json.loads(message.data)
+        raise AssertionError(f"the connection ended before a {kind!r} message")
+
+    return await asyncio.wait_for(read(), APP_SECONDS)
+
+
+async def test_a_download_is_only_for_the_seat_whose_app_made_it(table):
+    client, seats = table
+    gm, mara = seats["gm"].token, seats["mara"].token
+    websocket = await client.ws_connect(f"/{gm}/ws?width=100&height=30")
+    assert (await read_text_message(websocket, "instance_id"))[1] == gm
+    await read_until(websocket, "Demo: The Glass Door")
+    await websocket.send_json(["stdin", "\x10"])  # Ctrl+P: the palette, and Textual's
+    await read_until(websocket, "Search")  # own commands in it.
+    await websocket.send_json(["stdin", "Screenshot"])
+    await read_until(websocket, "Save an SVG")
+    await websocket.send_json(["stdin", "\r"])
+    _, key = await read_text_message(websocket, "deliver_file_start")
+    # The page asks at /download/<key>?instance=<its seat's token>; the token's path works too.
+    for path in (f"/download/{key}?instance={mara}", f"/{mara}/download/{key}",
+                 f"/download/{key}", f"/download/{key}?instance={'A' * 24}"):  # fmt: skip
+        response = await client.get(path)
+        assert (response.status, await response.read()) == (404, b""), path
+    response = await client.get(f"/download/{key}?instance={gm}")
+    assert response.status == 200
+    assert (await response.read()).startswith(b"<svg")
+    await websocket.close()

@@ -1,6 +1,7 @@
 """The web server of `strange-tui serve`: textual-serve's Server with every route behind a
-seat's token (see ``serve``). Defined on first use, so textual-serve and aiohttp are
-imported only when the command runs."""
+seat's token (see ``serve``), a bounded number of apps, checked messages, security headers
+and a page that loads nothing from elsewhere. Defined on first use, so textual-serve and
+aiohttp are imported only when the command runs."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import asyncio
 import errno
 import functools
 import hmac
-import shlex
 import sys
 import weakref
 from dataclasses import dataclass
@@ -18,9 +18,21 @@ from typing import Any
 from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.narrate.plain import terminal
 from strange_tui.cli.parsing import UsageError
+from strange_tui.cli.serve.headers import harden
+from strange_tui.cli.serve.limits import APPS_PER_SEAT, AppLimits
 
 SHUTDOWN_SECONDS = 5.0
 """How long Ctrl+C waits for the apps to quit before the server stops anyway."""
+QUIT_SECONDS = 3.0
+"""How long a closed window's app has to quit before its process group is killed."""
+MESSAGE_BYTES = 1 << 20
+"""The largest websocket message a browser may send (a paste); a larger one ends it."""
+FONT_SIZES = range(6, 73)
+"""The page's `?fontsize=` is held to these."""
+PAGE = Path(__file__).with_name("page")
+"""The page's template and the files it adds to textual-serve's."""
+DOWNLOAD = "download"
+"""The name of the route textual-serve's page script asks downloads from."""
 NO_EXTRA = (
     "`strange-tui serve` needs the serve extra: pip install 'strange-tui[serve]'"
     " (or, in a checkout, pip install -e '.[serve]')."
@@ -38,11 +50,9 @@ class Seat:
     token: str
 
 
-def seat_command(path: Path, saves: Path, seat: str) -> str:
-    """The shell command that runs the app for ``seat``; textual-serve runs it in a shell."""
-    return shlex.join(
-        [sys.executable, "-m", "strange_tui", str(path), "--saves", str(saves), "--seat", seat]
-    )
+def seat_argv(path: Path, saves: Path, seat: str) -> list[str]:
+    """The command that runs the app for ``seat``, run as it is (no shell)."""
+    return [sys.executable, "-m", "strange_tui", str(path), "--saves", str(saves), "--seat", seat]
 
 
 def default_url(host: str, port: int) -> str:
@@ -66,18 +76,21 @@ def seat_links(seats: list[Seat], public_url: str) -> list[str]:
 def seat_server_class() -> type:
     """The Server subclass, defined on first use so that textual-serve is imported only then
     (UsageError when the serve extra is missing). Its instances take the campaign's path,
-    the saves directory and keywords: title, seats, host, port, public_url."""
+    the saves directory and keywords: title, seats, host, port, public_url, and the limits
+    apps_per_seat and max_apps (default: apps_per_seat for every seat)."""
     try:
         import aiohttp_jinja2
         import jinja2
-        from aiohttp import web
-        from textual_serve.app_service import AppService
+        from aiohttp import WSCloseCode, web
         from textual_serve.server import Server, to_int
+
+        from strange_tui.cli.serve.apps import SeatApp
+        from strange_tui.cli.serve.messages import follow_browser, query_size
     except ImportError:
         raise UsageError(NO_EXTRA) from None
 
     def not_found() -> web.Response:
-        # Empty: a 404 must not tell a wrong token from a wrong path.
+        # Empty: a 404 must not tell a wrong token from a wrong path, or another seat's.
         return web.Response(status=404)
 
     class SeatServer(Server):
@@ -93,21 +106,30 @@ def seat_server_class() -> type:
             host: str,
             port: int,
             public_url: str | None,
+            apps_per_seat: int = APPS_PER_SEAT,
+            max_apps: int | None = None,
         ) -> None:
+            if not (PAGE / "app_index.html").is_file():
+                raise UsageError(
+                    f"this install of strange-tui lacks its page ({PAGE}): reinstall it."
+                )
             given = public_url.rstrip("/") if public_url else None
             super().__init__(
                 command="", host=host, port=port, title=title,
-                public_url=given or default_url(host, port),
+                public_url=given or default_url(host, port), templates_path=PAGE,
             )  # fmt: skip
             self.path = path
             self.saves = saves
             self.seats = seats
-            self.public_url_given = given is not None
+            self.limits = AppLimits(apps_per_seat, max_apps or apps_per_seat * len(seats))
+            # Ours first: textual-serve's page script, terminal style and fonts after.
+            self.static_roots = [(PAGE / "static").resolve(), self.statics_path.resolve()]
             self.sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
+            self.endings: set[asyncio.Task[None]] = set()
 
         def seat_of(self, request: web.Request) -> Seat:
             """The seat of a request that ``seats_only`` let through."""
-            return self.seat_for(request.match_info["token"])  # type: ignore[return-value]
+            return self.seat_for(token_of(request))  # type: ignore[return-value]
 
         def seat_for(self, token: str) -> Seat | None:
             """The seat whose token this is; every token is compared, in constant time."""
@@ -121,7 +143,7 @@ def seat_server_class() -> type:
         @web.middleware  # New-style (request, handler); without it aiohttp 3 passes the app.
         async def seats_only(self, request: web.Request, handler: Any) -> web.StreamResponse:
             """Let through only requests with a seat's token (bare `/` has none)."""
-            if self.seat_for(request.match_info.get("token", "")) is None:
+            if self.seat_for(token_of(request)) is None:
                 return not_found()
             try:
                 return await handler(request)
@@ -138,71 +160,96 @@ def seat_server_class() -> type:
                     web.get("/{token}/", self.handle_index),
                     web.get("/{token}/ws", self.handle_websocket),
                     web.get("/{token}/download/{key}", self.handle_download),
+                    # Where textual-serve's page script asks for a download: from the
+                    # site's root, with the token the websocket gave it as `?instance=`.
+                    web.get("/download/{key}", self.handle_download, name=DOWNLOAD),
                     web.get("/{token}/static/{filename:.+}", self.handle_static),
                 ]
             )
+            harden(app)
             app.on_shutdown.append(self.on_shutdown)
+            app.on_cleanup.append(self.on_cleanup)
             return app
 
         async def handle_bare_token(self, request: web.Request) -> web.Response:
             raise web.HTTPFound(f"/{self.seat_of(request).token}/")
 
         async def handle_index(self, request: web.Request) -> web.Response:
-            """The page of a seat: its websocket and static files carry the token."""
+            """The page of a seat; its addresses are relative to it, so they carry the
+            token and never a host (a forged Host header has nothing to reach)."""
             seat = self.seat_of(request)
-            # Without --public-url, the page points back where the browser found it (a LAN
-            # address works even when the server listens on 0.0.0.0).
-            here = f"{request.scheme}://{request.host}"
-            base = self.public_url if self.public_url_given else here
-            ws_base = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1]
+            font_size = to_int(request.query.get("fontsize", "16"), 16)
             context = {
-                "font_size": to_int(request.query.get("fontsize", "16"), 16),
-                "app_websocket_url": f"{ws_base}/{seat.token}/ws",
-                "config": {"static": {"url": f"{base}/{seat.token}/static/"}},
+                "font_size": min(max(font_size, FONT_SIZES.start), FONT_SIZES.stop - 1),
                 "application": {"name": f"{self.title} · {seat.label}"},
             }
-            response = aiohttp_jinja2.render_template("app_index.html", request, context)
-            # The link is the seat's key: keep it out of caches and other sites' logs (the
-            # page loads a font from Google).
-            response.headers["Cache-Control"] = "no-store"
-            response.headers["Referrer-Policy"] = "no-referrer"
-            return response
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
 
         async def handle_static(self, request: web.Request) -> web.StreamResponse:
-            root = self.statics_path.resolve()
-            target = (root / request.match_info["filename"]).resolve()
-            if not target.is_relative_to(root) or not target.is_file():
+            for root in self.static_roots:
+                target = (root / request.match_info["filename"]).resolve()
+                if target.is_relative_to(root) and target.is_file():
+                    return web.FileResponse(target)
+            return not_found()
+
+        async def handle_download(self, request: web.Request) -> web.StreamResponse:
+            """textual-serve's download, for the seat whose app made it only."""
+            try:
+                download = await self.download_manager.get_download_metadata(
+                    request.match_info["key"]
+                )
+            except KeyError:
                 return not_found()
-            return web.FileResponse(target)
+            if download.app_service.seat != self.seat_of(request).name:
+                return not_found()
+            return await super().handle_download(request)
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            """textual-serve's handler, with the app run as the token's seat."""
+            """textual-serve's handler, with the app run as the token's seat, within the
+            limits, and ended (killed if need be) when its browser goes."""
             seat = self.seat_of(request)
-            websocket = web.WebSocketResponse(heartbeat=15)
-            width = to_int(request.query.get("width", "80"), 80)
-            height = to_int(request.query.get("height", "24"), 24)
-            app_service = None
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_BYTES)
+            await websocket.prepare(request)
+            if refusal := self.limits.take(seat.name):
+                # Let in, then closed with the reason, which the page shows: a refused
+                # upgrade would leave the browser a bare error, and start no app either.
+                await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=refusal.encode())
+                return websocket
+            self.sockets.add(websocket)
+            app_service = SeatApp(
+                seat_argv(self.path, self.saves, seat.name),
+                seat.name,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
             try:
-                await websocket.prepare(request)
-                self.sockets.add(websocket)
-                app_service = AppService(
-                    seat_command(self.path, self.saves, seat.name),
-                    write_bytes=websocket.send_bytes,
-                    write_str=websocket.send_str,
-                    close=websocket.close,
-                    download_manager=self.download_manager,
-                    debug=self.debug,
-                )
-                await app_service.start(width, height)
-                await self._process_messages(websocket, app_service)
-            except asyncio.CancelledError:
-                await websocket.close()
+                query = request.query
+                size = query_size(query.get("width", ""), query.get("height", ""))
+                await app_service.start(*size)
+                await follow_browser(websocket, app_service, seat.token)
             finally:
                 # The browser went away (a reload, a closed tab): its app quits; the next
-                # connection starts a new one on the campaign as it is then.
-                if app_service is not None:
-                    await app_service.stop()
+                # connection starts a new one on the campaign as it is then. Shielded:
+                # aiohttp cancels the handler of a lost connection, and the app must still
+                # be ended and its place given back.
+                ending = asyncio.create_task(self.end_app(app_service, seat))
+                self.endings.add(ending)
+                ending.add_done_callback(self.endings.discard)
+                await asyncio.shield(ending)
             return websocket
+
+        async def end_app(self, app_service: SeatApp, seat: Seat) -> None:
+            try:
+                await app_service.end(QUIT_SECONDS)
+            finally:
+                self.limits.give_back(seat.name)
+
+        async def on_cleanup(self, app: web.Application) -> None:
+            # The apps still quitting when the server stops have quit before it exits.
+            await asyncio.gather(*self.endings, return_exceptions=True)
 
         async def on_shutdown(self, app: web.Application) -> None:
             # Closing the sockets ends each handler, which tells its app to quit.
@@ -237,3 +284,11 @@ def seat_server_class() -> type:
             print("\n".join(lines), flush=True)
 
     return SeatServer
+
+
+def token_of(request: Any) -> str:
+    """The seat's token a request carries: in its path, or for a download asked from the
+    site's root, in its `?instance=`."""
+    if request.match_info.route.name == DOWNLOAD:
+        return request.query.get("instance", "")
+    return request.match_info.get("token", "")

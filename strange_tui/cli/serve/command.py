@@ -9,6 +9,8 @@ fresh on every run, so yesterday's links open nothing.
 
 Each websocket is its own app process on the same campaign folder; the campaign is on disk
 and several processes may hold it, so a browser that reloads gets the table as it is now.
+The apps are bounded (`--apps-per-seat`, `--max-apps`): a connection past a limit is told
+why in its page and starts nothing; and they die with the server, however it stops.
 
 textual-serve (and aiohttp under it) is imported only when the command runs: importing it
 costs more than a whole `strange-tui odds`, which registers this command too.
@@ -22,11 +24,12 @@ import secrets
 from strange_tui.campaign.model.seats import GM, player_seats, seat_label
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.cli.parsing import Parser, whole_number
-from strange_tui.cli.web_server import (
+from strange_tui.cli.serve.limits import APPS_PER_SEAT
+from strange_tui.cli.serve.server import (
     SHUTDOWN_SECONDS,
     Seat,
     default_url,
-    seat_command,
+    seat_argv,
     seat_links,
     seat_server_class,
 )
@@ -35,7 +38,7 @@ __all__ = [
     "SHUTDOWN_SECONDS",
     "Seat",
     "default_url",
-    "seat_command",
+    "seat_argv",
     "seat_links",
     "seat_server_class",
     "table_seats",
@@ -76,6 +79,8 @@ def run_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         public_url=args.public_url,
+        apps_per_seat=args.apps_per_seat,
+        max_apps=args.max_apps,
     )
     server.serve()
     return 0
@@ -85,6 +90,13 @@ def port_number(text: str) -> int:
     value = whole_number(text)
     if not 0 < value < 65536:
         raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, got {value}")
+    return value
+
+
+def at_least_one(text: str) -> int:
+    value = whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
     return value
 
 
@@ -111,5 +123,18 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--public-url",
         metavar="URL",
         help="the address players reach, when it is not http://HOST:PORT (a reverse proxy)",
+    )
+    serve.add_argument(
+        "--apps-per-seat",
+        metavar="N",
+        type=at_least_one,
+        default=APPS_PER_SEAT,
+        help=f"browser windows open at once in one seat (default: {APPS_PER_SEAT})",
+    )
+    serve.add_argument(
+        "--max-apps",
+        metavar="N",
+        type=at_least_one,
+        help="browser windows open at once in all (default: --apps-per-seat for every seat)",
     )
     serve.set_defaults(run=run_serve)
