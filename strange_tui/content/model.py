@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct
 
+from strange_tui.content.effects import AnyEffect
+
 Id = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
 Name = Annotated[str, Meta(min_length=1, max_length=80)]
 # One or two lines of the pack's own words.
@@ -20,7 +22,6 @@ Points = Annotated[int, Meta(ge=0, le=100)]
 Level = Annotated[int, Meta(ge=0, le=10)]
 TierNumber = Annotated[int, Meta(ge=1, le=6)]
 StatName = Literal["might", "speed", "intellect"]
-AbilityChoice = Literal["melee-or-ranged", "zero-edge", "starting-armor"]
 Law = Literal["standard physics", "magic", "mad science", "psionics", "exotic"]
 
 
@@ -29,6 +30,14 @@ class Entry(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     id: Id
     name: Name
+
+
+class Effects(Entry, frozen=True, kw_only=True):
+    """An entry of the character (type, descriptor, focus, ability), and what it does in numbers (``content/effects.py``), and whether its summary
+    says more than they capture (``narrative``: the table reads the rest)."""
+
+    effects: tuple[AnyEffect, ...] = ()
+    narrative: bool = False
 
 
 class Stats(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -49,7 +58,7 @@ class PackHeader(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     editable: Annotated[str, Meta(max_length=1000)] = ""
 
 
-class Ability(Entry, frozen=True, kw_only=True):
+class Ability(Effects, frozen=True, kw_only=True):
     """A special ability of a type or focus (CSRD Abilities)."""
 
     kind: Literal["action", "enabler"]
@@ -57,10 +66,6 @@ class Ability(Entry, frozen=True, kw_only=True):
     cost_plus: bool = False  # "2+ Intellect points": more may be spent.
     pool: StatName | None = None
     summary: Summary
-    choice: AbilityChoice | None = None
-    """What the player picks on taking it: melee or ranged attacks (Combat Prowess), an
-    Edge that is 0 and rises to 1 (Improved Edge), or the armor to start with (Practiced in
-    Armor, offered at creation only)."""
 
 
 class TypeTier(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -71,7 +76,7 @@ class TypeTier(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     abilities: tuple[Id, ...]
 
 
-class CharacterType(Entry, frozen=True, kw_only=True):
+class CharacterType(Effects, frozen=True, kw_only=True):
     """A type (Vector, Paradox, Spinner): pools, Edge, Effort, cyphers, ability lists."""
 
     based_on: Name
@@ -102,6 +107,8 @@ class Feature(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     name: Name
     summary: Summary
+    effects: tuple[AnyEffect, ...] = ()
+    narrative: bool = False
 
 
 class SkillChoice(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -113,7 +120,7 @@ class SkillChoice(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True)
     summary: Summary
 
 
-class Descriptor(Entry, frozen=True, kw_only=True):
+class Descriptor(Effects, frozen=True, kw_only=True):
     """A descriptor (Tough, Lucky...) and its mechanical effects."""
 
     summary: Summary
@@ -141,7 +148,7 @@ class FocusTier(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     choose_one: tuple[Id, ...] = ()
 
 
-class Focus(Entry, frozen=True, kw_only=True):
+class Focus(Effects, frozen=True, kw_only=True):
     """A focus and the recursions where it can be taken."""
 
     summary: Summary

@@ -1,0 +1,86 @@
+"""Every type, descriptor, focus and ability of the built-in pack says what it does in
+numbers (its effects) or that the table reads the rest (``narrative``); none whose summary
+states a number carries no effect."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from strange_tui.content.loader import Content
+from strange_tui.content.model import Ability, CharacterType, Descriptor, Focus
+
+STATES_A_NUMBER = re.compile(
+    r"[+-]\d|\b\d+ (more |less |extra )?(damage|armor|points?)\b|\bArmor\b|\bEdge\b"
+    r"|\bPools?\b|\btrained\b|\bspecialized\b|\bTrained\b|\bSpecialized\b"
+    r"|\beased?\b|\bEase\b|\bhinder(ed|s)?\b|\bassets?\b|\bfree (level of )?Effort\b"
+    r"|\bcypher limit\b|\brecovery rolls?\b",
+)
+"""A summary that says a number the model could apply: a bonus, damage, Armor, an Edge, a
+pool, a training, an eased or hindered task, an asset, free Effort, the cypher limit."""
+
+REVIEWED: dict[str, str] = {}
+"""Entries whose summary matches ``STATES_A_NUMBER`` yet carry no effect, each with the
+reviewer's reason. None today."""
+
+
+@pytest.fixture(scope="module")
+def content() -> Content:
+    return Content().load_all()
+
+
+def structured(entry: object) -> bool:
+    """Whether a descriptor, type or focus says something through its own fields."""
+    if isinstance(entry, Descriptor):
+        return bool(
+            entry.pools != type(entry.pools)()
+            or entry.skills
+            or entry.inabilities
+            or entry.armor
+            or entry.recovery_bonus
+            or entry.skill_choices
+            or entry.extra_pools
+        )
+    if isinstance(entry, CharacterType):
+        return True  # Pools, Edge, Effort and the cypher limit are its fields.
+    if isinstance(entry, Focus):
+        return bool(entry.skills or entry.skill_choices or entry.tiers)
+    return False
+
+
+def entries(content: Content) -> list[tuple[str, object, str]]:
+    """(where, entry, summary) for each entry and descriptor feature."""
+    found: list[tuple[str, object, str]] = []
+    for kind in ("types", "descriptors", "foci", "abilities"):
+        for entry in content.kind(kind).values():
+            found.append((f"{kind} {entry.id}", entry, entry.summary))
+            if isinstance(entry, Descriptor):
+                for feature in entry.features:
+                    found.append((f"{kind} {entry.id}: {feature.name}", feature, feature.summary))
+    return found
+
+
+def test_every_entry_has_effects_or_is_marked_narrative(content: Content) -> None:
+    silent = [
+        where
+        for where, entry, _ in entries(content)
+        if not (entry.effects or entry.narrative or structured(entry))
+    ]
+    assert not silent, f"{len(silent)} entries say nothing of what they do: {silent[:20]}"
+
+
+def test_no_summary_states_a_number_its_effects_leave_out(content: Content) -> None:
+    missing = [
+        where
+        for where, entry, summary in entries(content)
+        if isinstance(entry, Ability) or not structured(entry)
+        if not entry.effects and STATES_A_NUMBER.search(summary) and where not in REVIEWED
+    ]
+    assert not missing, f"{len(missing)} entries state a number with no effect: {missing}"
+
+
+def test_the_reviewed_list_names_real_entries_that_still_need_it(content: Content) -> None:
+    known = {where: entry for where, entry, _ in entries(content)}
+    stale = [where for where in REVIEWED if where not in known or known[where].effects]
+    assert not stale, f"reviewed entries gone or given effects since: {stale}"
