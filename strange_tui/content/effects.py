@@ -236,6 +236,14 @@ class AttackMade(Effect, frozen=True, kw_only=True, tag="attack"):
     """Steps the attack's task moves: + eased, - hindered."""
 
 
+class TaskMade(Effect, frozen=True, kw_only=True, tag="task"):
+    """Using the action ability is a task rolled with ``stat`` (its difficulty the target's
+    level or the GM's call), ``eased`` steps easier (- harder); no damage of its own."""
+
+    stat: StatName = "intellect"
+    eased: Annotated[int, Meta(ge=-3, le=3)] = 0
+
+
 TimedEffect = ArmorBonus | DamageBonus | Ease | Hinder | Asset | FreeEffort | Training | EdgeBonus
 
 
@@ -265,7 +273,7 @@ AnyEffect = (
     ArmorBonus | PoolBonus | PoolPoints | EdgeBonus | EdgeChoice | EffortBonus | RecoveryBonus
     | CypherLimit | Training | TrainingChoice | Inability | Practiced | DamageBonus
     | DamageChoice | Ease | Hinder | Asset | FreeEffort | ArmorPractice | StartingArmor
-    | CostReduction | Unarmed | AttackMade | Timed
+    | CostReduction | Unarmed | AttackMade | TaskMade | Timed
 )  # fmt: skip
 """Every effect a pack entry may declare."""
 
