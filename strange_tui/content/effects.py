@@ -8,7 +8,8 @@ the entry's summary, and the entry says ``narrative = true`` so nothing is dropp
 ``docs/packs.md`` explains each record to pack authors.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here, not kept as text: a character's effects are stored in
+# the campaign's files, and msgspec would compile text annotations on every start.
 
 from typing import Annotated, Literal
 
@@ -52,7 +53,14 @@ TrainingLevel = Literal["trained", "specialized"]
 Range = Literal["immediate", "short", "long", "very long"]
 
 
-class Effect(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="effect"):
+class Effect(
+    Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+    tag_field="effect",
+):
     """Base of every effect: ``when`` it counts, and the situation when that is the table's
     call."""
 

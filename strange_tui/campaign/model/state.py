@@ -11,6 +11,7 @@ from msgspec import Meta, field
 from strange_tui.campaign.model.encounter import Encounter
 from strange_tui.campaign.model.hunters import Challenge, Hunter
 from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.traits import ActiveEffect, Trait
 from strange_tui.campaign.model.types import (
     DAY_SECONDS,
     START_OF_PLAY,
@@ -64,6 +65,8 @@ class FocusKit(Frozen):
 
     abilities: tuple[Name, ...] = ()
     skills: tuple[Name, ...] = ()
+    traits: tuple[Trait, ...] = ()
+    """What those abilities do (and take back when the focus is left behind)."""
 
 
 class Travel(Frozen):
@@ -130,6 +133,11 @@ class Character(Frozen):
     """R-TR-8: the focus the character had in each recursion they left."""
     travel: Travel = field(default_factory=Travel)
     """R-TR-8, R-TR-9: where they are, were, and what their foci left behind took."""
+    traits: tuple[Trait, ...] = ()
+    """What the abilities (and the type, descriptor and focus) do, as gained; the lasting
+    numbers among them are already in the pools, Effort and the rest."""
+    active: tuple[ActiveEffect, ...] = ()
+    """Abilities in use whose effects last a while (Fury's minute); the clock ends them."""
 
     @property
     def impaired(self) -> bool:

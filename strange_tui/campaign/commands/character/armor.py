@@ -66,7 +66,7 @@ class ChangeArmor(Command, frozen=True, kw_only=True):
             speed_after=after.pools.speed.maximum,
             costs_before=armor.cost_words(before.worn),
             costs_after=armor.cost_words(after.worn),
-            practiced=armor.practice(before.abilities) > 0,
+            practiced=armor.practice(before) > 0,
             owed_hours=sum(e.armor_hours for e in owed),
             owed_might=sum(e.amount for e in owed),
             after=pools_after(state, self.character, events),

@@ -20,6 +20,7 @@ from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls.circumstances import Support
 from strange_tui.campaign.commands.rolls.odds import RollPreview
 from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
@@ -34,20 +35,20 @@ from strange_tui.rules.task import D20, resolve
 from strange_tui.rules.track import DamageTrack, can_act
 
 
-def defense_training(who: Character, stat: Stat) -> Training:
+def defense_training(who: Character, stat: Stat, now: int | None = None) -> Training:
     """R-CMB-3, R-TASK-3: the defender's training or inability in defending with ``stat``
     ("Speed defense", "Might defense", "Intellect defense" or "Mental defense", or all
     defense)."""
     names = [f"{stat.value} defense", f"{stat.value} defense tasks", "defense", "all defense"]
     if stat is Stat.INTELLECT:
         names.append("mental defense")
-    return training_in(who, names)
+    return training_in(who, names, now)
 
 
 def defense_skill(state: Campaign, character_id: str, stat: Stat) -> str:
     """The defense training the sheet gives, as one choice of the defense dialog:
     "", "trained", "specialized" or "inability" (trained and an inability cancel)."""
-    sheet = defense_training(character_of(state, character_id), stat)
+    sheet = defense_training(character_of(state, character_id), stat, state.clock.seconds)
     if not sheet.inability:
         return sheet.skill
     return {"": "inability", "trained": "", "specialized": "trained"}[sheet.skill]
@@ -73,6 +74,12 @@ class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):
     """The training (or inability) the roll uses; the sheet's unless chosen."""
     no_roll: str = ""
     """R-DMG-4: why the defender makes no roll (debilitated): the attack simply hits."""
+    armor_from: tuple[tuple[str, int], ...] = ()
+    """R-ABL-1: what the Armor is made of (the armor worn, a descriptor, an ability)."""
+    armor_maybe: tuple[str, ...] = ()
+    """Armor that counts only against some harm or in some situation, for the table."""
+    training: str = ""
+    """The sheet's training in this defense and the abilities it comes from."""
 
 
 def surprised_by(defender: Combatant) -> str:
@@ -173,7 +180,7 @@ class Defend(Command, frozen=True, kw_only=True):
         npc, who = self.attacker(state), self.defender(state)
         if not npc.damage:
             return None
-        armor = who.armor if armor_applies(Stat.MIGHT) else 0
+        armor = armor_total(who, state.clock.seconds) if armor_applies(Stat.MIGHT) else 0
         hit = DamageTaken(
             character=who.id, amount=npc.damage, stat=Stat.MIGHT, armor=armor, source=npc.name
         )
@@ -205,6 +212,9 @@ class Defend(Command, frozen=True, kw_only=True):
             armor=armor,
             taken=damage_after_armor(npc.damage, armor),
             skill=self.chosen_skill(state),
+            armor_from=tuple(armor_parts(self.defender(state), state.clock.seconds)) if hit else (),
+            armor_maybe=tuple(armor_conditional(self.defender(state), state.clock.seconds)),
+            training=defense_training(self.defender(state), self.stat, state.clock.seconds).label,
         )
         if reason := self.no_roll(state):
             preview = replace(preview, no_roll=reason)

@@ -20,6 +20,7 @@ from strange_tui.campaign.commands.combat.views import (
     out_of_fight,
 )
 from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.abilities import armor_total
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, DamageTaken, PromptClosed
 from strange_tui.campaign.model.prompts import open_prompt
@@ -167,7 +168,7 @@ class TakeAttack(Command, frozen=True, kw_only=True):
         """The hit the PC takes, its split recorded on ``state``."""
         npc, ally = self.checked(state)
         who = character_of(state, self.character)
-        armor = who.armor if armor_applies(Stat.MIGHT) else 0
+        armor = armor_total(who, state.clock.seconds) if armor_applies(Stat.MIGHT) else 0
         return landed(
             state,
             DamageTaken(

@@ -9,6 +9,13 @@ from typing import Literal
 import msgspec
 from msgspec.structs import replace
 
+from strange_tui.campaign.model.abilities import (
+    attack_kinds,
+    damage_parts,
+    skill_sources,
+    skills_now,
+    unarmed_category,
+)
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.state import Character
 from strange_tui.content.model import Weapon
@@ -16,18 +23,16 @@ from strange_tui.rules import combat
 from strange_tui.rules.circumstances import Distinction
 
 GUN_WORDS = ("gun", "pistol", "rifle", "revolver", "carbine", "musket", "blaster", "firearm")
-"""Words that make a ranged weapon on the sheet a gun (Gunner's damage, training in guns)."""
+"""Words that make a ranged weapon on the sheet a gun (damage bonuses and training with guns)."""
 
 UNARMED_ID = "unarmed"
-GUNNER_DAMAGE = 1
-PROWESS_DAMAGE = 1
 SKILL_RANK = {"": 0, "trained": 1, "specialized": 2}
 
 
 class WeaponUsed(msgspec.Struct, frozen=True, kw_only=True):
     """The weapon an attack is made with (one on the sheet, matched to the weapons pack):
-    its category sets the damage and whether it eases the attack (R-CMB-2); a gun gets
-    Gunner's damage and training in guns."""
+    its category sets the damage and whether it eases the attack (R-CMB-2); a gun counts
+    for the damage bonuses and trainings with guns."""
 
     name: str = "Unarmed"
     category: Literal["light", "medium", "heavy"] = "light"
@@ -87,25 +92,9 @@ def pack_weapon(item: str, pack: dict[str, Weapon]) -> Weapon | None:
     return None
 
 
-def has_ability(who: Character, name: str) -> bool:
-    return any(ability.strip().lower() == name.lower() for ability in who.abilities)
-
-
-def prowess(who: Character) -> str | None:
-    """Combat Prowess as the sheet records it, "melee" or "ranged" (the choice made when
-    it was taken: "Combat Prowess (ranged)"); None without it or without the choice."""
-    for ability in who.abilities:
-        said = _words(ability)
-        if said.startswith("combat prowess"):
-            for kind in ("melee", "ranged"):
-                if kind in said.split():
-                    return kind
-    return None
-
-
 def weapons_of(who: Character, content: Library) -> tuple[WeaponUsed, ...]:
     """R-CMB-2: the weapons ``who`` carries (the equipment the weapons pack names), then
-    bare hands (a medium weapon with No Need for Weapons)."""
+    bare hands (heavier when a trait says so)."""
     pack = content.kind("weapons")
     found: dict[str, WeaponUsed] = {}
     for item in who.equipment:
@@ -132,8 +121,8 @@ def weapons_of(who: Character, content: Library) -> tuple[WeaponUsed, ...]:
             distinction=bare.distinction,
         )
     )
-    if has_ability(who, "No Need for Weapons"):
-        unarmed = replace(unarmed, category="medium", damage=combat.WEAPON_DAMAGE["medium"])
+    if (category := unarmed_category(who)) != "light":
+        unarmed = replace(unarmed, category=category, damage=combat.WEAPON_DAMAGE[category])
     return (*found.values(), unarmed)
 
 
@@ -145,28 +134,38 @@ class Training(msgspec.Struct, frozen=True, kw_only=True):
     skill_name: str = ""
     inability: bool = False
     inability_name: str = ""
+    sources: tuple[str, ...] = ()
+    """The abilities that give the training (or the inability), when traits do."""
 
     @property
     def label(self) -> str:
-        parts = [f"{self.skill} ({self.skill_name})"] if self.skill else []
+        source = f"{', '.join(self.sources)}: " if self.sources else ""
+        parts = [f"{source}{self.skill} ({self.skill_name})"] if self.skill else []
         parts += [f"inability ({self.inability_name})"] if self.inability else []
         return ", ".join(parts)
 
 
-def training_in(who: Character, names: Sequence[str]) -> Training:
-    """R-TASK-3: the sheet's training and inabilities among the skills ``names``
-    (case does not matter)."""
+def training_in(who: Character, names: Sequence[str], now: int | None = None) -> Training:
+    """R-TASK-3: the sheet's training and inabilities among the skills ``names`` (case
+    does not matter), with those its abilities bring (``model/abilities.py``)."""
     wanted = {name.lower() for name in names}
     best: Literal["", "trained", "specialized"] = ""
     best_name, unable = "", ""
-    for skill, level in who.skills.items():
+    for skill, level in skills_now(who, now).items():
         if skill.strip().lower() not in wanted:
             continue
         if level == "inability":
             unable = unable or skill
         elif SKILL_RANK[level] > SKILL_RANK[best]:
             best, best_name = level, skill
-    return Training(skill=best, skill_name=best_name, inability=bool(unable), inability_name=unable)
+    named = best_name if best else unable
+    return Training(
+        skill=best,
+        skill_name=best_name,
+        inability=bool(unable) and not best,
+        inability_name=unable if not best else "",
+        sources=tuple(skill_sources(who, named, now)) if named else (),
+    )
 
 
 def weapon_skill_names(weapon: WeaponUsed) -> tuple[str, ...]:
@@ -194,12 +193,16 @@ def weapon_training(who: Character, weapon: WeaponUsed) -> Training:
     return training_in(who, weapon_skill_names(weapon))
 
 
-def ability_damage(who: Character, weapon: WeaponUsed) -> tuple[tuple[str, int], ...]:
-    """Damage the sheet's abilities add to a hit with ``weapon``: Gunner +1 with a gun;
-    Combat Prowess +1 with melee or ranged attacks, as chosen when taken."""
-    parts = []
-    if weapon.gun and has_ability(who, "Gunner"):
-        parts.append(("Gunner", GUNNER_DAMAGE))
-    if (kind := prowess(who)) and (kind == "ranged") == weapon.ranged:
-        parts.append(("Combat Prowess", PROWESS_DAMAGE))
-    return tuple(parts)
+def ability_damage(
+    who: Character, weapon: WeaponUsed, now: int | None = None
+) -> tuple[tuple[str, int], ...]:
+    """Damage the character's abilities add to a hit with ``weapon`` (a damage bonus for
+    its kind of attack; one in use, such as a minute of fury)."""
+    kinds = attack_kinds(
+        ranged=weapon.ranged,
+        category=weapon.category,
+        gun=weapon.gun,
+        unarmed=weapon.unarmed,
+        bladed=weapon.distinction in ("slashing", "stabbing"),
+    )
+    return tuple(damage_parts(who, kinds, now))

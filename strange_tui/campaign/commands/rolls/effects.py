@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from strange_tui.campaign.model.abilities import task_steps
 from strange_tui.campaign.model.folds.translation import recursion_of
 from strange_tui.campaign.model.state import Campaign, Clock, PartyEffect
 from strange_tui.rules.pools import Stat
@@ -98,3 +99,25 @@ def focus_ability_refusal(state: Campaign, character_id: str) -> str | None:
                 " no focus ability can be used."
             )
     return None
+
+
+def ability_steps(state: Campaign, character_id: str, tags: set[str]) -> tuple[EffectStep, ...]:
+    """R-ABL-1: what the character's abilities (and those in use) ease or hinder in a
+    task with ``tags``, as the preview lists it: 'Parry -1 (ability)'."""
+    who = state.characters.get(character_id)
+    if who is None:
+        return ()
+    now = state.clock.seconds
+    active = {a.name: a.until for a in who.active if a.until > now}
+    return tuple(
+        EffectStep(
+            cause=source,
+            steps=-steps,
+            until=active.get(source, 0),
+            when=until_words(state, active[source]) if source in active else "ability",
+            text=f"{source} {-steps:+d} ("
+            + (until_words(state, active[source]) if source in active else "ability")
+            + ")",
+        )
+        for source, steps in task_steps(who, tags, now)
+    )

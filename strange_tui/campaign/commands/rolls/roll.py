@@ -14,11 +14,13 @@ from strange_tui.campaign.commands.base import Command, character_of, dice_for
 from strange_tui.campaign.commands.rolls.circumstances import Situation, Support, situation_of
 from strange_tui.campaign.commands.rolls.effects import (
     EffectStep,
+    ability_steps,
     effect_steps,
     focus_ability_refusal,
     split_steps,
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
+from strange_tui.campaign.model.abilities import roll_tags, task_assets
 from strange_tui.campaign.model.events import AnyEvent, RollMade, XpSpent
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll, task_of
 from strange_tui.campaign.model.state import Campaign
@@ -29,6 +31,7 @@ from strange_tui.rules.odds import task_odds
 from strange_tui.rules.pools import Stat, spend
 from strange_tui.rules.task import Skill, forced_roll
 
+MAX_ASSETS = 2
 HelperSkill = Literal["none", "untrained", "trained", "specialized", "inability"]
 SKILL_NAMES = {Skill.UNTRAINED: "", Skill.TRAINED: "trained", Skill.SPECIALIZED: "specialized"}
 SKILLS = {name: skill for skill, name in SKILL_NAMES.items()}
@@ -105,14 +108,34 @@ class Roll(Command, frozen=True, kw_only=True):
         return [XpSpent(character=self.character, amount=1, reason=reason)]
 
     def effects(self, state: Campaign) -> tuple[EffectStep, ...]:
-        """R-TR-6, R-TR-7: the effects on the character that move this roll."""
-        return effect_steps(
-            state,
-            self.character,
-            self.stat,
-            focus_task=self.focus_task,
-            perception=self.perception,
+        """R-TR-6, R-TR-7: the effects on the character that move this roll, then what
+        the character's abilities ease or hinder in it (R-ABL-1)."""
+        return (
+            *effect_steps(
+                state,
+                self.character,
+                self.stat,
+                focus_task=self.focus_task,
+                perception=self.perception,
+            ),
+            *ability_steps(state, self.character, self.tags()),
         )
+
+    def tags(self) -> set[str]:
+        """The task tags of this roll, for the abilities that ease or help such tasks."""
+        tags = roll_tags(
+            self.stat.value,
+            label=self.label,
+            attack=self.attack,
+            ranged=bool(self.ranged),
+            defense=self.defense,
+        )
+        return tags | ({"perception"} if self.perception else set())
+
+    def ability_assets(self, state: Campaign) -> list[tuple[str, int]]:
+        """R-ABL-1: the assets the character's abilities give this roll."""
+        who = character_of(state, self.character)
+        return task_assets(who, self.tags(), state.clock.seconds)
 
     def setup(self, state: Campaign) -> RollMade:
         """The task as the roll will record it (a helper's benefit, the effects on the
@@ -137,7 +160,7 @@ class Roll(Command, frozen=True, kw_only=True):
             label=(self.label.strip() + helped).strip(),
             skill=SKILL_NAMES[skill],
             inability=self.inability,
-            assets=self.assets,
+            assets=min(MAX_ASSETS, self.assets + sum(n for _, n in self.ability_assets(state))),
             effort=self.effort,
             damage_effort=self.damage_effort,
             hindrances=self.hindrances + hindered + situation.hindered,

@@ -103,7 +103,7 @@ def armor_rating(library: Library, draft: Draft) -> int:
     """The Armor the character starts with: the descriptor's and the armor worn (R-CMB-6)."""
     descriptor = library.kind("descriptors").get(draft.descriptor)
     worn = library.kind("armor").get(draft.armor) if draft.armor else None
-    rating = armor.fitted(worn.category, abilities=(), steps=0, csrd=False).rating if worn else 0
+    rating = armor.fitted(worn.category, level=0, steps=0, csrd=False).rating if worn else 0
     return (descriptor.armor if descriptor else 0) + rating
 
 

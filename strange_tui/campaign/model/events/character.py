@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
+from strange_tui.campaign.model.traits import Trait
 from strange_tui.campaign.model.events.base import Die6, Event, Seconds, Steps
 from strange_tui.campaign.model.state import (
     ArmorCategory,
@@ -113,7 +114,11 @@ class AdvancementBought(Event, tag="advancement_bought"):
     """The abilities the new tier brings, when this step raises the tier: the type's
     chosen ones and the focus's."""
     improved_edge: Stat | None = None
-    """The Edge (at 0) that Improved Edge raises to 1, when the new tier brings it."""
+    """The Edge (at 0) raised to 1 by the new tier's ability, in campaigns written before
+    abilities carried their effects (``traits`` say so now)."""
+    traits: tuple[Trait, ...] = ()
+    """What the abilities gained do (the new tier's, or the one the step buys), choices
+    made: their lasting numbers go into the sheet."""
 
 
 class ArmorChanged(Event, tag="armor_changed"):

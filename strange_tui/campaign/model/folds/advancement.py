@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import AdvancementBought
-from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.folds import armor, traits
 from strange_tui.campaign.model.state import Character, Settings
 from strange_tui.rules.errors import RuleViolation
 
@@ -17,7 +17,6 @@ RECOVERY_STEP_BONUS = 2
 MAIN_STEPS = ("pools", "edge", "effort", "skill")
 OTHER_OPTIONS = ("armor", "recovery", "ability")
 """R-ADV-1: the "other options"; together they fill one of a tier's four steps at most."""
-IMPROVED_EDGE = "Improved Edge"
 
 
 def buy(
@@ -43,6 +42,8 @@ def buy(
         improved = _new_tier_abilities(improved, event)
     elif event.tier_abilities or event.improved_edge is not None:
         raise RuleViolation("A new tier's abilities come with the step that reaches it.")
+    for trait in event.traits:
+        improved = traits.gain(improved, trait)
     improved = armor.refit(improved, settings, now)
     return replace(improved, xp=character.xp - STEP_COST_XP, advancements=bought, tier=tier)
 
@@ -75,14 +76,13 @@ def open_steps(character: Character) -> tuple[str, ...]:
 
 
 def _new_tier_abilities(character: Character, event: AdvancementBought) -> Character:
-    """The new tier's abilities on the sheet; Improved Edge raises an Edge at 0 to 1."""
+    """The new tier's abilities on the sheet (an older campaign's event may raise an Edge
+    at 0 to 1 itself; a newer one's traits do)."""
     if event.improved_edge is not None:
-        if not any(armor.base_name(a) == IMPROVED_EDGE for a in event.tier_abilities):
-            raise RuleViolation("Only Improved Edge raises an Edge this way.")
         pool = character.pools[event.improved_edge]
         if pool.edge:
             raise RuleViolation(
-                f"Improved Edge raises an Edge that is 0; {event.improved_edge.value.title()}"
+                f"Only an Edge that is 0 rises this way; {event.improved_edge.value.title()}"
                 f" Edge is {pool.edge}."
             )
         pools = character.pools.replace(event.improved_edge, replace(pool, edge=1))

@@ -11,11 +11,11 @@ makes the armor cost what armor one category lighter would.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import cast
 
 from msgspec.structs import replace
 
+from strange_tui.campaign.model.abilities import armor_practice
 from strange_tui.campaign.model.events import PointsSpent
 from strange_tui.campaign.model.state import ArmorCategory, Campaign, Character, Settings, WornArmor
 from strange_tui.rules.combat import armor_burden, armor_effort_penalty
@@ -27,20 +27,13 @@ CATEGORIES: tuple[ArmorCategory, ...] = ("light", "medium", "heavy")
 HOUR = 3600
 CSRD_ARMOR = "CSRD armor"
 """The house rule (in the campaign's settings, any case) that plays armor as the CSRD does."""
-PRACTICE = {"Practiced in Armor": 1, "Experienced in Armor": 2, "Mastery in Armor": 3}
-"""The abilities that make a character practiced in armor, and how far each lowers the
-CSRD reading's Speed Effort cost (Mastery: to nothing)."""
 MASTERY = 3
+"""The practice in armor at which the CSRD reading's Speed Effort cost is gone."""
 
 
-def base_name(ability: str) -> str:
-    """An ability's name without the choice made on taking it ('Combat Prowess (melee)')."""
-    return ability.split(" (", 1)[0].strip()
-
-
-def practice(abilities: Iterable[str]) -> int:
-    """0 when not practiced in armor; 1, 2 or 3 for Practiced, Experienced, Mastery."""
-    return max((PRACTICE.get(base_name(a), 0) for a in abilities), default=0)
+def practice(character: Character) -> int:
+    """0 when not practiced in armor; 1 to 3 as the character's abilities make them."""
+    return armor_practice(character)
 
 
 def csrd_armor(settings: Settings) -> bool:
@@ -51,14 +44,13 @@ def csrd_armor(settings: Settings) -> bool:
 def fitted(
     category: ArmorCategory,
     *,
-    abilities: Iterable[str],
+    level: int,
     steps: int,
     csrd: bool,
     paid_until: int = 0,
 ) -> WornArmor:
-    """R-CMB-6, R-ADV-1: armor of ``category`` on a character with these abilities and
-    ``steps`` bought of "reduce armor cost", under the campaign's armor rule."""
-    level = practice(abilities)
+    """R-CMB-6, R-ADV-1: armor of ``category`` on a character practiced to ``level`` (0
+    to 3) with ``steps`` bought of "reduce armor cost", under the campaign's armor rule."""
     rating = armor_burden(category, practiced=True)[0]
     if csrd:
         extra = armor_effort_penalty(category) - steps - level
@@ -85,7 +77,7 @@ def fit(character: Character, category: ArmorCategory, settings: Settings, now: 
     """The armor as this character would wear it now."""
     return fitted(
         category,
-        abilities=character.abilities,
+        level=practice(character),
         steps=character.armor_steps,
         csrd=csrd_armor(settings),
         paid_until=now,
@@ -230,7 +222,7 @@ def step_problem(character: Character, settings: Settings) -> str | None:
     """R-ADV-1: why one more "reduce armor cost" step would change nothing, or None."""
     csrd = csrd_armor(settings)
     heaviest = [
-        fitted("heavy", abilities=character.abilities, steps=steps, csrd=csrd)
+        fitted("heavy", level=practice(character), steps=steps, csrd=csrd)
         for steps in (character.armor_steps, character.armor_steps + 1)
     ]
     if heaviest[0] == heaviest[1]:

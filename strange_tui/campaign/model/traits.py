@@ -1,0 +1,231 @@
+"""What a character's abilities do, as the character holds them: each ability (and the
+type, descriptor and focus) with its effects from the packs, the player's choices made,
+and the timed effects of an ability in use.
+
+A trait is written into the character when it is gained (creation, a new tier, an
+advancement, a focus taken on translating), so the campaign's files say what every number
+on the sheet is made of, whatever packs are loaded later.
+"""
+
+# Annotations are evaluated here, not kept as text: msgspec would compile each one on
+# the first decode of every start (tests/storage/test_decoding_types.py).
+
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
+
+from strange_tui.campaign.model.types import Frozen, Name, Small, Text
+from strange_tui.content.effects import (
+    AnyEffect,
+    CypherLimit,
+    DamageBonus,
+    DamageChoice,
+    EdgeBonus,
+    EdgeChoice,
+    EffortBonus,
+    PoolBonus,
+    PoolPoints,
+    RecoveryBonus,
+    StartingArmor,
+    TimedEffect,
+    Training,
+    TrainingChoice,
+)
+
+Source = Literal["ability", "type", "descriptor", "focus", "feature"]
+Moment = Annotated[int, Meta(ge=0, le=10**12)]
+
+
+class Trait(Frozen):
+    """An ability (or a type's, descriptor's, focus's own effects) as the character has it:
+    ``name`` as the sheet shows it ('Combat Prowess (melee)'), its pack id, and its
+    effects with every choice made (a training picked, a damage bonus's kind of attack)."""
+
+    name: Name
+    ability: Annotated[str, Meta(max_length=64)] = ""
+    source: Source = "ability"
+    action: bool = False
+    cost: Small = 0
+    cost_plus: bool = False
+    pool: Literal["might", "speed", "intellect"] | None = None
+    effects: tuple[AnyEffect, ...] = ()
+    summary: Annotated[str, Meta(max_length=240)] = ""
+
+
+class ActiveEffect(Frozen):
+    """An ability in use whose effects last (R-ABL-2): until the in-game second ``until``."""
+
+    name: Name
+    effects: tuple[TimedEffect, ...]
+    until: Moment
+    note: Text = ""
+
+
+class Question(Frozen):
+    """A choice an entry asks when taken: ``count`` skills among ``options`` (any when
+    empty), or ``points`` to divide among ``stats``. ``key`` is the entry's name."""
+
+    key: Name
+    label: Annotated[str, Meta(max_length=200)]
+    kind: Literal["skills", "points"]
+    count: Small = 0
+    options: tuple[Name, ...] = ()
+    stats: tuple[str, ...] = ()
+
+
+def questions(name: str, effects: Sequence[Any]) -> list[Question]:
+    """The questions ``effects`` of the entry ``name`` ask: each training choice, and each
+    share of points among the pools."""
+    asked = []
+    for effect in effects:
+        if isinstance(effect, TrainingChoice):
+            what = "skill" if effect.count == 1 else f"{effect.count} skills"
+            label = effect.label or f"{name}: trained in {what}"
+            asked.append(
+                Question(key=name, label=label, kind="skills", count=effect.count,
+                         options=effect.options)  # fmt: skip
+            )
+        elif isinstance(effect, PoolPoints):
+            label = f"{name}: {effect.points} points among {', '.join(effect.stats)}"
+            asked.append(
+                Question(key=name, label=label, kind="points", count=effect.points,
+                         stats=effect.stats)  # fmt: skip
+            )
+    return asked
+
+
+def answer_problem(question: Question, answer: Sequence[str]) -> str | None:
+    """Why ``answer`` does not answer ``question``, in the player's words, or None."""
+    given = [a.strip() for a in answer if a.strip()]
+    if question.kind == "points":
+        try:
+            shares = points_of(given)
+        except ValueError as error:
+            return f"{question.key}: {error}"
+        if not set(shares) <= set(question.stats):
+            return f"{question.key}: points go to {', '.join(question.stats)}."
+        if sum(shares.values()) != question.count:
+            return f"{question.key}: divide exactly {question.count} points ('might=2,speed=1')."
+        return None
+    if len(given) != question.count:
+        return f"{question.key}: choose {question.count} (chose {len(given)})."
+    if len({g.casefold() for g in given}) != len(given):
+        return f"{question.key}: each skill once."
+    if question.options:
+        known = {o.casefold() for o in question.options}
+        if wrong := [g for g in given if g.casefold() not in known]:
+            return f"{question.key}: {wrong[0]!r} is not one of {', '.join(question.options)}."
+    return None
+
+
+def points_of(answer: Sequence[str]) -> dict[str, int]:
+    """'might=2', 'speed=1' as {'might': 2, 'speed': 1}; ValueError when not so written."""
+    shares: dict[str, int] = {}
+    for part in answer:
+        stat, _, number = part.partition("=")
+        if not number.strip().isdigit():
+            raise ValueError(f"write points as stat=number, not {part!r}")
+        shares[stat.strip().lower()] = shares.get(stat.strip().lower(), 0) + int(number)
+    return shares
+
+
+def resolved(
+    name: str,
+    effects: Sequence[Any],
+    *,
+    option: str = "",
+    answers: Sequence[str] = (),
+    edge: Mapping[str, int] | None = None,
+) -> tuple[AnyEffect, ...]:
+    """``effects`` with their choices made: ``option`` for a one-of pick (the kind of
+    attack, the Edge), ``answers`` for the questions in order (skills, then points), the
+    Edges before it for an Edge that must be 0. ValueError says what is missing."""
+    made: list[Any] = []
+    pending = list(answers)
+    for effect in effects:
+        match effect:
+            case DamageChoice():
+                if option not in effect.options:
+                    raise ValueError(f"{name}: choose {' or '.join(effect.options)}.")
+                made.append(DamageBonus(value=effect.value, attacks=option))  # type: ignore[arg-type]
+            case EdgeChoice():
+                made.append(_edge_pick(name, effect, option, edge or {}))
+            case TrainingChoice():
+                picks, pending = pending[: effect.count], pending[effect.count :]
+                (question,) = questions(name, (effect,))
+                if problem := answer_problem(question, picks):
+                    raise ValueError(problem)
+                spelled = {o.casefold(): o for o in effect.options}
+                made += [
+                    Training(skill=spelled.get(p.strip().casefold(), p.strip()), level=effect.level)
+                    for p in picks
+                ]
+            case PoolPoints():
+                share = [p for p in pending if "=" in p]
+                pending = [p for p in pending if "=" not in p]
+                (question,) = questions(name, (effect,))
+                if problem := answer_problem(question, share):
+                    raise ValueError(problem)
+                made += [
+                    PoolBonus(stat=stat, value=points)  # type: ignore[arg-type]
+                    for stat, points in points_of(share).items()
+                    if points
+                ]
+            case StartingArmor():
+                continue  # Asked at creation as the armor to start with; nothing after.
+            case _:
+                made.append(effect)
+    return tuple(made)
+
+
+def _edge_pick(name: str, effect: EdgeChoice, option: str, edge: Mapping[str, int]) -> EdgeBonus:
+    stats = [s for s in effect.stats if not (effect.zero_only and edge.get(s, 0))]
+    if option not in stats:
+        which = "an Edge that is 0" if effect.zero_only else "an Edge"
+        raise ValueError(f"{name}: choose {which} ({', '.join(stats) or 'none left'}).")
+    value = effect.value - edge.get(option, 0) if effect.zero_only else effect.value
+    return EdgeBonus(stat=option, value=max(1, value))  # type: ignore[arg-type]
+
+
+def one_of_options(effects: Sequence[Any], edge: Mapping[str, int]) -> tuple[str, ...]:
+    """What a one-of pick offers (the kinds of attack, the Edges that may rise), or ()."""
+    for effect in effects:
+        if isinstance(effect, DamageChoice):
+            return tuple(effect.options)
+        if isinstance(effect, EdgeChoice):
+            return tuple(s for s in effect.stats if not (effect.zero_only and edge.get(s, 0)))
+    return ()
+
+
+def trait_of(
+    entry: Any,
+    *,
+    source: Source = "ability",
+    option: str = "",
+    answers: Sequence[str] = (),
+    edge: Mapping[str, int] | None = None,
+    name: str = "",
+) -> Trait:
+    """The trait a pack entry gives, its choices made (ValueError names what is missing)."""
+    label = name or (f"{entry.name} ({option.title() if option in STATS else option})"
+                     if option else entry.name)  # fmt: skip
+    effects = resolved(entry.name, entry.effects, option=option, answers=answers, edge=edge)
+    return Trait(
+        name=label,
+        ability=entry.id if source == "ability" else "",
+        source=source,
+        action=getattr(entry, "kind", "") == "action",
+        cost=getattr(entry, "cost", 0),
+        cost_plus=getattr(entry, "cost_plus", False),
+        pool=getattr(entry, "pool", None),
+        effects=effects,
+        summary=entry.summary,
+    )
+
+
+STATS = ("might", "speed", "intellect")
+
+LASTING = (PoolBonus, EdgeBonus, EffortBonus, RecoveryBonus, CypherLimit)
+"""Effects written into the sheet's numbers when gained (and taken back when lost); the
+rest count each time the character acts."""
