@@ -33,8 +33,9 @@ class Entry(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 
 class Effects(Entry, frozen=True, kw_only=True):
-    """An entry of the character (type, descriptor, focus, ability), and what it does in numbers (``content/effects.py``), and whether its summary
-    says more than they capture (``narrative``: the table reads the rest)."""
+    """An entry of the character (type, descriptor, focus, ability) and what it does in
+    numbers (``content/effects.py``); ``narrative``: its summary says more than they capture,
+    for the table to read."""
 
     effects: tuple[AnyEffect, ...] = ()
     narrative: bool = False

@@ -2,6 +2,7 @@
 
 from msgspec.structs import replace
 
+from strange_tui.campaign.commands.character import traits_for
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import (
     ChallengeStarted,
@@ -14,10 +15,15 @@ from strange_tui.campaign.model.events import (
 from strange_tui.campaign.model.hunters import Challenge, Hunter
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.store import Store
+from strange_tui.content.loader import Content
 from strange_tui.rules.pools import Pool, Pools, Stat
+
+PACKS = Content()
 
 
 def character(id_: str = "mara", **changes) -> Character:
+    """A Tough Vector; abilities named in ``changes`` carry what the built-in pack says
+    they do (their traits), as a sheet made by the app would."""
     fields = dict(
         id=id_,
         name=id_.title(),
@@ -33,7 +39,10 @@ def character(id_: str = "mara", **changes) -> Character:
         skills={"Guns": "trained"},
     )
     fields.update(changes)
-    return Character(**fields)
+    made = Character(**fields)
+    if "abilities" in changes and "traits" not in changes:
+        made = replace(made, traits=traits_for(PACKS, made))
+    return made
 
 
 def party_store(*ids: str) -> Store:

@@ -19,8 +19,10 @@ from typing import Any, get_args
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import (
+    AbilityUsed,
     AdvancementBought,
     AdvancementStep,
     AnyEvent,
@@ -65,6 +67,7 @@ from strange_tui.campaign.model.events import (
     SceneWritten,
     SettingsChanged,
     TrackShifted,
+    TraitsRead,
     TranslationMade,
     TurnAdvanced,
     WaitTriggered,
@@ -82,7 +85,9 @@ from strange_tui.campaign.model.hunters import Challenge, DamageType, HunterWoun
 from strange_tui.campaign.model.prompts import PromptKind, open_prompt
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign, Character, Cypher, Settings
+from strange_tui.campaign.model.traits import Trait
 from strange_tui.campaign.store import Store
+from strange_tui.content.effects import ArmorBonus, DamageBonus, Timed
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.chase import chase_outcome
 from strange_tui.rules.combat import CONDITIONS, Condition
@@ -152,6 +157,11 @@ def tag(kind: type) -> str:
 
 ALL_KINDS: tuple[type, ...] = get_args(AnyEvent)
 
+WARD = Trait(name="Ward", effects=(ArmorBonus(value=1),))
+FURY = Trait(name="Fury", action=True, cost=2, pool="might",
+             effects=(Timed(minutes=1, effects=(DamageBonus(value=2, attacks="melee"),)),))
+
+
 # Blind proposals, every kind; many are refused (unknown ids, no fight, wrong recorded
 # results...), which is what the properties over them want too.
 proposals = st.one_of(
@@ -173,6 +183,9 @@ proposals = st.one_of(
               step=st.sampled_from(["effort", "recovery", "armor", "edge"]),
               edge=st.none() | stats),
     st.builds(ArmorChanged, character=who, armor=st.sampled_from(["", *armor.CATEGORIES])),
+    st.builds(AbilityUsed, character=who, ability=st.sampled_from(["Fury", "Ward"]),
+              stat=st.none() | stats, cost=st.integers(0, 4)),
+    st.builds(TraitsRead, character=who, traits=st.just((WARD,))),
     st.builds(CypherGained, character=who,
               cypher=st.builds(Cypher, name=st.sampled_from(CYPHERS),
                                level=st.integers(1, 6), occultic=st.booleans())),
@@ -481,6 +494,28 @@ def armor_choices(state: Campaign, who: Character) -> list[str]:
 
 def can_change_armor(state: Campaign, rolls: Rolls = ()) -> bool:
     return strange(state) and any(armor_choices(state, c) for c in state.characters.values())
+
+
+@maker(TraitsRead, any_pc(lambda c: not c.traits))
+def _traits_read(draw, state, rolls):
+    pc = pick(draw, state, lambda c: not c.traits)
+    return TraitsRead(character=pc.id, traits=draw(st.sampled_from([(WARD,), (WARD, FURY)])))
+
+
+@maker(AbilityUsed, any_pc(lambda c: bool(c.traits) and can_act(c.track)))
+def _ability_used(draw, state, rolls):
+    pc = pick(draw, state, lambda c: bool(c.traits) and can_act(c.track))
+    trait = draw(st.sampled_from(pc.traits))
+    lasting = tuple(e for t in trait.effects if isinstance(t, Timed) for e in t.effects)
+    affordable = pc.pools.might.current >= 1
+    return AbilityUsed(
+        character=pc.id,
+        ability=trait.name,
+        stat=Stat.MIGHT if affordable else None,
+        cost=1 if affordable else 0,
+        effects=lasting,
+        until=moment(state) + 60 if lasting else 0,
+    )
 
 
 @maker(ArmorChanged, can_change_armor)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import (
+    AbilityUsed,
     AdvancementBought,
     AnyEvent,
     ArmorChanged,
@@ -55,6 +56,7 @@ from strange_tui.campaign.model.events import (
     SceneWritten,
     SettingsChanged,
     TrackShifted,
+    TraitsRead,
     TranslationMade,
     TurnAdvanced,
     WaitTriggered,
@@ -67,6 +69,8 @@ from strange_tui.campaign.model.hunters import HunterWound
 from strange_tui.campaign.model.prompts import Prompt
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign, Chase, Cypher, PartyEffect, Settings
+from strange_tui.campaign.model.traits import Trait
+from strange_tui.content.effects import ArmorBonus, DamageBonus
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Stat
@@ -228,6 +232,18 @@ ROWS = [
         lambda: campaign(character("mara", xp=4)),
         AdvancementBought(character="mara", step="effort"),
         lambda b, a: ((mara(a).effort, mara(a).xp, mara(a).advancements), (2, 0, ("effort",))),
+    ),
+    Row(  # R-ABL-2: Fury's cost paid from Might, +2 melee damage for a minute.
+        lambda: campaign(character("mara", abilities=("Fury",))),
+        AbilityUsed(character="mara", ability="Fury", stat=Stat.MIGHT, cost=2,
+                    effects=(DamageBonus(value=2, attacks="melee"),), until=START + 60),
+        lambda b, a: ((mara(a).pools.might.current, [x.until for x in mara(a).active]),
+                      (mara(b).pools.might.current - 2, [START + 60])),
+    ),
+    Row(  # R-ABL-1: what the abilities do, read from the packs; no number moves.
+        lambda: campaign("mara"),
+        TraitsRead(character="mara", traits=(Trait(name="Ward", effects=(ArmorBonus(value=1),)),)),
+        lambda b, a: ((len(mara(a).traits), mara(a).pools), (1, mara(b).pools)),
     ),
     Row(  # R-CMB-6: medium armor, unpracticed: Armor 1 + 2, Speed pool 10 - 3.
         lambda: campaign("mara"),

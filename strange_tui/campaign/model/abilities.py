@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from strange_tui.campaign.model.state import Character
+from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.model.types import ROUND_SECONDS
 from strange_tui.content.effects import (
     ArmorBonus,
     ArmorPractice,
@@ -33,6 +34,16 @@ from strange_tui.content.effects import (
 )
 
 Part = tuple[str, int]
+
+
+def moment(state: Campaign) -> int:
+    """The in-game second now: the clock, and in a fight the rounds fought so far (a round
+    is six seconds), so that an ability's minute runs out over ten rounds."""
+    encounter = state.encounter
+    rounds = max(0, encounter.round - 1) if encounter is not None else 0
+    return state.clock.seconds + rounds * ROUND_SECONDS
+
+
 RANK = {"trained": 1, "specialized": 2}
 LEVEL_OF = {1: "trained", 2: "specialized"}
 
@@ -77,13 +88,19 @@ def holds(character: Character, effect: Any) -> bool:
 
 def counting(character: Character, kind: type | tuple[type, ...], now: int | None) -> list[Sourced]:
     """The effects of ``kind`` that count now."""
-    return [s for s in held(character, now) if isinstance(s.effect, kind) and holds(character, s.effect)]
+    return [
+        s for s in held(character, now) if isinstance(s.effect, kind) and holds(character, s.effect)
+    ]
 
 
-def situational(character: Character, kind: type | tuple[type, ...], now: int | None) -> list[Sourced]:
+def situational(
+    character: Character, kind: type | tuple[type, ...], now: int | None
+) -> list[Sourced]:
     """The effects of ``kind`` whose condition is the table's call (or does not hold now)."""
     return [
-        s for s in held(character, now) if isinstance(s.effect, kind) and not holds(character, s.effect)
+        s
+        for s in held(character, now)
+        if isinstance(s.effect, kind) and not holds(character, s.effect)
     ]
 
 
@@ -126,8 +143,9 @@ def when_words(effect: Any) -> str:
     """The condition of an effect in words: 'while wearing armor', 'in dim light'."""
     if effect.when == "situational":
         return effect.situation
-    return {"impaired": "while impaired"}.get(effect.when, f"with {effect.when}".replace(
-        "with wearing armor", "while wearing armor"))
+    return {"impaired": "while impaired"}.get(
+        effect.when, f"with {effect.when}".replace("with wearing armor", "while wearing armor")
+    )
 
 
 def skills_now(character: Character, now: int | None = None) -> dict[str, str]:
@@ -186,7 +204,9 @@ def damage_parts(character: Character, kinds: Iterable[str], now: int | None = N
     ]
 
 
-def damage_conditional(character: Character, kinds: Iterable[str], now: int | None = None) -> list[str]:
+def damage_conditional(
+    character: Character, kinds: Iterable[str], now: int | None = None
+) -> list[str]:
     """Damage bonuses the table judges (against a quarry, from hiding), in words."""
     wanted = set(kinds)
     return [

@@ -7,8 +7,10 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
+from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.events import (
     STORY_EVENTS,
+    AbilityUsed,
     AdvancementBought,
     AnyEvent,
     ArmorChanged,
@@ -22,9 +24,10 @@ from strange_tui.campaign.model.events import (
     RecoveryRolled,
     RollMade,
     SettingsChanged,
+    TraitsRead,
     TranslationMade,
 )
-from strange_tui.campaign.model.folds import advancement, armor
+from strange_tui.campaign.model.folds import advancement, armor, traits
 from strange_tui.campaign.model.folds.character import change_character, recover
 from strange_tui.campaign.model.folds.chase import CHASE_EVENTS, fold_chase
 from strange_tui.campaign.model.folds.combat import (
@@ -91,14 +94,18 @@ def _fold_plain(state: Campaign, event: AnyEvent) -> Campaign:
                 raise RuleViolation(f"There is already a character with the id {character.id!r}.")
             return state.with_character(character)
         case ClockAdvanced(seconds=seconds):
-            state = replace(state, clock=state.clock.advanced(seconds))
+            state = _expire(replace(state, clock=state.clock.advanced(seconds)))
             if not event.new_day:
                 return state
             # R-REC-2: a night's sleep: a new day of recovery rolls for everyone.
-            characters = {
-                cid: replace(c, rests_today=0) for cid, c in state.characters.items()
-            }
+            characters = {cid: replace(c, rests_today=0) for cid, c in state.characters.items()}
             return replace(state, characters=characters)
+        case AbilityUsed():
+            character = _character(state, event.character)
+            return state.with_character(traits.use(character, event, moment(state)))
+        case TraitsRead():
+            character = _character(state, event.character)
+            return state.with_character(traits.read(character, event))
         case RecoveryRolled():
             updated = recover(_character(state, event.character), event)
             state = state.with_character(updated)
@@ -123,12 +130,17 @@ def _fold_plain(state: Campaign, event: AnyEvent) -> Campaign:
             return state.with_character(change_character(character, event))
 
 
+def _expire(state: Campaign) -> Campaign:
+    """The abilities in use whose time ran out with the clock are gone."""
+    now = state.clock.seconds
+    characters = {cid: traits.expire(c, now) for cid, c in state.characters.items()}
+    return replace(state, characters=characters)
+
+
 def _refit_armor(state: Campaign) -> Campaign:
     """R-CMB-6: the armor everyone wears, costed by the campaign's (new) armor rule."""
     now = state.clock.seconds
-    characters = {
-        cid: armor.refit(c, state.settings, now) for cid, c in state.characters.items()
-    }
+    characters = {cid: armor.refit(c, state.settings, now) for cid, c in state.characters.items()}
     return replace(state, characters=characters)
 
 

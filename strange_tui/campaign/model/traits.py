@@ -68,29 +68,38 @@ class Question(Frozen):
 
     key: Name
     label: Annotated[str, Meta(max_length=200)]
-    kind: Literal["skills", "points"]
+    kind: Literal["skills", "points", "pick"]
     count: Small = 0
     options: tuple[Name, ...] = ()
     stats: tuple[str, ...] = ()
 
 
-def questions(name: str, effects: Sequence[Any]) -> list[Question]:
-    """The questions ``effects`` of the entry ``name`` ask: each training choice, and each
-    share of points among the pools."""
+def questions(name: str, effects: Sequence[Any], *, picked: bool = True) -> list[Question]:
+    """The questions ``effects`` of the entry ``name`` ask: each training choice, each
+    share of points among the pools, and (unless ``picked`` elsewhere, as a type's
+    abilities are at creation) the one-of pick of a damage bonus or an Edge."""
     asked = []
     for effect in effects:
+        if not picked and isinstance(effect, DamageChoice | EdgeChoice):
+            options = effect.options if isinstance(effect, DamageChoice) else effect.stats
+            asked.append(
+                Question(key=name, label=f"{name}: choose one", kind="pick", count=1,
+                         options=tuple(options))  # fmt: skip
+            )
         if isinstance(effect, TrainingChoice):
             what = "skill" if effect.count == 1 else f"{effect.count} skills"
             label = effect.label or f"{name}: trained in {what}"
             asked.append(
-                Question(key=name, label=label, kind="skills", count=effect.count,
-                         options=effect.options)  # fmt: skip
+                Question(
+                    key=name, label=label, kind="skills", count=effect.count, options=effect.options
+                )  # fmt: skip
             )
         elif isinstance(effect, PoolPoints):
             label = f"{name}: {effect.points} points among {', '.join(effect.stats)}"
             asked.append(
-                Question(key=name, label=label, kind="points", count=effect.points,
-                         stats=effect.stats)  # fmt: skip
+                Question(
+                    key=name, label=label, kind="points", count=effect.points, stats=effect.stats
+                )  # fmt: skip
             )
     return asked
 
@@ -98,6 +107,10 @@ def questions(name: str, effects: Sequence[Any]) -> list[Question]:
 def answer_problem(question: Question, answer: Sequence[str]) -> str | None:
     """Why ``answer`` does not answer ``question``, in the player's words, or None."""
     given = [a.strip() for a in answer if a.strip()]
+    if question.kind == "pick":
+        if len(given) != 1 or given[0].casefold() not in {o.casefold() for o in question.options}:
+            return f"{question.key}: choose one of {', '.join(question.options)}."
+        return None
     if question.kind == "points":
         try:
             shares = points_of(given)
@@ -146,10 +159,14 @@ def resolved(
     for effect in effects:
         match effect:
             case DamageChoice():
+                if not option and pending:
+                    option = pending.pop(0).strip().lower()
                 if option not in effect.options:
-                    raise ValueError(f"{name}: choose {' or '.join(effect.options)}.")
+                    raise ValueError(f"{name}: choose {' or '.join(effect.options)} attacks.")
                 made.append(DamageBonus(value=effect.value, attacks=option))  # type: ignore[arg-type]
             case EdgeChoice():
+                if not option and pending:
+                    option = pending.pop(0).strip().lower()
                 made.append(_edge_pick(name, effect, option, edge or {}))
             case TrainingChoice():
                 picks, pending = pending[: effect.count], pending[effect.count :]
@@ -182,7 +199,7 @@ def resolved(
 def _edge_pick(name: str, effect: EdgeChoice, option: str, edge: Mapping[str, int]) -> EdgeBonus:
     stats = [s for s in effect.stats if not (effect.zero_only and edge.get(s, 0))]
     if option not in stats:
-        which = "an Edge that is 0" if effect.zero_only else "an Edge"
+        which = "an Edge that is 0 to raise to 1" if effect.zero_only else "an Edge to raise"
         raise ValueError(f"{name}: choose {which} ({', '.join(stats) or 'none left'}).")
     value = effect.value - edge.get(option, 0) if effect.zero_only else effect.value
     return EdgeBonus(stat=option, value=max(1, value))  # type: ignore[arg-type]

@@ -526,7 +526,7 @@ def test_r_cmb_2_combat_prowess_adds_1_to_the_kind_of_attack_chosen():
     ranged = character("mara", abilities=("Combat Prowess (ranged)",))
     shown = preview(sheet_fight(ranged).state, Attack(character="mara", target="thug",
                                                       weapon=PISTOL))  # fmt: skip
-    assert ("Combat Prowess", 1) in shown.parts
+    assert ("Combat Prowess (ranged)", 1) in shown.parts
     shown = preview(sheet_fight(ranged).state, Attack(character="mara", target="thug"))
     assert ("Combat Prowess", 1) not in shown.parts
 

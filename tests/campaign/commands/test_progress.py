@@ -342,9 +342,14 @@ def test_r_adv_1_a_focus_that_offers_a_choice_at_the_new_tier_asks_for_it():
                              tier_abilities=("lunge", "fury", "slice"))  # fmt: skip
     with pytest.raises(RuleViolation, match="choose one of Is Licensed to Carry's tier-3"):
         decide(store.state, command)
-    run(store, msgspec.structs.replace(command, focus_choice="damage-dealer"))
+    chosen = msgspec.structs.replace(command, focus_choice="damage-dealer")
+    with pytest.raises(RuleViolation, match="Damage Dealer: choose light or medium"):
+        decide(store.state, chosen)  # Its damage bonus asks which weapons (R-ABL-1).
+    run(store, msgspec.structs.replace(chosen, answers={"Damage Dealer": ("gun",)}))
     mara = store.state.characters["mara"]
     assert mara.tier == 3 and mara.abilities[-4:] == ("Lunge", "Fury", "Slice", "Damage Dealer")
+    dealer = next(t for t in mara.traits if t.name == "Damage Dealer")
+    assert [(e.value, e.attacks) for e in dealer.effects] == [(3, "gun")]
 
 
 def test_r_adv_1_a_new_tier_s_abilities_come_only_with_the_step_that_reaches_it():

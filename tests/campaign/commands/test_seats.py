@@ -25,6 +25,7 @@ from strange_tui.campaign.commands.character import (
     TakeDamage,
     UseCypher,
 )
+from strange_tui.campaign.commands.character.abilities import ReadAbilities, UseAbility
 from strange_tui.campaign.commands.character.advancement import BuyAdvancement
 from strange_tui.campaign.commands.character.weakness import TakeWeakness
 from strange_tui.campaign.commands.character.xp import AwardXp
@@ -122,6 +123,7 @@ def name(kind: type) -> str:
 
 FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     ChangeArmor: lambda who: ChangeArmor(character=who, armor="light"),
+    UseAbility: lambda who: UseAbility(character=who, ability="Fury"),
     GainCypher: lambda who: GainCypher(character=who, name="Stim", level=2),
     UseCypher: lambda who: UseCypher(character=who, index=0),
     DiscardCypher: lambda who: DiscardCypher(character=who, indices=(0,)),
@@ -158,6 +160,7 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
 
 GMS: dict[type[Command], Callable[[], Command]] = {
     PassTime: lambda: PassTime(amount=1, unit="hours"),
+    ReadAbilities: lambda: ReadAbilities(),
     _ChangeHealth: lambda: _ChangeHealth(targets=("thug",), amount=-1),
     DamageNpcs: lambda: DamageNpcs(targets=("thug",), amount=3),
     HealNpcs: lambda: HealNpcs(targets=("thug",), amount=1),

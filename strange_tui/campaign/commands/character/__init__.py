@@ -13,6 +13,16 @@ SpendPoints, Heal), ``rest``, ``cyphers``, ``armor`` (ChangeArmor), ``notes``, `
 re-exported here. ``weakness``, ``xp`` and ``advancement`` are imported from their modules.
 """
 
+from strange_tui.campaign.commands.character.abilities import (
+    AbilityPreview,
+    ReadAbilities,
+    UseAbility,
+    ability_cost,
+    effect_words,
+    rolled_as,
+    traits_for,
+    usable,
+)
 from strange_tui.campaign.commands.character.armor import ArmorPreview, ChangeArmor
 from strange_tui.campaign.commands.character.cyphers import (
     LEVEL_FORMULA,
@@ -58,6 +68,14 @@ from strange_tui.campaign.commands.character.rest import (
 from strange_tui.campaign.commands.character.text import MAX_TEXT
 
 __all__ = [
+    "AbilityPreview",
+    "ReadAbilities",
+    "UseAbility",
+    "ability_cost",
+    "effect_words",
+    "rolled_as",
+    "traits_for",
+    "usable",
     "LEVEL_FORMULA",
     "MAX_CYPHER_LEVEL",
     "MAX_NAME",

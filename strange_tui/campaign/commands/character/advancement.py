@@ -1,6 +1,9 @@
 """Buying the tier's advancement steps with XP (R-ADV-1), as a command: what the next tier
 offers, what each step would change on the sheet, and the purchase itself.
 
+Past 300 lines: one command, whose offer, questions, traits and preview read the same
+choices; ``changes`` (the sheet in words) is the one piece apart.
+
 The preview folds the event into the state with the same code the store uses
 (``fold_command``), so what the dialog shows is what will happen."""
 
@@ -26,6 +29,7 @@ from strange_tui.campaign.model.folds.advancement import (
     step_problem,
 )
 from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.model.traits import Question, Trait, questions, trait_of
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Pools, Stat
@@ -54,6 +58,8 @@ class TierOffer(msgspec.Struct, frozen=True, kw_only=True):
     focus_name: str = ""
     granted: tuple[str, ...] = ()
     """The focus's abilities for the tier, added as they are."""
+    granted_keys: tuple[str, ...] = ()
+    """Their pack ids."""
     focus_options: tuple[tuple[str, str], ...] = ()
     """The focus's abilities of which the player takes one."""
 
@@ -67,7 +73,7 @@ def tier_offer(content: Library | None, who: Character) -> TierOffer | None:
     if kind is None:
         return None
     tier = who.tier + 1
-    held = {armor.base_name(a) for a in who.abilities}
+    held = {a.split(" (", 1)[0].strip() for a in who.abilities}
     abilities = content.kind("abilities")
     ids: list[str] = []
     for each in kind.tiers:
@@ -90,6 +96,7 @@ def tier_offer(content: Library | None, who: Character) -> TierOffer | None:
         offer,
         focus_name=focus.name,
         granted=tuple(creation.ability_label(content, a) for a in steps.abilities),
+        granted_keys=tuple(steps.abilities),
         focus_options=tuple((a, creation.ability_label(content, a)) for a in steps.choose_one),
     )
 
@@ -128,6 +135,8 @@ class AdvancementPreview(msgspec.Struct, frozen=True, kw_only=True):
     """R-ADV-1: the steps the character may still buy this tier, in words (before this one)."""
     offer: TierOffer | None = None
     """What reaching the next tier brings, when this step reaches it."""
+    questions: tuple[Question, ...] = ()
+    """What the abilities this step brings ask (skills to pick, points to divide)."""
 
 
 class BuyAdvancement(Command, frozen=True, kw_only=True):
@@ -148,6 +157,9 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
     content: Library | None = None
     tier_abilities: tuple[str, ...] = ()
     focus_choice: str | None = None
+    answers: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
+    """The answers to what the abilities gained ask, by ability name ('Interaction
+    Skills': two skills); ``questions`` lists what they ask."""
 
     def event(self, state: Campaign) -> AdvancementBought:
         if self.step not in get_args(AdvancementStep):
@@ -155,7 +167,9 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         who = character_of(state, self.character)
         if problem := step_problem(who, self.step, state.settings):
             raise RuleViolation(problem)
-        gained, improved_edge = self.new_tier(tier_offer(self.content, who), who)
+        gained, keys = self.new_tier(tier_offer(self.content, who), who)
+        if self.step == "ability" and self.ability:
+            keys = (*keys, *self.bought_ability_key())
         pools: dict[Stat, int] = {}
         if self.step == "pools":
             if any(not 0 <= points <= POOL_POINTS for points in self.pools.values()):
@@ -171,16 +185,73 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
             skill=name(self.skill, "A skill's name") if self.step == "skill" else None,
             ability=name(self.ability, "An ability's name") if self.step == "ability" else None,
             tier_abilities=gained,
-            improved_edge=improved_edge,
+            traits=self.traits_of(keys, who),
         )
+
+    def bought_ability_key(self) -> tuple[str, ...]:
+        """The pack key of the ability the "ability" step buys, when the packs know it."""
+        if self.content is None or not self.ability:
+            return ()
+        wanted = self.ability.strip().casefold()
+        for key, entry in self.content.kind("abilities").items():
+            if entry.name.casefold() == wanted:
+                return (key,)
+            if wanted.startswith(entry.name.casefold() + " ("):
+                option = wanted[len(entry.name) + 2 :].rstrip(")").strip()
+                return (f"{key}:{option}",)
+        return ()
+
+    def traits_of(self, keys: Sequence[str], who: Character) -> tuple[Trait, ...]:
+        """R-ABL-1: what the abilities gained do, their choices made (RuleViolation names
+        a question not answered)."""
+        if self.content is None:
+            return ()
+        abilities = self.content.kind("abilities")
+        edge = {stat.value: who.pools[stat].edge for stat in Stat}
+        made = []
+        for key in keys:
+            ability_id, option = creation.split_key(key)
+            entry = abilities.get(ability_id)
+            if entry is None:
+                continue
+            try:
+                made.append(
+                    trait_of(
+                        entry, option=option, answers=self.answers.get(entry.name, ()), edge=edge
+                    )  # fmt: skip
+                )
+            except ValueError as error:
+                raise RuleViolation(str(error)) from None
+        return tuple(made)
+
+    def questions(self, state: Campaign) -> tuple[Question, ...]:
+        """What the abilities this step would bring ask the player (skills to pick, points
+        to divide), for the dialog to ask before the step is bought."""
+        who = character_of(state, self.character)
+        try:
+            _, keys = self.new_tier(tier_offer(self.content, who), who)
+        except RuleViolation:
+            keys = self.tier_abilities
+        if self.step == "ability" and self.ability:
+            keys = (*keys, *self.bought_ability_key())
+        if self.content is None:
+            return ()
+        abilities = self.content.kind("abilities")
+        asked: list[Question] = []
+        for key in keys:
+            ability_id, option = creation.split_key(key)
+            entry = abilities.get(ability_id)
+            if entry is not None:
+                asked += questions(entry.name, entry.effects, picked=bool(option))
+        return tuple(asked)
 
     def new_tier(
         self, offer: TierOffer | None, who: Character
-    ) -> tuple[tuple[str, ...], Stat | None]:
-        """R-ADV-1: the abilities the new tier brings (names) and the Edge Improved Edge
-        raises; RuleViolation when the choices do not fit the offer."""
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """R-ADV-1: the abilities the new tier brings, by name and by pack key;
+        RuleViolation when the choices do not fit the offer."""
         if offer is None:
-            return (), None
+            return (), ()
         reaching = f"Reaching tier {offer.tier}"
         keys = self.tier_abilities
         if len(keys) != offer.choose:
@@ -195,21 +266,17 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         edge = {stat: who.pools[stat].edge for stat in Stat}
         if problem := creation.choices_problem(self.content, keys, edge):
             raise RuleViolation(f"{reaching}: {problem}")
-        focus = ()
+        focus: tuple[str, ...] = ()
+        focus_keys: tuple[str, ...] = ()
         if offer.focus_options:
             if self.focus_choice not in dict(offer.focus_options):
                 raise RuleViolation(
                     f"{reaching}: choose one of {offer.focus_name}'s tier-{offer.tier} abilities."
                 )
             focus = (dict(offer.focus_options)[self.focus_choice],)
+            focus_keys = (str(self.focus_choice),)
         names = tuple(creation.ability_label(self.content, key) for key in keys)
-        raised = [
-            Stat(option)
-            for key in keys
-            for ability, option in [creation.split_key(key)]
-            if creation.choice_of(self.content, ability) == "zero-edge"
-        ]
-        return (*names, *offer.granted, *focus), (raised[0] if raised else None)
+        return (*names, *offer.granted, *focus), (*keys, *offer.granted_keys, *focus_keys)
 
     def preview(self, state: Campaign) -> AdvancementPreview:
         who = character_of(state, self.character)
@@ -224,6 +291,7 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
             effort_after=who.effort,
             still_open=open_words(who),
             offer=tier_offer(self.content, who),
+            questions=self.questions(state),
         )
         try:
             after = state_after(state, [self.event(state)]).characters[who.id]

@@ -9,7 +9,7 @@ import msgspec
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.previews import PoolsAfter, pools_after
 from strange_tui.campaign.commands.character.text import _check_text
-from strange_tui.campaign.model.abilities import armor_total
+from strange_tui.campaign.model.abilities import armor_total, moment
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, Healed, PointsSpent
 from strange_tui.campaign.model.folds.character import damage_landing
 from strange_tui.campaign.model.state import Campaign
@@ -83,7 +83,9 @@ class TakeDamage(Command, frozen=True, kw_only=True):
         if self.amount < 1:
             raise RuleViolation("Damage is a whole number, 1 or more.")
         _check_text(self.source, "The source")
-        armor = armor_total(who, state.clock.seconds) if armor_applies(self.stat, ambient=self.ambient) else 0
+        armor = (
+            armor_total(who, moment(state)) if armor_applies(self.stat, ambient=self.ambient) else 0
+        )
         return landed(
             state,
             DamageTaken(

@@ -37,10 +37,12 @@ from strange_tui.campaign.commands.combat.weapons import (
     UNARMED,
     WeaponUsed,
     ability_damage,
+    ability_weapons,
     weapon_training,
 )
 from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
 from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.abilities import cost_cut
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
@@ -55,6 +57,8 @@ from strange_tui.rules.pools import Stat
 from strange_tui.rules.special import attack_damage_bonus
 from strange_tui.rules.task import final_difficulty, resolve, step_breakdown
 
+EFFORT_DAMAGE = 3
+"""R-EFF-5: the damage a level of Effort adds to one target."""
 
 class Attack(Command, frozen=True, kw_only=True):
     """R-CMB-2: a PC attacks an NPC on the PC's turn: a task at the target's level (eased
@@ -117,6 +121,8 @@ class Attack(Command, frozen=True, kw_only=True):
             raise RuleViolation(f"A weapon is light, medium or heavy; not {weapon.category!r}.")
         if not 0 <= weapon.damage <= MAX_NPC_DAMAGE:
             raise RuleViolation(f"A weapon's damage runs from 0 to {MAX_NPC_DAMAGE}.")
+        if weapon.ability and weapon not in ability_weapons(who):
+            raise RuleViolation(f"{who.name} has no attack {weapon.name!r}.")
         if not -MAX_ATTACK_BONUS <= self.bonus <= MAX_ATTACK_BONUS:
             most = MAX_ATTACK_BONUS
             raise RuleViolation(f"A bonus to the die runs from -{most} to +{most}.")
@@ -148,9 +154,11 @@ class Attack(Command, frozen=True, kw_only=True):
         sheet = weapon_training(who, self.weapon)
         reach = sum(n for _, n in reach_line(self.distinction(state), self.situation()))
         bonus = sum(n for _, n in bonus_lines(encounter, target.id, self.character, self.weapon))
+        weapon_stat = Stat.SPEED if self.weapon.ranged else Stat.MIGHT
         return Roll(
             character=self.character,
-            stat=Stat.SPEED if self.weapon.ranged else Stat.MIGHT,
+            stat=self.weapon.stat or weapon_stat,
+            ability_cost=self.ability_points(who),
             difficulty=difficulty,
             label=label,
             skill=sheet.skill,
@@ -158,8 +166,11 @@ class Attack(Command, frozen=True, kw_only=True):
             assets=self.assets,
             effort=self.effort,
             damage_effort=self.damage_effort,
-            hindrances=beyond + combat.hindrance(attacker.conditions) + max(reach, 0),
-            eased=max(-reach, 0),
+            hindrances=beyond
+            + combat.hindrance(attacker.conditions)
+            + max(reach, 0)
+            + max(-self.weapon.eased, 0),
+            eased=max(-reach, 0) + max(self.weapon.eased, 0),
             bonus=self.bonus + bonus,
             attack=True,
             circumstances=self.circumstances,
@@ -167,6 +178,15 @@ class Attack(Command, frozen=True, kw_only=True):
             ranged=self.weapon.ranged,
             die=self.die,
         )
+
+    def ability_points(self, who: Character) -> int:
+        """R-ABL-2: the cost of the ability the attack is (before Edge, which the roll
+        takes off once for the whole action), less what other abilities cut."""
+        if not self.weapon.ability:
+            return 0
+        trait = next(t for t in who.traits if t.name == self.weapon.ability)
+        cuts = cost_cut(who, trait.ability, trait.pool)
+        return max(0, trait.cost - sum(n for _, n in cuts))
 
     def situation(self) -> tuple[Circumstance, ...]:
         """R-CIR-1, R-CIR-2: the attack's circumstances, checked against its kind."""
@@ -196,6 +216,8 @@ class Attack(Command, frozen=True, kw_only=True):
         parts = [(self.weapon.name, self.weapon.damage), *ability_damage(who, self.weapon)]
         if self.damage_effort:
             extra = effort_damage(self.damage_effort, area=self.area)
+            if self.weapon.ability and self.weapon.effort_damage != EFFORT_DAMAGE:
+                extra = self.damage_effort * self.weapon.effort_damage
             parts.append((f"Effort {self.damage_effort}" + (" (area)" if self.area else ""), extra))
         parts += damage_lines(self.weapon, self.situation(), self.distinction(state), target)
         return tuple(parts)
@@ -231,7 +253,12 @@ class Attack(Command, frozen=True, kw_only=True):
         events: list[AnyEvent] = [replace(made, effect=effect) if effect else made]
         if damage:
             events.append(
-                NpcHealthChanged(targets=(self.target,), amount=-damage, source=made.label)
+                NpcHealthChanged(
+                    targets=(self.target,),
+                    amount=-damage,
+                    source=made.label,
+                    ignore_armor=self.weapon.ignores_armor,
+                )
             )
         if effect in EFFECT_CONDITIONS:
             name, rounds = EFFECT_CONDITIONS[effect]
@@ -299,7 +326,12 @@ class Attack(Command, frozen=True, kw_only=True):
         events: list[AnyEvent] = [*spent, made]
         for damage, ids in by_damage.items():
             if damage:
-                events.append(NpcHealthChanged(targets=tuple(ids), amount=-damage, source=label))
+                events.append(
+                    NpcHealthChanged(
+                        targets=tuple(ids),
+                        amount=-damage,
+                        source=label,
+                        ignore_armor=self.weapon.ignores_armor,
+                    )
+                )
         return events
-
-

@@ -100,7 +100,12 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
     for face in faces:
         damage, bonus, effect = attack.hit(state, who, target, face)
         events: list[AnyEvent] = [
-            NpcHealthChanged(targets=(target.id,), amount=-damage, source=roll.label)
+            NpcHealthChanged(
+                targets=(target.id,),
+                amount=-damage,
+                source=roll.label,
+                ignore_armor=attack.weapon.ignores_armor,
+            )
         ]
         after = state_after(state, events).encounter
         assert after is not None
@@ -110,7 +115,9 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
                 bonus=bonus,
                 effect=effect,
                 condition=EFFECT_CONDITIONS.get(effect, ("", 0))[0],
-                damage=damage_after_armor(damage, target.armor),
+                damage=damage_after_armor(
+                    damage, 0 if attack.weapon.ignores_armor else target.armor
+                ),
                 health=after.combatants[target.id].health,
             )
         )
@@ -120,7 +127,14 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
         odds = odds_view(
             attack.roll_against(state, who, other, roll.label).setup(state), who.impaired
         )
-        after = state_after(state, [NpcHealthChanged(targets=(other.id,), amount=-plain)])
+        after = state_after(
+            state,
+            [
+                NpcHealthChanged(
+                    targets=(other.id,), amount=-plain, ignore_armor=attack.weapon.ignores_armor
+                )
+            ],
+        )
         assert after.encounter is not None
         others.append(
             TargetPreview(
@@ -128,7 +142,7 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
                 final_difficulty=odds.final_difficulty,
                 p_hit=odds.p_success,
                 automatic=odds.automatic,
-                damage=damage_after_armor(plain, other.armor),
+                damage=damage_after_armor(plain, 0 if attack.weapon.ignores_armor else other.armor),
                 health=after.encounter.combatants[other.id].health,
                 max_health=other.max_health,
             )

@@ -20,7 +20,7 @@ from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls.circumstances import Support
 from strange_tui.campaign.commands.rolls.odds import RollPreview
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total
+from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total, moment
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
@@ -48,7 +48,7 @@ def defense_training(who: Character, stat: Stat, now: int | None = None) -> Trai
 def defense_skill(state: Campaign, character_id: str, stat: Stat) -> str:
     """The defense training the sheet gives, as one choice of the defense dialog:
     "", "trained", "specialized" or "inability" (trained and an inability cancel)."""
-    sheet = defense_training(character_of(state, character_id), stat, state.clock.seconds)
+    sheet = defense_training(character_of(state, character_id), stat, moment(state))
     if not sheet.inability:
         return sheet.skill
     return {"": "inability", "trained": "", "specialized": "trained"}[sheet.skill]
@@ -180,7 +180,7 @@ class Defend(Command, frozen=True, kw_only=True):
         npc, who = self.attacker(state), self.defender(state)
         if not npc.damage:
             return None
-        armor = armor_total(who, state.clock.seconds) if armor_applies(Stat.MIGHT) else 0
+        armor = armor_total(who, moment(state)) if armor_applies(Stat.MIGHT) else 0
         hit = DamageTaken(
             character=who.id, amount=npc.damage, stat=Stat.MIGHT, armor=armor, source=npc.name
         )
@@ -212,9 +212,9 @@ class Defend(Command, frozen=True, kw_only=True):
             armor=armor,
             taken=damage_after_armor(npc.damage, armor),
             skill=self.chosen_skill(state),
-            armor_from=tuple(armor_parts(self.defender(state), state.clock.seconds)) if hit else (),
-            armor_maybe=tuple(armor_conditional(self.defender(state), state.clock.seconds)),
-            training=defense_training(self.defender(state), self.stat, state.clock.seconds).label,
+            armor_from=tuple(armor_parts(self.defender(state), moment(state))) if hit else (),
+            armor_maybe=tuple(armor_conditional(self.defender(state), moment(state))),
+            training=defense_training(self.defender(state), self.stat, moment(state)).label,
         )
         if reason := self.no_roll(state):
             preview = replace(preview, no_roll=reason)

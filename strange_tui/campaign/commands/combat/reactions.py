@@ -20,7 +20,7 @@ from strange_tui.campaign.commands.combat.views import (
     out_of_fight,
 )
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.model.abilities import armor_total
+from strange_tui.campaign.model.abilities import armor_total, moment
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, DamageTaken, PromptClosed
 from strange_tui.campaign.model.prompts import open_prompt
@@ -66,8 +66,9 @@ def task_roll(
     )
 
 
-def optional_task(action: DrawAttack | TakeAttack, state: Campaign, stat: Stat, level: int,
-                  label: str) -> Roll | None:
+def optional_task(
+    action: DrawAttack | TakeAttack, state: Campaign, stat: Stat, level: int, label: str
+) -> Roll | None:
     """R-ACT-1: the task drawing or taking an attack may ask for (None when not asked for:
     then no Effort, assets or die either)."""
     if not action.roll:
@@ -168,7 +169,7 @@ class TakeAttack(Command, frozen=True, kw_only=True):
         """The hit the PC takes, its split recorded on ``state``."""
         npc, ally = self.checked(state)
         who = character_of(state, self.character)
-        armor = armor_total(who, state.clock.seconds) if armor_applies(Stat.MIGHT) else 0
+        armor = armor_total(who, moment(state)) if armor_applies(Stat.MIGHT) else 0
         return landed(
             state,
             DamageTaken(

@@ -10,6 +10,7 @@ import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.abilities import (
+    ability_attacks,
     attack_kinds,
     damage_parts,
     skill_sources,
@@ -21,6 +22,7 @@ from strange_tui.campaign.model.state import Character
 from strange_tui.content.model import Weapon
 from strange_tui.rules import combat
 from strange_tui.rules.circumstances import Distinction
+from strange_tui.rules.pools import Stat
 
 GUN_WORDS = ("gun", "pistol", "rifle", "revolver", "carbine", "musket", "blaster", "firearm")
 """Words that make a ranged weapon on the sheet a gun (damage bonuses and training with guns)."""
@@ -44,6 +46,15 @@ class WeaponUsed(msgspec.Struct, frozen=True, kw_only=True):
     """The pack's range for the weapon (R-CIR-2 moves it a category)."""
     distinction: Distinction = ""
     """R-WPN-1: the pack's distinction, applied when the campaign turns the rule on."""
+    ability: str = ""
+    """The action ability this attack is (its trait's name; "": a weapon's attack)."""
+    stat: Stat | None = None
+    """The stat an ability's attack is rolled with (a weapon's: Might, or Speed ranged)."""
+    ignores_armor: bool = False
+    effort_damage: int = 3
+    """Damage for each level of Effort put on damage (an ability may say otherwise)."""
+    eased: int = 0
+    """Steps an ability's attack is eased (- hindered)."""
 
 
 UNARMED = WeaponUsed(unarmed=True)
@@ -123,7 +134,29 @@ def weapons_of(who: Character, content: Library) -> tuple[WeaponUsed, ...]:
     )
     if (category := unarmed_category(who)) != "light":
         unarmed = replace(unarmed, category=category, damage=combat.WEAPON_DAMAGE[category])
-    return (*found.values(), unarmed)
+    return (*found.values(), unarmed, *ability_weapons(who))
+
+
+def ability_weapons(who: Character) -> tuple[WeaponUsed, ...]:
+    """R-ABL-2: the attacks the character's action abilities make, as weapons to attack
+    with: their own damage, range and stat ('Onslaught: force ray')."""
+    made = []
+    for source, attack in ability_attacks(who):
+        made.append(
+            WeaponUsed(
+                name=f"{source}: {attack.name}" if attack.name else source,
+                category="medium",
+                damage=attack.damage,
+                ranged=attack.range != "immediate",
+                range=attack.range,
+                ability=source,
+                stat=Stat(attack.stat),
+                ignores_armor=attack.ignores_armor,
+                effort_damage=attack.effort_damage,
+                eased=attack.eased,
+            )
+        )
+    return tuple(made)
 
 
 class Training(msgspec.Struct, frozen=True, kw_only=True):
@@ -158,13 +191,12 @@ def training_in(who: Character, names: Sequence[str], now: int | None = None) ->
             unable = unable or skill
         elif SKILL_RANK[level] > SKILL_RANK[best]:
             best, best_name = level, skill
-    named = best_name if best else unable
     return Training(
         skill=best,
         skill_name=best_name,
-        inability=bool(unable) and not best,
-        inability_name=unable if not best else "",
-        sources=tuple(skill_sources(who, named, now)) if named else (),
+        inability=bool(unable),
+        inability_name=unable,
+        sources=tuple(skill_sources(who, best_name, now)) if best else (),
     )
 
 
@@ -204,5 +236,6 @@ def ability_damage(
         gun=weapon.gun,
         unarmed=weapon.unarmed,
         bladed=weapon.distinction in ("slashing", "stabbing"),
+        ability=bool(weapon.ability),
     )
     return tuple(damage_parts(who, kinds, now))

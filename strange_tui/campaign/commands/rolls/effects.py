@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from strange_tui.campaign.model.abilities import task_steps
+from strange_tui.campaign.model.abilities import moment, task_steps
 from strange_tui.campaign.model.folds.translation import recursion_of
 from strange_tui.campaign.model.state import Campaign, Clock, PartyEffect
 from strange_tui.rules.pools import Stat
@@ -107,7 +107,7 @@ def ability_steps(state: Campaign, character_id: str, tags: set[str]) -> tuple[E
     who = state.characters.get(character_id)
     if who is None:
         return ()
-    now = state.clock.seconds
+    now = moment(state)
     active = {a.name: a.until for a in who.active if a.until > now}
     return tuple(
         EffectStep(

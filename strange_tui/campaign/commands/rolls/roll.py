@@ -20,7 +20,7 @@ from strange_tui.campaign.commands.rolls.effects import (
     split_steps,
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
-from strange_tui.campaign.model.abilities import roll_tags, task_assets
+from strange_tui.campaign.model.abilities import moment, roll_tags, task_assets
 from strange_tui.campaign.model.events import AnyEvent, RollMade, XpSpent
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll, task_of
 from strange_tui.campaign.model.state import Campaign
@@ -135,7 +135,7 @@ class Roll(Command, frozen=True, kw_only=True):
     def ability_assets(self, state: Campaign) -> list[tuple[str, int]]:
         """R-ABL-1: the assets the character's abilities give this roll."""
         who = character_of(state, self.character)
-        return task_assets(who, self.tags(), state.clock.seconds)
+        return task_assets(who, self.tags(), moment(state))
 
     def setup(self, state: Campaign) -> RollMade:
         """The task as the roll will record it (a helper's benefit, the effects on the
@@ -160,7 +160,9 @@ class Roll(Command, frozen=True, kw_only=True):
             label=(self.label.strip() + helped).strip(),
             skill=SKILL_NAMES[skill],
             inability=self.inability,
-            assets=min(MAX_ASSETS, self.assets + sum(n for _, n in self.ability_assets(state))),
+            assets=self.assets + min(
+                sum(n for _, n in self.ability_assets(state)), max(0, MAX_ASSETS - self.assets)
+            ),
             effort=self.effort,
             damage_effort=self.damage_effort,
             hindrances=self.hindrances + hindered + situation.hindered,

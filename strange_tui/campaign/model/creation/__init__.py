@@ -7,13 +7,12 @@ Pure: content comes in as a ``Library`` (anything with ``kind(name) -> {id: entr
 """
 
 from strange_tui.campaign.model.creation.abilities import (
-    ATTACK_KINDS,
     STAT_NAMES,
     ability_keys,
     ability_label,
     ability_options,
     armor_offered,
-    choice_of,
+    asks_one_of,
     choices_problem,
     focus_tier_one,
     split_key,
@@ -52,7 +51,6 @@ from strange_tui.campaign.model.creation.steps import (
 )
 
 __all__ = [
-    "ATTACK_KINDS",
     "Draft",
     "Library",
     "RESETS",
@@ -71,7 +69,7 @@ __all__ = [
     "base_edge",
     "build",
     "character_id",
-    "choice_of",
+    "asks_one_of",
     "choices_problem",
     "choose",
     "cypher_picks",

@@ -1,5 +1,6 @@
-"""The first tier's abilities at creation: the choice an ability asks (melee or ranged, an
-Edge at 0, starting armor), the names they go by, and the checks of what was picked."""
+"""The first tier's abilities at creation: the one-of choice an ability's effects ask (the
+kind of attack a damage bonus is for, an Edge to raise, armor to start in), the names they
+go by, and the checks of what was picked."""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from strange_tui.campaign.model.creation.draft import Draft, Library
+from strange_tui.campaign.model.traits import one_of_options
+from strange_tui.content.effects import StartingArmor
 from strange_tui.rules.pools import Stat
-
-ATTACK_KINDS = ("melee", "ranged")
-
 
 STAT_NAMES = tuple(stat.value for stat in Stat)
 
@@ -21,20 +21,24 @@ def split_key(key: str) -> tuple[str, str]:
     return ability, option
 
 
-def choice_of(library: Library, ability_id: str) -> str | None:
+def effects_of(library: Library, ability_id: str) -> tuple[Any, ...]:
     entry = library.kind("abilities").get(ability_id)
-    return getattr(entry, "choice", None) if entry else None
+    return tuple(entry.effects) if entry else ()
 
 
 def ability_options(library: Library, ability_id: str, edge: Mapping[Stat, int]) -> tuple[str, ...]:
-    """What taking the ability asks the player to pick (none: nothing to pick): melee or
-    ranged attacks, or one of the Edges that are 0 (``edge``: the Edges before it)."""
-    match choice_of(library, ability_id):
-        case "melee-or-ranged":
-            return ATTACK_KINDS
-        case "zero-edge":
-            return tuple(stat.value for stat in Stat if not edge.get(stat, 0))
-    return ()
+    """What taking the ability asks the player to pick (none: nothing to pick): the kinds
+    of attack its damage bonus may be for, or the Edges it may raise (``edge``: the Edges
+    before it)."""
+    return one_of_options(effects_of(library, ability_id), {s.value: n for s, n in edge.items()})
+
+
+def asks_one_of(library: Library, ability_id: str) -> bool:
+    """Whether the ability's effects ask a one-of pick (even when none is left to make)."""
+    return any(
+        type(effect).__name__ in ("DamageChoice", "EdgeChoice")
+        for effect in effects_of(library, ability_id)
+    )
 
 
 def ability_keys(
@@ -65,27 +69,29 @@ def choices_problem(
     library: Library, keys: tuple[str, ...], edge: Mapping[Stat, int]
 ) -> str | None:
     """Why the abilities ``keys`` are not taken as the rules ask: each once, with the
-    choice it asks (an Edge that is still 0 for Improved Edge)."""
+    one-of pick its effects ask (an Edge that is still 0 where it must be)."""
     ids = [split_key(key)[0] for key in keys]
     for key in keys:
         ability_id, option = split_key(key)
         name = ability_label(library, ability_id)
         if ids.count(ability_id) > 1:
             return f"{name} is taken once."
-        kind = choice_of(library, ability_id)
-        if kind == "melee-or-ranged" and option not in ATTACK_KINDS:
-            return f"{name}: choose melee or ranged attacks."
-        if kind == "zero-edge" and option not in ability_options(library, ability_id, edge):
-            return f"{name}: choose an Edge that is 0 to raise to 1."
-        if kind not in ("melee-or-ranged", "zero-edge") and option:
+        options = ability_options(library, ability_id, edge)
+        if asks_one_of(library, ability_id) and option not in options:
+            if any(type(e).__name__ == "EdgeChoice" for e in effects_of(library, ability_id)):
+                return f"{name}: choose an Edge that is 0 to raise to 1."
+            return f"{name}: choose {' or '.join(options)} attacks."
+        if not asks_one_of(library, ability_id) and option:
             return f"{name} asks no choice."
     return None
 
 
 def armor_offered(library: Library, draft: Draft) -> bool:
-    """Whether an ability chosen lets the character start with armor (Practiced in Armor)."""
+    """Whether an ability chosen lets the character start with armor (its effects say so)."""
     return any(
-        choice_of(library, split_key(key)[0]) == "starting-armor" for key in draft.abilities
+        isinstance(effect, StartingArmor)
+        for key in draft.abilities
+        for effect in effects_of(library, split_key(key)[0])
     )
 
 

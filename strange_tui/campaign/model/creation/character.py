@@ -8,44 +8,48 @@ from collections.abc import Mapping
 from typing import Any
 
 from strange_tui.campaign.model.creation.abilities import (
-    STAT_NAMES,
     ability_label,
-    choice_of,
     focus_tier_one,
-    split_key,
 )
+from strange_tui.campaign.model.creation.choices import traits_of
 from strange_tui.campaign.model.creation.draft import STEP_NAMES, Draft, Library
 from strange_tui.campaign.model.creation.steps import base_edge, first_problem
 from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.folds import traits as gains
 from strange_tui.campaign.model.state import Campaign, Character, Cypher
+from strange_tui.content.effects import EdgeBonus, PoolBonus
+from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Pool, Pools, Stat
 
 UNARMED = "unarmed"
 
 
-def pools_of(library: Library, draft: Draft) -> dict[Stat, int]:
-    """Type pools + bonus points + descriptor changes (steps 1, 4, 7)."""
+def pools_of(library: Library, draft: Draft, *, abilities: bool = True) -> dict[Stat, int]:
+    """Type pools + bonus points + descriptor changes (steps 1, 4, 7), and what the
+    abilities taken add (unless ``abilities`` is False)."""
     kind = library.kind("types").get(draft.type)
     descriptor = library.kind("descriptors").get(draft.descriptor)
-    return {
+    pools = {
         stat: (getattr(kind.pools, stat.value) if kind else 0)
         + draft.bonus.get(stat, 0)
         + (getattr(descriptor.pools, stat.value) if descriptor else 0)
         for stat in Stat
     }
+    for trait in traits_of(library, draft, answered_only=True) if abilities else ():
+        for effect in trait.effects:
+            if isinstance(effect, PoolBonus):
+                pools[Stat(effect.stat)] += effect.value
+    return pools
 
 
 def edge_of(library: Library, draft: Draft) -> dict[Stat, int]:
-    """Step 5's Edge, and Improved Edge's +1 where the player put it."""
+    """Step 5's Edge, and what the abilities chosen add to it where the player put it."""
     edge = base_edge(library, draft)
-    for key in draft.abilities:
-        ability_id, option = split_key(key)
-        if choice_of(library, ability_id) == "zero-edge" and option in STAT_NAMES:
-            stat = Stat(option)
-            edge[stat] = max(edge[stat], 1)
+    for trait in traits_of(library, draft, answered_only=True):
+        for effect in trait.effects:
+            if isinstance(effect, EdgeBonus):
+                edge[Stat(effect.stat)] += effect.value
     return edge
-
-
 
 
 def skills_of(library: Library, draft: Draft) -> dict[str, str]:
@@ -148,7 +152,7 @@ def build(library: Library, draft: Draft, campaign: Campaign) -> Character:
     kind = library.kind("types")[draft.type]
     descriptor = library.kind("descriptors")[draft.descriptor]
     focus = library.kind("foci")[draft.focus]
-    maxima, edge = pools_of(library, draft), edge_of(library, draft)
+    maxima, edge = pools_of(library, draft, abilities=False), base_edge(library, draft)
     luck = next((p for p in descriptor.extra_pools if p.name.lower() == "luck"), None)
     pools = Pools(
         might=Pool(current=maxima[Stat.MIGHT], maximum=maxima[Stat.MIGHT], edge=edge[Stat.MIGHT]),
@@ -186,6 +190,11 @@ def build(library: Library, draft: Draft, campaign: Campaign) -> Character:
         ),
         notes=draft.notes,
     )
+    try:
+        for trait in traits_of(library, draft):
+            character = gains.gain(character, trait)
+    except (ValueError, RuleViolation) as refused:
+        raise ValueError(f"Step 7 ({STEP_NAMES[6]}): {refused}") from None
     worn = library.kind("armor").get(draft.armor) if draft.armor else None
     if worn is None:
         return character

@@ -49,6 +49,9 @@ class Draft(Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknow
     colon: 'combat-prowess:melee', 'improved-edge:intellect'."""
     focus_choice: str = ""
     chosen_skills: tuple[str, ...] = ()
+    answers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The answers to what the chosen abilities, descriptor and focus ask, by the name of
+    the entry that asks ('Interaction Skills': two skills; points as 'might=2')."""
     weapons: tuple[str, ...] = ()
     armor: str = ""
     """The armor Practiced in Armor lets the character start with (an armor id; "": none)."""
@@ -59,7 +62,7 @@ class Draft(Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknow
 
 # What a choice at a step makes stale further on (changing the type resets what hung on it).
 RESETS: dict[str, dict[str, Any]] = {
-    "descriptor": {"chosen_skills": (), "weapons": ()},
+    "descriptor": {"chosen_skills": (), "weapons": (), "answers": {}},
     "type": {
         "bonus": {},
         "edge_choice": 0,
@@ -67,8 +70,9 @@ RESETS: dict[str, dict[str, Any]] = {
         "weapons": (),
         "armor": "",
         "cyphers": (),
+        "answers": {},
     },
-    "focus": {"focus_choice": "", "chosen_skills": ()},
+    "focus": {"focus_choice": "", "chosen_skills": (), "answers": {}},
 }
 
 

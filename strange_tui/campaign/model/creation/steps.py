@@ -11,9 +11,9 @@ from strange_tui.campaign.model.creation.abilities import (
     split_key,
     tier_one,
 )
+from strange_tui.campaign.model.creation.choices import answers_problem, base_edge
 from strange_tui.campaign.model.creation.draft import REVIEW, Draft, Library
 from strange_tui.campaign.model.state import Campaign
-from strange_tui.rules.pools import Stat
 
 
 def allowed_foci(library: Library, campaign: Campaign) -> dict[str, Any]:
@@ -73,7 +73,8 @@ def _weapons_problem(library: Library, draft: Draft) -> str | None:
         f"{entry.name}'s {'extra ' if kind == 'descriptors' else ''}weapon"
         f"{'s' * (entry.weapon_picks != 1)}"
         for kind, key in (("descriptors", draft.descriptor), ("types", draft.type))
-        if (entry := library.kind(kind).get(key)) and entry.weapon_picks
+        if (entry := library.kind(kind).get(key))
+        and entry.weapon_picks
         and entry.weapon_picks_light_only
     ]
     return (
@@ -134,6 +135,8 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
             wanted = skill_choices(library, draft)
             if len([s for s in draft.chosen_skills if s.strip()]) != wanted:
                 return f"Name {wanted} skill{'s' * (wanted != 1)} you are trained in."
+            if reason := answers_problem(library, draft):
+                return reason
         case 7:
             if reason := _weapons_problem(library, draft):
                 return reason
@@ -161,17 +164,3 @@ def first_problem(library: Library, draft: Draft, campaign: Campaign) -> tuple[i
         if reason := problem(library, draft, step, campaign):
             return step, reason
     return None
-
-
-def base_edge(library: Library, draft: Draft) -> dict[Stat, int]:
-    """The Edge from the type (and the player's choice of it) and the descriptor."""
-    kind = library.kind("types").get(draft.type)
-    descriptor = library.kind("descriptors").get(draft.descriptor)
-    if kind is None:
-        return {stat: 0 for stat in Stat}
-    base = kind.edge_choices[draft.edge_choice] if kind.edge_choices else kind.edge
-    return {
-        stat: getattr(base, stat.value)
-        + (getattr(descriptor.edge, stat.value) if descriptor else 0)
-        for stat in Stat
-    }

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from strange_tui.campaign.model.events.base import Event
 from strange_tui.campaign.model.events.character import (
+    AbilityUsed,
     AdvancementBought,
     AdvancementStep,
     ArmorChanged,
@@ -23,6 +24,7 @@ from strange_tui.campaign.model.events.character import (
     PointsSpent,
     RecoveryRolled,
     TrackShifted,
+    TraitsRead,
     WeaknessTaken,
     XpAwarded,
     XpSpent,
@@ -85,7 +87,9 @@ AnyEvent = (
     | IntrusionRefused
     | XpAwarded
     | XpSpent
+    | AbilityUsed
     | AdvancementBought
+    | TraitsRead
     | ArmorChanged
     | CypherGained
     | CypherUsed
@@ -146,7 +150,9 @@ def check_batch(events: Sequence[AnyEvent]) -> None:
 
 
 __all__ = [
+    "AbilityUsed",
     "AdvancementBought",
+    "TraitsRead",
     "AdvancementStep",
     "AnyEvent",
     "ArmorChanged",

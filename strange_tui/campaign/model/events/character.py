@@ -8,7 +8,6 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
-from strange_tui.campaign.model.traits import Trait
 from strange_tui.campaign.model.events.base import Die6, Event, Seconds, Steps
 from strange_tui.campaign.model.state import (
     ArmorCategory,
@@ -20,6 +19,8 @@ from strange_tui.campaign.model.state import (
     Small,
     Text,
 )
+from strange_tui.campaign.model.traits import Moment, Trait
+from strange_tui.content.effects import TimedEffect
 from strange_tui.rules.pools import Stat
 
 
@@ -119,6 +120,29 @@ class AdvancementBought(Event, tag="advancement_bought"):
     traits: tuple[Trait, ...] = ()
     """What the abilities gained do (the new tier's, or the one the step buys), choices
     made: their lasting numbers go into the sheet."""
+
+
+class AbilityUsed(Event, tag="ability_used"):
+    """R-ABL-2: a character used an ability that is neither a roll nor an attack: its cost
+    paid from ``stat`` (Edge applied), and its lasting effects begun until ``until``."""
+
+    character: Id
+    ability: Name
+    stat: Stat | None = None
+    cost: Points = 0
+    extra: Small = 0
+    """Points put in beyond the ability's cost ("2+ Intellect")."""
+    effects: tuple[TimedEffect, ...] = ()
+    until: Moment = 0
+
+
+class TraitsRead(Event, tag="traits_read"):
+    """R-ABL-1: what a character's abilities do, read anew from the packs by their names
+    (a campaign begun before abilities carried their effects). The sheet's numbers stay as
+    they are: only what counts when the character acts is read."""
+
+    character: Id
+    traits: tuple[Trait, ...] = ()
 
 
 class ArmorChanged(Event, tag="armor_changed"):

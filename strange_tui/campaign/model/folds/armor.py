@@ -118,9 +118,7 @@ def put_on(character: Character, category: str, settings: Settings, now: int) ->
         what = f"{category} armor" if category else "no armor"
         raise RuleViolation(f"{character.name} already wears {what}.")
     if hours := due_hours(character, now):
-        raise RuleViolation(
-            f"{character.name} owes Might for {hours} h in armor; pay it first."
-        )
+        raise RuleViolation(f"{character.name} owes Might for {hours} h in armor; pay it first.")
     worn = fit(character, cast(ArmorCategory, category), settings, now) if category else None
     return wear(character, worn)
 
@@ -184,15 +182,15 @@ def pay(character: Character, event: PointsSpent, now: int) -> Character:
         raise RuleViolation(f"{character.name} wears no armor that costs Might.")
     if not 1 <= hours <= due_hours(character, now):
         raise RuleViolation(
-            f"{character.name} owes Might for {due_hours(character, now)} h in armor,"
-            f" not {hours}."
+            f"{character.name} owes Might for {due_hours(character, now)} h in armor, not {hours}."
         )
-    if event.stat is not Stat.MIGHT or event.from_luck or event.amount != wear_cost(
-        character, hours
+    if (
+        event.stat is not Stat.MIGHT
+        or event.from_luck
+        or event.amount != wear_cost(character, hours)
     ):
         raise RuleViolation(
-            f"{hours} h in {worn.category} armor cost {wear_cost(character, hours)} Might"
-            "."
+            f"{hours} h in {worn.category} armor cost {wear_cost(character, hours)} Might."
         )
     paid = spend(character.pools, character.track, Stat.MIGHT, event.amount)
     worn = replace(worn, paid_until=worn.paid_until + hours * HOUR)
@@ -226,8 +224,5 @@ def step_problem(character: Character, settings: Settings) -> str | None:
         for steps in (character.armor_steps, character.armor_steps + 1)
     ]
     if heaviest[0] == heaviest[1]:
-        return (
-            f"Wearing armor already costs {character.name} nothing that a step could lower"
-            "."
-        )
+        return f"Wearing armor already costs {character.name} nothing that a step could lower."
     return None

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from strange_tui.campaign.model.events import AbilityUsed, TraitsRead
 from strange_tui.campaign.model.state import Character
-from strange_tui.campaign.model.traits import Trait
+from strange_tui.campaign.model.traits import LASTING, ActiveEffect, Trait
 from strange_tui.content.effects import (
     CypherLimit,
     EdgeBonus,
@@ -16,7 +17,8 @@ from strange_tui.content.effects import (
     RecoveryBonus,
 )
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.pools import Stat
+from strange_tui.rules.pools import Stat, spend
+from strange_tui.rules.track import can_act
 
 
 def settled(character: Character, trait: Trait) -> Trait:
@@ -65,7 +67,9 @@ def _lasting(character: Character, trait: Trait, *, sign: int) -> Character:
                 pools = pools.replace(Stat(stat), replace(pool, maximum=maximum, current=current))
             case EdgeBonus(stat=stat, value=value):
                 pool = pools[Stat(stat)]
-                pools = pools.replace(Stat(stat), replace(pool, edge=max(0, pool.edge + sign * value)))
+                pools = pools.replace(
+                    Stat(stat), replace(pool, edge=max(0, pool.edge + sign * value))
+                )
             case EffortBonus(value=value):
                 effort = max(1, effort + sign * value)
             case RecoveryBonus(value=value):
@@ -75,3 +79,37 @@ def _lasting(character: Character, trait: Trait, *, sign: int) -> Character:
     return replace(
         character, pools=pools, effort=effort, recovery_bonus=recovery, cypher_limit=limit
     )
+
+
+def use(character: Character, event: AbilityUsed, now: int) -> Character:
+    """R-ABL-2: an ability used: its points paid from its pool, its lasting effects begun
+    (the same ability used again starts them anew)."""
+    if not can_act(character.track):
+        raise RuleViolation(f"{character.name} is {character.track.label} and cannot act.")
+    if not any(t.name == event.ability for t in character.traits):
+        raise RuleViolation(f"{character.name} has no ability {event.ability!r}.")
+    if event.cost and event.stat is None:
+        raise RuleViolation(f"{event.ability}: a cost is paid from a pool.")
+    if event.cost and event.stat is not None:
+        paid = spend(character.pools, character.track, event.stat, event.cost)
+        character = replace(character, pools=paid.pools, track=paid.track)
+    if event.effects and event.until <= now:
+        raise RuleViolation(f"{event.ability}: its effects end after they begin.")
+    active = tuple(a for a in character.active if a.name != event.ability and a.until > now)
+    if event.effects:
+        active += (ActiveEffect(name=event.ability, effects=event.effects, until=event.until),)
+    return replace(character, active=active)
+
+
+def read(character: Character, event: TraitsRead) -> Character:
+    """R-ABL-1: the traits read anew from the packs; the sheet's numbers stay (a trait so
+    read holds no lasting effect, so losing it takes nothing back)."""
+    if any(isinstance(e, LASTING) for trait in event.traits for e in trait.effects):
+        raise RuleViolation("Traits read anew leave the sheet's numbers as they are.")
+    return replace(character, traits=event.traits)
+
+
+def expire(character: Character, now: int) -> Character:
+    """The abilities in use whose time is up are gone."""
+    active = tuple(a for a in character.active if a.until > now)
+    return character if active == character.active else replace(character, active=active)
