@@ -40,7 +40,7 @@ CHOSEN = re.compile(r"^(?P<name>.+?)\s*\((?P<option>[^()]*)\)\s*$")
 
 
 def ability_key(abilities: dict[str, Any], wanted: str) -> str:
-    """An ability as the draft keeps it: 'Combat Prowess (melee)' → 'combat-prowess:melee'."""
+    """An ability as the draft keeps it: '<Name> (melee)' → '<name-id>:melee'."""
     found = CHOSEN.match(wanted) or re.match(r"^(?P<name>[^:]+):(?P<option>.*)$", wanted)
     if not found:
         return lookup(abilities, wanted, "ability")
@@ -90,7 +90,7 @@ def draft_from(args: argparse.Namespace, content: Any) -> Draft:
 
 
 def armor_of(content: Any, wanted: str | None) -> str:
-    """The armor Practiced in Armor starts the character in ('' for none)."""
+    """The armor an ability starts the character in ('' for none)."""
     if not wanted or wanted.strip().casefold() == "none":
         return ""
     return lookup(content.kind("armor"), wanted, "armor")
@@ -185,14 +185,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     new.add_argument(
         "--abilities",
         metavar="A,B,...",
-        help="the type's first-tier abilities; a choice in brackets: 'Combat Prowess (melee)',"
-        " 'Improved Edge (intellect)'",
+        help="the type's first-tier abilities; a choice in brackets: 'Name (melee)',"
+        " 'Name (intellect)'",
     )
     new.add_argument("--focus-choice", metavar="ABILITY", help="when the focus offers a choice")
     new.add_argument("--skills", metavar="S,...", help="skills the descriptor lets you pick")
     new.add_argument("--weapons", metavar="W,...", help="weapons of your choice")
     new.add_argument(
-        "--armor", metavar="ARMOR", help="light, medium or heavy: what Practiced in Armor brings"
+        "--armor", metavar="ARMOR", help="light, medium or heavy: what an ability that brings starting armor allows"
     )
     new.add_argument("--cyphers", metavar="C,...", help="starting cyphers, if the GM allows")
     new.add_argument("--notes", help="a brief background")

@@ -49,7 +49,7 @@ def test_new_makes_a_tough_vector_who_is_licensed_to_carry(demo, capsys):  # noq
         ),
         (
             ["--abilities", "Bash,Combat Prowess (melee),Swipe,Improved Edge (Might)"],
-            "Only Practiced in Armor brings armor at creation",
+            "Only an ability that brings starting armor lets you start in armor",
         ),
         (
             ["--weapons", "heavy-ranged,medium-melee,heavy-melee"],

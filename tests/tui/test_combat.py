@@ -23,9 +23,10 @@ def party_app(tmp_path, impaired: bool = False, events=(), **mara_changes) -> St
     saves = tmp_path / "saves"
     folder = CampaignFolder.create(saves, "Fight night")
     store = folder.open()
-    mara = character("mara", track=DamageTrack.IMPAIRED if impaired else DamageTrack.HALE)
-    mara = replace(mara, pools=mara.pools.replace(Stat.MIGHT, mara.pools.might.with_current(2)))
-    mara = replace(mara, **mara_changes)
+    track = DamageTrack.IMPAIRED if impaired else DamageTrack.HALE
+    mara = character("mara", **{"track": track, **mara_changes})
+    if "pools" not in mara_changes:
+        mara = replace(mara, pools=mara.pools.replace(Stat.MIGHT, mara.pools.might.with_current(2)))
     for who in (mara, character("jun"), character("tess")):
         store.dispatch(CharacterCreated(character=who))
     for event in events:

@@ -39,7 +39,7 @@ Moment = Annotated[int, Meta(ge=0, le=10**12)]
 
 class Trait(Frozen):
     """An ability (or a type's, descriptor's, focus's own effects) as the character has it:
-    ``name`` as the sheet shows it ('Combat Prowess (melee)'), its pack id, and its
+    ``name`` as the sheet shows it (with a pick: '... (melee)'), its pack id, and its
     effects with every choice made (a training picked, a damage bonus's kind of attack)."""
 
     name: Name

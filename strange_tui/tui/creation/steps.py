@@ -93,7 +93,7 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
 
 
 def possession_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
-    """Step 8: the weapons of the player's choice, and the armor Practiced in Armor brings."""
+    """Step 8: the weapons of the player's choice, and the armor an ability lets them start in."""
     light = view.weapon_picks - view.heavier_picks
     must = f" ({light} of them light)" if light and view.heavier_picks else ""
     # What the character already has is in the side panel ("Possessions").
@@ -103,7 +103,7 @@ def possession_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]
     shown = [head, FilterList(items, multi=True, selected=chosen, id="pick-weapons")]
     if view.armor_offered:
         shown += [
-            Static("Practiced in Armor: tab, then choose the armor you start in (enter)."),
+            Static("Starting armor: tab, then choose the armor you start in (enter)."),
             FilterList(armor_items(library), current=draft.armor or "none", id="pick-armor",
                        autofocus=False),
         ]

@@ -79,7 +79,7 @@ def ability_items(library: Any, ids: tuple[str, ...]) -> list[Item]:
 
 
 def ability_choice_items(library: Any, choices: tuple[tuple[str, str], ...]) -> list[Item]:
-    """Step 6's entries: one per way to take each ability ('Combat Prowess (melee)')."""
+    """Step 6's entries: one per way to take each ability (a pick in brackets: '(melee)')."""
     abilities = library.kind("abilities")
     items = []
     for key, label in choices:

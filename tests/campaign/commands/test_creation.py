@@ -225,7 +225,7 @@ def test_r_cmb_6_practiced_in_armor_starts_in_the_armor_of_the_player_s_choice()
 def test_r_cmb_6_only_practiced_in_armor_brings_armor_at_creation():
     draft = msgspec.structs.replace(ROOK, abilities=("bash", "combat-prowess:ranged", "swipe",
                                                      "improved-edge:might"))  # fmt: skip
-    with pytest.raises(RuleViolation, match="Step 8 .*Only Practiced in Armor brings armor"):
+    with pytest.raises(RuleViolation, match="Step 8 .*Only an ability that brings starting armor"):
         decide(campaign(), create(draft))
     assert not draft_view(CONTENT, draft, campaign()).armor_offered
     assert draft_view(CONTENT, ROOK, campaign()).armor_offered

@@ -181,7 +181,7 @@ def effect_words(effect: Any) -> str:
 
 def traits_for(content: Library, who: Character) -> tuple[Trait, ...]:
     """R-ABL-1: what the character's type, descriptor, focus and abilities do, read from
-    the packs by the names on the sheet ('Combat Prowess (melee)' carries its pick). The
+    the packs by the names on the sheet (a name's brackets carry its pick: '(melee)'). The
     lasting numbers are left out (they are on the sheet already, or the GM sets them), and
     so is a choice the sheet does not record."""
     made = []

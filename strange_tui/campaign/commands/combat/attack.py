@@ -65,7 +65,7 @@ class Attack(Command, frozen=True, kw_only=True):
     for a light weapon or bare hands and against a stunned or prone foe; a boss defends a
     level higher), eased by the sheet's training with the weapon (hindered by an
     inability, R-TASK-3), by assets (0-2) and Effort, with a bonus to the die. A hit
-    deals weapon + ability (Gunner, Combat Prowess) + Effort damage + the special bonus
+    deals weapon + the abilities' damage bonuses + Effort damage + the special bonus
     (R-SPEC-2..5) less the target's Armor. ``on_19`` and ``on_20`` are chosen before the
     die: "damage" or an effect (distract, stun, impair and knock down leave a condition).
     An ``area`` attack hits ``target`` and each of ``others`` that the one die reaches,

@@ -103,7 +103,7 @@ def focus_ability_refusal(state: Campaign, character_id: str) -> str | None:
 
 def ability_steps(state: Campaign, character_id: str, tags: set[str]) -> tuple[EffectStep, ...]:
     """R-ABL-1: what the character's abilities (and those in use) ease or hinder in a
-    task with ``tags``, as the preview lists it: 'Parry -1 (ability)'."""
+    task with ``tags``, as the preview lists it: '<ability> -1 (ability)'."""
     who = state.characters.get(character_id)
     if who is None:
         return ()

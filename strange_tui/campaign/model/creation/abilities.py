@@ -45,7 +45,7 @@ def ability_keys(
     library: Library, ids: tuple[str, ...], edge: Mapping[Stat, int]
 ) -> list[tuple[str, str]]:
     """Each ability of ``ids`` as the player may take it, with its name: one entry per
-    choice where it asks one ('Combat Prowess (melee)', 'Combat Prowess (ranged)')."""
+    choice where it asks one ('<name> (melee)', '<name> (ranged)')."""
     keys = []
     for ability_id in ids:
         options = ability_options(library, ability_id, edge)
@@ -58,7 +58,7 @@ def ability_keys(
 
 
 def ability_label(library: Library, key: str) -> str:
-    """The name an ability key goes by on the sheet: 'Improved Edge (Intellect)'."""
+    """The name an ability key goes by on the sheet: '<name> (Intellect)' with its pick."""
     ability_id, option = split_key(key)
     entry = library.kind("abilities").get(ability_id)
     name = entry.name if entry else ability_id

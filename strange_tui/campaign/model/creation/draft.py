@@ -51,10 +51,10 @@ class Draft(Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknow
     chosen_skills: tuple[str, ...] = ()
     answers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The answers to what the chosen abilities, descriptor and focus ask, by the name of
-    the entry that asks ('Interaction Skills': two skills; points as 'might=2')."""
+    the entry that asks (skills by name; points as 'might=2')."""
     weapons: tuple[str, ...] = ()
     armor: str = ""
-    """The armor Practiced in Armor lets the character start with (an armor id; "": none)."""
+    """The armor an ability lets the character start with (an armor id; "": none)."""
     cyphers: tuple[str, ...] = ()
     name: str = ""
     notes: str = ""

@@ -143,7 +143,7 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
             if draft.armor and draft.armor not in library.kind("armor"):
                 return "Choose armor from the list."
             if draft.armor and not armor_offered(library, draft):
-                return "Only Practiced in Armor brings armor at creation."
+                return "Only an ability that brings starting armor lets you start in armor."
         case 9:
             picks = cypher_picks(library, draft, campaign)
             if len(draft.cyphers) > picks:

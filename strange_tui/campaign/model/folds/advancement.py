@@ -28,7 +28,7 @@ def buy(
     or specialized if already trained; training cancels an inability), or instead one of
     the other options: reduced armor cost, +2 to recovery rolls, another type ability. Only
     one of a tier's four steps may be an other option. The step that raises the tier brings
-    the new tier's abilities (``tier_abilities``, and Improved Edge's Edge).
+    the new tier's abilities (``tier_abilities``, and the traits of what they do).
     """
     settings = settings or Settings()
     if problem := step_problem(character, event.step, settings):
