@@ -192,7 +192,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     new.add_argument("--skills", metavar="S,...", help="skills the descriptor lets you pick")
     new.add_argument("--weapons", metavar="W,...", help="weapons of your choice")
     new.add_argument(
-        "--armor", metavar="ARMOR", help="light, medium or heavy: what an ability that brings starting armor allows"
+        "--armor",
+        metavar="ARMOR",
+        help="light, medium or heavy: the armor an ability lets the character start in",
     )
     new.add_argument("--cyphers", metavar="C,...", help="starting cyphers, if the GM allows")
     new.add_argument("--notes", help="a brief background")

@@ -19,7 +19,6 @@ from typing import Any, get_args
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import (
     AbilityUsed,
@@ -514,7 +513,7 @@ def _ability_used(draw, state, rolls):
         stat=Stat.MIGHT if affordable else None,
         cost=1 if affordable else 0,
         effects=lasting,
-        until=moment(state) + 60 if lasting else 0,
+        lasts=60 if lasting else 0,
     )
 
 

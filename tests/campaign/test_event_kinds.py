@@ -236,9 +236,9 @@ ROWS = [
     Row(  # R-ABL-2: Fury's cost paid from Might, +2 melee damage for a minute.
         lambda: campaign(character("mara", abilities=("Fury",))),
         AbilityUsed(character="mara", ability="Fury", stat=Stat.MIGHT, cost=2,
-                    effects=(DamageBonus(value=2, attacks="melee"),), until=START + 60),
+                    effects=(DamageBonus(value=2, attacks="melee"),), lasts=60),
         lambda b, a: ((mara(a).pools.might.current, [x.until for x in mara(a).active]),
-                      (mara(b).pools.might.current - 2, [START + 60])),
+                      (mara(b).pools.might.current - 2, [b.clock.seconds + 60])),
     ),
     Row(  # R-ABL-1: what the abilities do, read from the packs; no number moves.
         lambda: campaign("mara"),

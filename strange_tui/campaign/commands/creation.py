@@ -123,7 +123,7 @@ class DraftView(msgspec.Struct, frozen=True, kw_only=True):
     armor: int = 0
     """The Armor the character starts with: the descriptor's and the armor worn (R-CMB-6)."""
     armor_offered: bool = False
-    """An ability chosen brings starting armor: the character may start wearing armor of their choice."""
+    """An ability chosen brings starting armor: the character may start in armor of their choice."""
     ability_choices: tuple[tuple[str, str], ...] = ()
     """Step 6: each first-tier ability as it may be taken (key, name), one entry per choice
     for an ability that asks one (its name with the pick: '... (melee)')."""

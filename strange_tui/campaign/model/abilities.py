@@ -307,3 +307,28 @@ def ability_task(character: Character, name: str) -> TaskMade | None:
 def active_now(character: Character, now: int) -> list[tuple[str, int]]:
     """The abilities in use and the seconds each has left."""
     return [(a.name, a.until - now) for a in character.active if a.until > now]
+
+
+def effect_words(effect: Any) -> str:
+    """An effect in a few words, as the sheet and the previews list it."""
+    match type(effect).__name__:
+        case "ArmorBonus":
+            return f"+{effect.value} Armor" + (
+                f" against {effect.against}" if effect.against else ""
+            )
+        case "DamageBonus":
+            kind = "" if effect.attacks == "all" else f" {effect.attacks}"
+            return f"+{effect.value} damage on{kind} attacks"
+        case "Ease" | "Hinder":
+            verb = "eased" if type(effect).__name__ == "Ease" else "hindered"
+            steps = f" {effect.steps} steps" if effect.steps > 1 else ""
+            return f"{', '.join(effect.tasks)} {verb}{steps}"
+        case "Asset":
+            return f"an asset on {', '.join(effect.tasks)}"
+        case "FreeEffort":
+            return f"free Effort on {', '.join(effect.tasks)}"
+        case "Training":
+            return f"{effect.level} in {effect.skill}"
+        case "EdgeBonus":
+            return f"+{effect.value} {effect.stat.title()} Edge"
+    return type(effect).__name__

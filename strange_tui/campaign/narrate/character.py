@@ -4,7 +4,9 @@ rolls, weaknesses, notes."""
 
 from __future__ import annotations
 
+from strange_tui.campaign.model.abilities import effect_words
 from strange_tui.campaign.model.events import (
+    AbilityUsed,
     AdvancementBought,
     AnyEvent,
     ArmorChanged,
@@ -17,6 +19,7 @@ from strange_tui.campaign.model.events import (
     PointsSpent,
     RecoveryRolled,
     TrackShifted,
+    TraitsRead,
     WeaknessTaken,
     XpAwarded,
     XpSpent,
@@ -35,6 +38,8 @@ CHARACTER_EVENTS = (
     XpAwarded,
     XpSpent,
     AdvancementBought,
+    AbilityUsed,
+    TraitsRead,
     ArmorChanged,
     CypherGained,
     CypherUsed,
@@ -93,6 +98,13 @@ def character_sentence(event: AnyEvent, who: Who) -> str:
                 "ability": f"the ability {event.ability}",
             }[step]
             return f"{who(event.character)} advanced: {detail} (4 XP)."
+        case AbilityUsed():
+            return ability_sentence(event, who(event.character))
+        case TraitsRead(traits=traits):
+            return (
+                f"{who(event.character)}'s sheet now holds what "
+                f"{plural(len(traits), 'ability', 'abilities')} do, read from the packs."
+            )
         case ArmorChanged(armor=worn):
             what = f"put on {worn} armor" if worn else "took off their armor"
             return f"{who(event.character)} {what}."
@@ -146,3 +158,16 @@ def damage_sentence(event: DamageTaken, name: str) -> str:
         return f"{name} took {event.amount}{kind} {stat_name(event.stat)} damage{source}."
     blocked = f" (Armor {event.armor}: {through} got through)" if armor else ""
     return f"{name} took {event.amount}{kind} damage{source}{blocked}: {', '.join(went)}."
+
+
+def ability_sentence(event: AbilityUsed, name: str) -> str:
+    """'Ada used <ability>: 2 Might; +2 damage on melee attacks for 1 min.'"""
+    parts = []
+    if event.cost and event.stat is not None:
+        parts.append(f"{event.cost} {stat_name(event.stat)}")
+    elif not event.cost:
+        parts.append("no cost")
+    if event.effects:
+        parts.append(", ".join(effect_words(e) for e in event.effects))
+    tail = f" for {duration(event.lasts)}" if event.effects else ""
+    return f"{name} used {inline(event.ability)}: {'; '.join(parts)}{tail}."

@@ -15,7 +15,7 @@ import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of
-from strange_tui.campaign.model.abilities import cost_cut, moment
+from strange_tui.campaign.model.abilities import cost_cut, effect_words
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.events import AbilityUsed, AnyEvent, TraitsRead
 from strange_tui.campaign.model.state import Campaign, Character
@@ -97,7 +97,6 @@ class UseAbility(Command, frozen=True, kw_only=True):
         stat = Stat(trait.pool) if trait.pool else None
         if cost and stat is not None:
             spend(who.pools, who.track, stat, cost)  # Refuses what the pool cannot pay.
-        now = moment(state)
         return AbilityUsed(
             character=who.id,
             ability=trait.name,
@@ -105,7 +104,7 @@ class UseAbility(Command, frozen=True, kw_only=True):
             cost=cost,
             extra=self.extra,
             effects=tuple(e for t in timed for e in t.effects),
-            until=now + max((t.seconds for t in timed), default=0) if timed else 0,
+            lasts=max((t.seconds for t in timed), default=0),
         )
 
     def preview(self, state: Campaign) -> AbilityPreview:
@@ -152,31 +151,6 @@ def rolled_as(trait: Trait) -> str:
 def usable(who: Character) -> list[Trait]:
     """The abilities a player picks from to use: actions, and enablers with a cost."""
     return [t for t in who.traits if t.action or t.cost]
-
-
-def effect_words(effect: Any) -> str:
-    """An effect in a few words, as the sheet and the previews list it."""
-    match type(effect).__name__:
-        case "ArmorBonus":
-            return f"+{effect.value} Armor" + (
-                f" against {effect.against}" if effect.against else ""
-            )
-        case "DamageBonus":
-            kind = "" if effect.attacks == "all" else f" {effect.attacks}"
-            return f"+{effect.value} damage on{kind} attacks"
-        case "Ease" | "Hinder":
-            verb = "eased" if type(effect).__name__ == "Ease" else "hindered"
-            steps = f" {effect.steps} steps" if effect.steps > 1 else ""
-            return f"{', '.join(effect.tasks)} {verb}{steps}"
-        case "Asset":
-            return f"an asset on {', '.join(effect.tasks)}"
-        case "FreeEffort":
-            return f"free Effort on {', '.join(effect.tasks)}"
-        case "Training":
-            return f"{effect.level} in {effect.skill}"
-        case "EdgeBonus":
-            return f"+{effect.value} {effect.stat.title()} Edge"
-    return type(effect).__name__
 
 
 def traits_for(content: Library, who: Character) -> tuple[Trait, ...]:

@@ -19,7 +19,7 @@ from strange_tui.campaign.model.state import (
     Small,
     Text,
 )
-from strange_tui.campaign.model.traits import Moment, Trait
+from strange_tui.campaign.model.traits import Trait
 from strange_tui.content.effects import TimedEffect
 from strange_tui.rules.pools import Stat
 
@@ -124,7 +124,8 @@ class AdvancementBought(Event, tag="advancement_bought"):
 
 class AbilityUsed(Event, tag="ability_used"):
     """R-ABL-2: a character used an ability that is neither a roll nor an attack: its cost
-    paid from ``stat`` (Edge applied), and its lasting effects begun until ``until``."""
+    paid from ``stat`` (Edge applied), and its timed effects begun for ``lasts`` seconds
+    of game time (in a fight, the rounds count six seconds each)."""
 
     character: Id
     ability: Name
@@ -133,7 +134,7 @@ class AbilityUsed(Event, tag="ability_used"):
     extra: Small = 0
     """Points put in beyond the ability's cost ("2+ Intellect")."""
     effects: tuple[TimedEffect, ...] = ()
-    until: Moment = 0
+    lasts: Seconds = 0
 
 
 class TraitsRead(Event, tag="traits_read"):

@@ -93,11 +93,12 @@ def use(character: Character, event: AbilityUsed, now: int) -> Character:
     if event.cost and event.stat is not None:
         paid = spend(character.pools, character.track, event.stat, event.cost)
         character = replace(character, pools=paid.pools, track=paid.track)
-    if event.effects and event.until <= now:
-        raise RuleViolation(f"{event.ability}: its effects end after they begin.")
+    if bool(event.effects) != bool(event.lasts):
+        raise RuleViolation(f"{event.ability}: timed effects last a while, and only they do.")
     active = tuple(a for a in character.active if a.name != event.ability and a.until > now)
     if event.effects:
-        active += (ActiveEffect(name=event.ability, effects=event.effects, until=event.until),)
+        until = now + event.lasts
+        active += (ActiveEffect(name=event.ability, effects=event.effects, until=until),)
     return replace(character, active=active)
 
 
