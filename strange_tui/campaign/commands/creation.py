@@ -16,9 +16,11 @@ import msgspec
 
 from strange_tui.campaign.commands.base import Command
 from strange_tui.campaign.model import creation
+from strange_tui.campaign.model.abilities import skills_now
 from strange_tui.campaign.model.creation import Draft, Library
 from strange_tui.campaign.model.events import AnyEvent, CharacterCreated
 from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.model.traits import Question
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
@@ -96,6 +98,8 @@ class AttackLine(msgspec.Struct, frozen=True, kw_only=True):
     damage: int
     modifier: int
     range: str
+    parts: tuple[tuple[str, int], ...] = ()
+    """What the damage is made of: the weapon's, then each ability's bonus."""
 
 
 class DraftView(msgspec.Struct, frozen=True, kw_only=True):
@@ -129,6 +133,11 @@ class DraftView(msgspec.Struct, frozen=True, kw_only=True):
     for an ability that asks one (its name with the pick: '... (melee)')."""
     cypher_picks: int = 0
     attacks: tuple[AttackLine, ...] = ()
+    questions: tuple[Question, ...] = ()
+    """Step 7: what the abilities, descriptor and focus taken ask (skills to pick, points
+    to divide, a pick of one); the draft's ``answers`` hold the replies by ``key``."""
+    answers_problem: str | None = None
+    """Why the answers given do not answer the questions yet (None: they do)."""
 
 
 def draft_view(content: Library, draft: Draft, state: Campaign) -> DraftView:
@@ -161,7 +170,7 @@ def draft_view(content: Library, draft: Draft, state: Campaign) -> DraftView:
         pool_lines=lines,
         bonus_points=total,
         points_left=total - sum(draft.bonus.values()),
-        skills=creation.skills_of(content, draft),
+        skills=skills_now(creation.provisional(content, draft)),
         abilities=tuple(creation.ability_names(content, draft)),
         possessions=tuple(creation.possessions(content, draft)),
         weapon_picks=creation.weapon_picks(content, draft),
@@ -171,6 +180,8 @@ def draft_view(content: Library, draft: Draft, state: Campaign) -> DraftView:
         ability_choices=tuple(ability_choices(content, draft)),
         cypher_picks=creation.cypher_picks(content, draft, state),
         attacks=tuple(AttackLine(**row) for row in creation.attacks(content, draft)),
+        questions=tuple(creation.draft_questions(content, draft)),
+        answers_problem=creation.answers_problem(content, draft),
     )
 
 

@@ -28,7 +28,13 @@ from strange_tui.campaign.model.creation.character import (
     edge_of,
     pools_of,
     possessions,
+    provisional,
     skills_of,
+)
+from strange_tui.campaign.model.creation.choices import (
+    answers_problem,
+    draft_questions,
+    traits_of,
 )
 from strange_tui.campaign.model.creation.draft import (
     RESETS,
@@ -51,6 +57,10 @@ from strange_tui.campaign.model.creation.steps import (
 )
 
 __all__ = [
+    "answers_problem",
+    "draft_questions",
+    "traits_of",
+    "provisional",
     "Draft",
     "Library",
     "RESETS",

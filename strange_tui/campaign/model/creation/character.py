@@ -7,6 +7,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from msgspec.structs import replace
+
+from strange_tui.campaign.model.abilities import (
+    RANK,
+    ability_attacks,
+    armor_total,
+    attack_kinds,
+    damage_parts,
+    skills_now,
+    unarmed_category,
+)
 from strange_tui.campaign.model.creation.abilities import (
     ability_label,
     focus_tier_one,
@@ -18,6 +29,7 @@ from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.folds import traits as gains
 from strange_tui.campaign.model.state import Campaign, Character, Cypher
 from strange_tui.content.effects import EdgeBonus, PoolBonus
+from strange_tui.rules.combat import WEAPON_DAMAGE
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Pool, Pools, Stat
 
@@ -103,33 +115,84 @@ def possessions(library: Library, draft: Draft) -> list[str]:
     return items + ([worn.name] if worn else [])
 
 
-def armor_rating(library: Library, draft: Draft) -> int:
-    """The Armor the character starts with: the descriptor's and the armor worn (R-CMB-6)."""
+def provisional(library: Library, draft: Draft) -> Character:
+    """The character as the draft stands, for the wizard's numbers: the abilities whose
+    choices are made so far, the skills, the Armor and the armor worn (nothing checked)."""
     descriptor = library.kind("descriptors").get(draft.descriptor)
+    maxima = pools_of(library, draft, abilities=False)
+    pools = Pools(
+        **{s.value: Pool(current=max(1, n), maximum=max(1, n)) for s, n in maxima.items()}
+    )
+    character = Character(
+        id="draft",
+        name=draft.name.strip() or "draft",
+        descriptor=descriptor.name if descriptor else "",
+        type="",
+        focus="",
+        pools=pools,
+        armor=descriptor.armor if descriptor else 0,
+        skills=skills_of(library, draft),
+        traits=tuple(traits_of(library, draft, answered_only=True)),
+    )
     worn = library.kind("armor").get(draft.armor) if draft.armor else None
-    rating = armor.fitted(worn.category, level=0, steps=0, csrd=False).rating if worn else 0
-    return (descriptor.armor if descriptor else 0) + rating
+    if worn is None:
+        return character
+    fitted = armor.fitted(worn.category, level=armor.practice(character), steps=0, csrd=False)
+    return replace(character, worn=fitted, armor=character.armor + fitted.rating)
+
+
+def armor_rating(library: Library, draft: Draft) -> int:
+    """The Armor the character starts with: the descriptor's, the armor worn and what the
+    abilities chosen add (R-CMB-6, R-ABL-1)."""
+    return armor_total(provisional(library, draft))
 
 
 def attacks(library: Library, draft: Draft) -> list[dict[str, Any]]:
-    """Step 9: each weapon chosen (and bare hands) with damage, difficulty and range
-    (R-CMB-2: light eases the attack; an inability with the category hinders it)."""
+    """Step 9: each weapon chosen (and bare hands) with damage (the abilities' bonuses
+    itemised), difficulty and range (R-CMB-2: light eases the attack; an inability with the
+    category hinders it, training eases it)."""
     weapons = library.kind("weapons")
-    skills = skills_of(library, draft)
+    character = provisional(library, draft)
+    skills = {name.casefold(): level for name, level in skills_now(character).items()}
     rows = []
     for weapon_id in (*draft.weapons, UNARMED):
         weapon = weapons.get(weapon_id)
         if weapon is None:
             continue
-        modifier = -1 if weapon.category == "light" else 0
-        if skills.get(f"{weapon.category} weapons") == "inability":
+        category = unarmed_category(character) if weapon_id == UNARMED else weapon.category
+        base = WEAPON_DAMAGE[category] if weapon_id == UNARMED else weapon.damage
+        modifier = -1 if category == "light" else 0
+        kind = "ranged" if weapon.ranged else "melee"
+        names = (f"{category} weapons", f"{kind} weapons", f"{kind} attacks", "attacks")
+        levels = [skills.get(name) for name in names]
+        if "inability" in levels:
             modifier += 1
+        modifier -= max((RANK.get(level or "", 0) for level in levels), default=0)
+        kinds = attack_kinds(
+            ranged=weapon.ranged,
+            category=category,
+            gun=False,
+            unarmed=weapon_id == UNARMED,
+            bladed=weapon.distinction in ("slashing", "stabbing"),
+        )
+        parts = damage_parts(character, kinds)
         rows.append(
             {
                 "name": weapon.name,
-                "damage": weapon.damage,
+                "damage": base + sum(n for _, n in parts),
                 "modifier": modifier,
                 "range": weapon.range,
+                "parts": tuple((name, n) for name, n in ((weapon.name, base), *parts)),
+            }
+        )
+    for source, attack in ability_attacks(character):
+        rows.append(
+            {
+                "name": f"{source}: {attack.name}" if attack.name else source,
+                "damage": attack.damage,
+                "modifier": -attack.eased,
+                "range": attack.range,
+                "parts": ((source, attack.damage),),
             }
         )
     return rows
