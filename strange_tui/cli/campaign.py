@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.events import AnyEvent, SceneWritten, batches
 from strange_tui.campaign.model.state import Clock
 from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
@@ -49,7 +50,8 @@ def run_sheet(args: argparse.Namespace) -> int:
         )
     except KeyError as missing:
         raise UsageError(str(missing.args[0])) from None
-    sheets = [sheet_data(character) for character in characters]
+    now = moment(state)
+    sheets = [sheet_data(character, now) for character in characters]
     if args.format == "json":
         print(
             json.dumps(sheets[0] if args.name else {"campaign": state.name, "characters": sheets})

@@ -10,6 +10,8 @@ import re
 import sys
 from typing import Any
 
+import msgspec
+
 from strange_tui.campaign.commands import decide
 from strange_tui.campaign.commands.creation import CreateCharacter
 from strange_tui.campaign.commands.table.settings import ChangeSettings
@@ -84,9 +86,38 @@ def draft_from(args: argparse.Namespace, content: Any) -> Draft:
         weapons=tuple(lookup(content.kind("weapons"), w, "weapon") for w in listed(args.weapons)),
         armor=armor_of(content, args.armor),
         cyphers=tuple(lookup(content.kind("cyphers"), c, "cypher") for c in listed(args.cyphers)),
+        answers=answers_of(args.choice or []),
         name=args.name,
         notes=args.notes or "",
     )
+
+
+def answers_of(given: list[str]) -> dict[str, tuple[str, ...]]:
+    """``--choice "Name=a,b"`` (repeatable) as the draft's answers, by the asking entry's
+    name as the packs spell it (any case is found when the draft is checked)."""
+    answers: dict[str, tuple[str, ...]] = {}
+    for choice in given:
+        name, sep, picks = choice.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--choice takes NAME=PICK,PICK...; not {choice!r}")
+        answers[name.strip()] = tuple(listed(picks))
+    return answers
+
+
+def spelled(content: Any, draft: Draft) -> Draft:
+    """The draft's answers keyed as the questions spell their entries ('interaction
+    skills=' finds 'Interaction Skills'); a key that no question asks is refused, naming
+    what is asked."""
+    from strange_tui.campaign.model.creation import draft_questions
+
+    asked = {q.key.casefold(): q.key for q in draft_questions(content, draft)}
+    answers = {}
+    for key, picks in draft.answers.items():
+        if key.casefold() not in asked:
+            wanted = ", ".join(sorted(set(asked.values()))) or "nothing"
+            raise UsageError(f"--choice {key!r}: no such question; asked: {wanted}")
+        answers[asked[key.casefold()]] = picks
+    return msgspec.structs.replace(draft, answers=answers)
 
 
 def armor_of(content: Any, wanted: str | None) -> str:
@@ -114,12 +145,13 @@ def run_new(args: argparse.Namespace) -> int:
     if not given:
         return 0
     content = Content(user_pack_files(folder.path.parent))
-    draft = draft_from(args, content)
+    draft = spelled(content, draft_from(args, content))
     store = folder.open()
     try:
         (event,) = store.apply(decide(store.state, CreateCharacter(draft=draft, content=content)))
     except RuleViolation as problem:
-        raise UsageError(str(problem)) from None
+        hint = ' (answer with --choice "NAME=PICK,...")' if str(problem).startswith("Step 7") else ""
+        raise UsageError(f"{problem}{hint}") from None
     assert isinstance(event, CharacterCreated)
     character = event.character
     store.compact()
@@ -190,6 +222,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     new.add_argument("--focus-choice", metavar="ABILITY", help="when the focus offers a choice")
     new.add_argument("--skills", metavar="S,...", help="skills the descriptor lets you pick")
+    new.add_argument(
+        "--choice",
+        metavar="NAME=PICK,...",
+        action="append",
+        help="what an ability, descriptor or focus asks, by its name: skills to pick"
+        " ('NAME=persuading,deceiving'), points to divide ('NAME=might=2,speed=1'), or one pick"
+        " ('NAME=melee'); repeat for each",
+    )
     new.add_argument("--weapons", metavar="W,...", help="weapons of your choice")
     new.add_argument(
         "--armor",

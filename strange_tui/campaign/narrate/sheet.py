@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from strange_tui.campaign.model.abilities import (
+    ability_attacks,
+    active_now,
+    armor_parts,
+    armor_total,
+    skills_now,
+)
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.narrate.plain import markdown
 from strange_tui.rules.cyphers import cypher_load
@@ -16,8 +23,9 @@ def sentence(character: Character) -> str:
     return f"I am {article} {character.descriptor} {character.type} who {character.focus}"
 
 
-def sheet_data(character: Character) -> dict[str, Any]:
-    """Everything on the sheet, keys in snake_case, ready for JSON."""
+def sheet_data(character: Character, now: int | None = None) -> dict[str, Any]:
+    """Everything on the sheet, keys in snake_case, ready for JSON: the Armor and skills
+    with what the abilities add (R-ABL-1), and the abilities in use at ``now``."""
     pools = {
         stat.value: {
             "current": character.pools[stat].current,
@@ -36,11 +44,28 @@ def sheet_data(character: Character) -> dict[str, Any]:
         "tier": character.tier,
         "pools": pools,
         "effort": character.effort,
-        "armor": character.armor,
+        "armor": armor_total(character, now),
+        "armor_from": [{"from": name, "armor": n} for name, n in armor_parts(character, now)],
         "xp": character.xp,
         "damage_track": character.track.label,
-        "skills": dict(character.skills),
+        "skills": skills_now(character, now),
         "abilities": list(character.abilities),
+        "ability_attacks": [
+            {
+                "ability": source,
+                "name": attack.name,
+                "damage": attack.damage,
+                "range": attack.range,
+                "stat": attack.stat,
+                "ignores_armor": attack.ignores_armor,
+            }
+            for source, attack in ability_attacks(character)
+        ],
+        "in_use": [
+            {"ability": name, "seconds_left": left} for name, left in active_now(character, now)
+        ]
+        if now is not None
+        else [],
         "cyphers": [
             {"name": c.name, "level": c.level, "occultic": c.occultic} for c in character.cyphers
         ],
@@ -91,11 +116,16 @@ def text_sheet(sheet: dict[str, Any]) -> str:
     rows += [
         ("Tier", str(sheet["tier"])),
         ("Effort", str(sheet["effort"])),
-        ("Armor", str(sheet["armor"])),
+        ("Armor", armor_words(sheet)),
         ("XP", str(sheet["xp"])),
         ("Track", sheet["damage_track"]),
         ("Skills", ", ".join(f"{k} ({v})" for k, v in sheet["skills"].items()) or "—"),
         ("Abilities", ", ".join(sheet["abilities"]) or "—"),
+        *(
+            [("Attacks", ", ".join(attack_words(a) for a in sheet["ability_attacks"]))]
+            if sheet["ability_attacks"]
+            else []
+        ),
         (
             "Cyphers",
             (", ".join(f"{c['name']} ({c['level']})" for c in sheet["cyphers"]) or "—")
@@ -111,6 +141,23 @@ def text_sheet(sheet: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def armor_words(sheet: dict[str, Any]) -> str:
+    """'3 (medium armor 2 + Ward 1)': the Armor and, unless it is the descriptor's alone,
+    what gives it."""
+    parts = sheet["armor_from"]
+    if len(parts) < 2 and not (parts and parts[0]["from"] != sheet["descriptor"]):
+        return str(sheet["armor"])
+    each = " + ".join(f"{part['from']} {part['armor']}" for part in parts)
+    return f"{sheet['armor']} ({each})"
+
+
+def attack_words(attack: dict[str, Any]) -> str:
+    """'Onslaught: force ray 4 (short, Intellect)'."""
+    name = f"{attack['ability']}: {attack['name']}" if attack["name"] else attack["ability"]
+    through = ", ignores Armor" if attack["ignores_armor"] else ""
+    return f"{name} {attack['damage']} ({attack['range']}, {attack['stat'].title()}{through})"
+
+
 def markdown_sheet(sheet: dict[str, Any]) -> str:
     """A sheet as Markdown, for a wiki or a session recap (user text escaped)."""
     md = markdown
@@ -122,7 +169,8 @@ def markdown_sheet(sheet: dict[str, Any]) -> str:
     ]
     lines += [
         "",
-        f"- **Effort** {sheet['effort']} · **Armor** {sheet['armor']} · **XP** {sheet['xp']}"
+        f"- **Effort** {sheet['effort']} · **Armor** {md(armor_words(sheet))}"
+        f" · **XP** {sheet['xp']}"
         f" · **Damage track** {sheet['damage_track']}",
         f"- **Skills** {', '.join(f'{md(k)} ({v})' for k, v in sheet['skills'].items()) or '—'}",
         f"- **Abilities** {', '.join(md(a) for a in sheet['abilities']) or '—'}",
