@@ -150,7 +150,8 @@ def run_new(args: argparse.Namespace) -> int:
     try:
         (event,) = store.apply(decide(store.state, CreateCharacter(draft=draft, content=content)))
     except RuleViolation as problem:
-        hint = ' (answer with --choice "NAME=PICK,...")' if str(problem).startswith("Step 7") else ""
+        step_7 = str(problem).startswith("Step 7")
+        hint = ' (answer with --choice "NAME=PICK,...")' if step_7 else ""
         raise UsageError(f"{problem}{hint}") from None
     assert isinstance(event, CharacterCreated)
     character = event.character

@@ -21,9 +21,12 @@ def test_the_markdown_sheet_escapes_every_user_field():
         "effort": 1, "armor": 0, "xp": 0, "damage_track": "hale",
         "skills": {"*bold*": "trained"}, "abilities": ["a|b"], "cyphers": [{"name": "<c>"}],
         "cypher_load": 1, "cypher_limit": 2, "equipment": ["`code`"], "notes": "## not a heading",
+        "descriptor": "Tough", "armor_from": [{"from": "[armor](z)", "armor": 1}],
+        "ability_attacks": [{"ability": "_lean_", "name": "", "damage": 4, "range": "short",
+                             "stat": "intellect", "ignores_armor": False}],
     }  # fmt: skip
     text = markdown_sheet(sheet)
     assert text.splitlines()[0] == "## \\# Evil"
-    for raw in ("[a link](x)", "*bold*", "a|b", "<c>", "`code`"):
+    for raw in ("[a link](x)", "*bold*", "a|b", "<c>", "`code`", "[armor](z)", "_lean_"):
         assert raw not in text
     assert "\n## not" not in text

@@ -174,6 +174,11 @@ def markdown_sheet(sheet: dict[str, Any]) -> str:
         f" · **Damage track** {sheet['damage_track']}",
         f"- **Skills** {', '.join(f'{md(k)} ({v})' for k, v in sheet['skills'].items()) or '—'}",
         f"- **Abilities** {', '.join(md(a) for a in sheet['abilities']) or '—'}",
+        *(
+            [f"- **Attacks** {', '.join(md(attack_words(a)) for a in sheet['ability_attacks'])}"]
+            if sheet.get("ability_attacks")
+            else []
+        ),
         f"- **Cyphers** {', '.join(md(c['name']) for c in sheet['cyphers']) or '—'}"
         f" ({sheet['cypher_load']}/{sheet['cypher_limit']})",
         f"- **Equipment** {', '.join(md(e) for e in sheet['equipment']) or '—'}",
