@@ -105,9 +105,8 @@ def answers_of(given: list[str]) -> dict[str, tuple[str, ...]]:
 
 
 def spelled(content: Any, draft: Draft) -> Draft:
-    """The draft's answers keyed as the questions spell their entries ('interaction
-    skills=' finds 'Interaction Skills'); a key that no question asks is refused, naming
-    what is asked."""
+    """The draft's answers keyed as the questions spell their entries (in any case); a
+    key that no question asks is refused, naming what is asked."""
     from strange_tui.campaign.model.creation import draft_questions
 
     asked = {q.key.casefold(): q.key for q in draft_questions(content, draft)}

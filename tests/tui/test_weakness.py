@@ -3,7 +3,7 @@ sheet shows it, and the roll dialog's cost counts it."""
 
 from rich.console import Console
 
-from strange_tui.tui.character.sheet import stats_block
+from strange_tui.tui.character.sheet_view import stats_block
 from strange_tui.tui.character.weakness import WeaknessDialog
 from tests.tui.conftest import character_state
 

@@ -33,6 +33,36 @@ class AppActions(ThemedApp):
         wizard or a dialog, undo belongs to what is being edited."""
         return self.session is not None and isinstance(self.screen, CampaignScreen)
 
+    def open_use_ability(self, character_id: str) -> None:
+        """R-ABL-2: the dialog to use one of the character's abilities."""
+        from strange_tui.tui.character.ability import UseAbilityDialog
+
+        self.push_screen(UseAbilityDialog(character_id))
+
+    def open_ability_attack(self, character_id: str, ability: str) -> None:
+        """R-ABL-2: the attack dialog with the ability's attack chosen, on the character's
+        turn in a fight (at the NPC the tracker highlights); else where attacks are made."""
+        from strange_tui.tui.combat.kept_attack import open_attack
+        from strange_tui.tui.combat.tracker import CombatScreen
+
+        state = self.session.state if self.session else None
+        encounter = state.encounter if state else None
+        active = encounter.active if encounter else None
+        if encounter is None or active is None or active.id != character_id:
+            self.notify(
+                f"{ability} is an attack: use it on your turn in a fight (b or a in the tracker).",
+                severity="warning",
+            )
+            return
+        tracker = next((s for s in self.screen_stack if isinstance(s, CombatScreen)), None)
+        aim = tracker.ability_target() if tracker else None
+        standing = [c.id for c in encounter.npcs() if not c.defeated]
+        if aim is None and not standing:
+            self.notify("No NPC is left standing.", severity="warning")
+            return
+        target, marked = aim or (standing[0], ())
+        open_attack(self, character_id, target, marked, weapon=ability)
+
     def action_undo(self) -> None:
         self._undo_or_redo(lambda session: session.undo())
 

@@ -6,9 +6,6 @@ character's sheet is read only (the model would refuse that seat every change to
 
 from __future__ import annotations
 
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -23,23 +20,25 @@ from strange_tui.campaign.commands.character import (
     Rest,
     SpendPoints,
     TakeDamage,
+    UseAbility,
     UseCypher,
-    sheet_facts,
+    usable,
 )
 from strange_tui.campaign.commands.character.advancement import BuyAdvancement
+from strange_tui.campaign.commands.character.attacks import ability_sheet
 from strange_tui.campaign.commands.character.weakness import TakeWeakness
 from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.terms import Stat
-from strange_tui.campaign.narrate.sheet import sentence
 from strange_tui.tui.character.advance import open_advance
 from strange_tui.tui.character.armor import ArmorDialog
 from strange_tui.tui.character.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
 from strange_tui.tui.character.points import DamageDialog, PointsDialog
 from strange_tui.tui.character.rest import RestDialog
+from strange_tui.tui.character.sheet_view import lists_block, stats_block
 from strange_tui.tui.character.weakness import WeaknessDialog
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.gauges import gauge, track_line
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.screen import CampaignScreen
 from strange_tui.tui.common.seat import Probe, offered
@@ -62,78 +61,9 @@ def sheet_commands(character: str) -> dict[str, Probe]:
         # Buying steps is the player's; awarding XP (in the same dialog) the GM's.
         "advance": lambda: BuyAdvancement(character=character, step="edge"),
         "armor": lambda: ChangeArmor(character=character),
+        "ability": lambda: UseAbility(character=character, ability=""),
         "weakness": lambda: TakeWeakness(character=character, weak=Stat.MIGHT, edge=Stat.SPEED),
     }
-
-
-def stats_block(character: Character) -> Group:
-    """Gauges, track, and the numbers that matter in play."""
-    lines: list[Text | Table] = [Text(sentence(character), style="italic")]
-    for stat in Stat:
-        lines.append(gauge(stat.value, character.pools[stat], width=16))
-    if character.pools.luck is not None:
-        lines.append(gauge("luck", character.pools.luck, width=16))
-    lines.append(track_line(character.track))
-    numbers = Table.grid(padding=(0, 2))
-    numbers.add_column(style="bold cyan")
-    numbers.add_column()
-    facts = sheet_facts(character)
-    numbers.add_row("Tier", str(character.tier))
-    numbers.add_row("Effort", str(character.effort))
-    worn = f" ({facts.worn} armor: {facts.armor_costs})" if facts.worn else ""
-    numbers.add_row("Armor", Text(f"{character.armor}{worn}"))
-    numbers.add_row("XP", str(character.xp))
-    numbers.add_row("Cyphers", cypher_load_text(character))
-    numbers.add_row("Recovery", f"d6+{facts.recovery_bonus}")
-    numbers.add_row("Next rest", facts.next_rest_label)
-    if character.advancements:
-        numbers.add_row("Bought", Text(", ".join(character.advancements)))
-    lines.append(numbers)
-    return Group(*lines)
-
-
-def cypher_load_text(character: Character) -> Text:
-    """R-CYP-1 in words: '2 of 2 (1 cypher; an occultic one counts as 2)', and
-    'over the limit!' when it is."""
-    facts = sheet_facts(character)
-    over = facts.over_limit
-    text = Text(f"{facts.cypher_load} of {facts.cypher_limit}", style="bold red" if over else "")
-    carried = len(character.cyphers)
-    occultic = sum(1 for c in character.cyphers if c.occultic)
-    if occultic:
-        what = f"{carried} cypher{'s' if carried != 1 else ''}"
-        one = "an occultic one counts" if occultic == 1 else "each occultic one counts"
-        text.append(f" ({what}; {one} as 2)", style="dim")
-    if over:
-        text.append(" — over the limit!", style="bold red")
-    return text
-
-
-def lists_block(character: Character) -> Group:
-    """Skills, abilities, equipment, cyphers, notes."""
-
-    def section(title: str, items: list[str] | list[Text]) -> list[Text]:
-        head = Text(title, style="bold underline")
-        body = [item if isinstance(item, Text) else Text(f"• {item}") for item in items]
-        return [head, *(body or [Text("—", style="dim")])]
-
-    skills = [f"{name} ({level})" for name, level in character.skills.items()]
-    cyphers = [
-        Text.assemble(
-            f"{i + 1}. {c.name} ",
-            (f"L{c.level} {'occultic (counts as 2)' if c.occultic else 'anoetic'}", "dim"),
-            (f" {c.effect}" if c.effect else "", "italic dim"),
-        )
-        for i, c in enumerate(character.cyphers)
-    ]
-    parts = [
-        *section("Skills", skills),
-        *section("Abilities", list(character.abilities)),
-        *section("Equipment", list(character.equipment)),
-        *section("Cyphers", cyphers),
-        *section("Notes", [Text(character.notes)] if character.notes else []),
-    ]
-    return Group(*parts)
 
 
 class SheetScreen(CampaignScreen):
@@ -161,6 +91,7 @@ class SheetScreen(CampaignScreen):
         Binding("s", "rest", "Rest", id="sheet.rest"),
         Binding("x", "advance", "XP", id="sheet.xp"),
         Binding("a", "armor", "Armor", id="sheet.armor"),
+        Binding("b", "ability", "Ability", id="sheet.ability"),
         Binding("w", "weakness", "Weakness", id="sheet.weakness", show=False),
     ]
     COMMANDS_TABLE = [
@@ -174,6 +105,7 @@ class SheetScreen(CampaignScreen):
         ("Rest", "The next recovery roll of the day", "rest"),
         ("XP and advancement", "Award XP, buy steps", "advance"),
         ("Wear armor", "Put armor on or take it off", "armor"),
+        ("Use an ability", "Its cost with Edge, what it brings and for how long", "ability"),
         ("Take a weakness", "A weakness in one pool for +1 Edge in another", "weakness"),
     ]
 
@@ -204,9 +136,13 @@ class SheetScreen(CampaignScreen):
         stats = self.query_one("#stats", VerticalScroll)
         stats.border_title = escape(character.name)
         stats.border_subtitle = character.track.label
-        self.query_one("#stats-body", Static).update(stats_block(character))
+        session = strange_app(self).session
+        assert session is not None
+        abilities = ability_sheet(state, character, session.content)
+        self.query_one("#stats-body", Static).update(stats_block(character, abilities))
         self.query_one("#lists", VerticalScroll).border_title = "Skills and gear"
-        self.query_one("#lists-body", Static).update(lists_block(character))
+        now = moment(state)
+        self.query_one("#lists-body", Static).update(lists_block(character, abilities, now))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """At a player's seat, another character's sheet is read only."""
@@ -244,6 +180,12 @@ class SheetScreen(CampaignScreen):
 
     def action_advance(self) -> None:
         open_advance(strange_app(self), self.character_id)
+
+    def action_ability(self) -> None:
+        if self.character and not usable(self.character):
+            self.notify(f"{self.character.name} has no ability to use.", severity="warning")
+            return
+        strange_app(self).open_use_ability(self.character_id)
 
     def action_armor(self) -> None:
         self.app.push_screen(ArmorDialog(self.character_id))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from msgspec.structs import replace
 from rich.table import Table
 from rich.text import Text
@@ -33,6 +35,19 @@ from strange_tui.tui.common.dialog import int_value
 __all__ = ["AttackDialog", "CombatRoll", "DefenseDialog"]
 
 
+def weapon_label(weapon: WeaponUsed) -> str:
+    """'Heavy pistol (medium 4)'; an ability's attack: '<ability>: force ray (ability 4)'."""
+    return f"{weapon.name} ({'ability' if weapon.ability else weapon.category} {weapon.damage})"
+
+
+def weapon_index(weapons: Sequence[WeaponUsed], name: str) -> str:
+    """The option of the weapon named ``name`` (or whose ability it is); the first one."""
+    for n, weapon in enumerate(weapons):
+        if name and name in (weapon.name, weapon.ability):
+            return str(n)
+    return "0"
+
+
 class AttackDialog(CombatRoll):
     """R-CMB-2: the active PC attacks an NPC with one of their own weapons (light eases),
         eased by their training with it (an inability hinders), assets and Effort, with a
@@ -49,20 +64,23 @@ class AttackDialog(CombatRoll):
     AttackDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
     """
 
-    def __init__(self, character_id: str, npc_id: str, marked: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, character_id: str, npc_id: str, marked: tuple[str, ...] = (), weapon: str = ""
+    ) -> None:
+        """``weapon``: the name of the weapon (or ability's attack) to start with."""
         super().__init__(character_id, npc_id)
         self.marked = marked
+        self.start_weapon = weapon
 
     def compose(self) -> ComposeResult:
         self.weapons = weapons_of(self.character, self.session.content)
-        options = [
-            (f"{w.name} ({w.category} {w.damage})", str(n)) for n, w in enumerate(self.weapons)
-        ]
+        options = [(weapon_label(w), str(n)) for n, w in enumerate(self.weapons)]
+        start = weapon_index(self.weapons, self.start_weapon)
         encounter = self.session.state.encounter
         assert encounter is not None
         targets = [(c.name, c.id) for c in encounter.npcs() if not c.defeated]
         specials = special_options(self.session.state, self.character_id)
-        first = self.weapons[0]
+        first = self.weapons[int(start)]
         with Vertical(classes="dialog") as box:
             box.border_title = f"{escape(self.character.name)} attacks"
             box.border_subtitle = KEYS_HINT
@@ -72,7 +90,7 @@ class AttackDialog(CombatRoll):
                     targets, value=self.npc_id, allow_blank=False, id="target", compact=True
                 )
                 yield Label("Weapon")
-                yield Select(options, value="0", allow_blank=False, id="weapon", compact=True)
+                yield Select(options, value=start, allow_blank=False, id="weapon", compact=True)
                 yield Label("Effort")
                 yield Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True)
                 yield Label("On damage")

@@ -7,11 +7,13 @@ from __future__ import annotations
 from textual.widgets import Checkbox, Input, Select, Static
 
 from strange_tui.campaign.commands.combat import DAMAGE, special_options, weapons_of
-from strange_tui.tui.combat.attack import AttackDialog
+from strange_tui.tui.combat.attack import AttackDialog, weapon_index, weapon_label
 from strange_tui.tui.common.access import CampaignApp
 
 
-def reset_attack(dialog: AttackDialog, npc_id: str, marked: tuple[str, ...]) -> None:
+def reset_attack(
+    dialog: AttackDialog, npc_id: str, marked: tuple[str, ...], weapon: str = ""
+) -> None:
     """``dialog`` as a new attack on ``npc_id`` (the marked NPCs for an area) shows it:
     the fight's standing NPCs, the PC's weapons and Effort as they are now, every other
     field at its start."""
@@ -22,13 +24,12 @@ def reset_attack(dialog: AttackDialog, npc_id: str, marked: tuple[str, ...]) -> 
     encounter = state.encounter
     assert encounter is not None
     dialog.weapons = weapons_of(dialog.character, dialog.session.content)
-    weapons = [
-        (f"{w.name} ({w.category} {w.damage})", str(n)) for n, w in enumerate(dialog.weapons)
-    ]
+    weapons = [(weapon_label(w), str(n)) for n, w in enumerate(dialog.weapons)]
+    start = weapon_index(dialog.weapons, weapon)
     targets = [(c.name, c.id) for c in encounter.npcs() if not c.defeated]
     selects: dict[str, tuple[list[tuple[str, object]], object]] = {
         "#target": (targets, npc_id),
-        "#weapon": (weapons, "0"),
+        "#weapon": (weapons, start),
         "#effort": (dialog.efforts(), 0),
         "#damage_effort": (dialog.efforts(), 0),
     }
@@ -47,7 +48,7 @@ def reset_attack(dialog: AttackDialog, npc_id: str, marked: tuple[str, ...]) -> 
     dialog.query_one("#bonus", Input).value = "0"
     dialog.query_one("#die", Input).value = ""
     dialog.query_one("#area", Checkbox).value = False
-    first = dialog.weapons[0]
+    first = dialog.weapons[int(start)]
     gun = dialog.query_one("#gun", Checkbox)
     gun.value, gun.disabled = first.gun, not first.ranged
     result = dialog.query_one("#result", Static)
@@ -58,13 +59,16 @@ def reset_attack(dialog: AttackDialog, npc_id: str, marked: tuple[str, ...]) -> 
     dialog.update_preview()
 
 
-def open_attack(app: CampaignApp, character_id: str, npc_id: str, marked: tuple[str, ...]) -> None:
-    """The attack dialog of ``character_id`` on ``npc_id``, kept between opens."""
+def open_attack(
+    app: CampaignApp, character_id: str, npc_id: str, marked: tuple[str, ...], weapon: str = ""
+) -> None:
+    """The attack dialog of ``character_id`` on ``npc_id``, kept between opens; ``weapon``
+    the weapon (or attack ability) to start with."""
     name = f"attack:{character_id}"
     fresh = not app.is_screen_installed(name)
-    app.kept_screen(name, lambda: AttackDialog(character_id, npc_id, marked))
+    app.kept_screen(name, lambda: AttackDialog(character_id, npc_id, marked, weapon))
     if not fresh:
         dialog = app.get_screen(name)
         assert isinstance(dialog, AttackDialog)
-        reset_attack(dialog, npc_id, marked)
+        reset_attack(dialog, npc_id, marked, weapon)
     app.push_screen(name)

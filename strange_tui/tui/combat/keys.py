@@ -160,6 +160,34 @@ class TrackerKeys(CampaignScreen):
 
         open_attack(strange_app(self), active.id, target.id, marked)
 
+    def action_ability(self) -> None:
+        """R-ABL-2: the active PC uses one of their abilities (an attack one opens the
+        attack with its own damage)."""
+        encounter = self.encounter
+        active = encounter.active if encounter else None
+        if encounter is None or active is None or not active.pc:
+            self.notify("Abilities are used on a PC's turn (n moves on).", severity="warning")
+            return
+        if problem := acting_problem(self.state, active.id):
+            self.notify(problem, title="Not possible", severity="warning")
+            return
+        strange_app(self).open_use_ability(active.id)
+
+    def ability_target(self) -> tuple[str, tuple[str, ...]] | None:
+        """The NPC an attack goes at (the highlighted one, else the first marked or
+        standing) and the marked ones; None when none stands."""
+        encounter = self.encounter
+        if encounter is None:
+            return None
+        standing = [c.id for c in encounter.npcs() if not c.defeated]
+        marked = tuple(cid for cid in encounter.order if cid in self.marked and cid in standing)
+        target = self.highlighted()
+        if target is not None and target.id in standing:
+            return target.id, marked
+        if marked or standing:
+            return (marked or tuple(standing))[0], marked
+        return None
+
     def acting_npc(self) -> Combatant | None:
         """The NPC whose turn it is, if it can act (None: the player is told why not)."""
         encounter = self.encounter

@@ -65,6 +65,7 @@ class CombatScreen(TrackerKeys):
     """
     BINDINGS = [
         Binding("a", "attack", "Attack", id="combat.attack"),
+        Binding("b", "ability", "Ability", id="combat.ability"),
         Binding("d", "defend", "NPC attacks", id="combat.defend"),
         # Solo play's d (the key bar shows one or the other: see check_action).
         Binding("d", "npc_acts", "NPC acts", id="combat.npc_acts",

@@ -42,6 +42,15 @@ class CampaignApp(App[None]):
         """Whether the screen on top shows the campaign."""
         raise NotImplementedError
 
+    def open_use_ability(self, character_id: str) -> None:
+        """The dialog to use one of the character's abilities (the sheet's, the tracker's)."""
+        raise NotImplementedError
+
+    def open_ability_attack(self, character_id: str, ability: str) -> None:
+        """The attack dialog with the ability's attack chosen, in a fight on the character's
+        turn; else the player is told where an attack is made."""
+        raise NotImplementedError
+
 
 def strange_app(node: DOMNode) -> CampaignApp:
     """The app ``node`` belongs to."""

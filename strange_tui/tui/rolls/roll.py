@@ -26,7 +26,7 @@ from strange_tui.campaign.commands.rolls.circumstances import (
 from strange_tui.campaign.commands.rolls.odds import outcome_of
 from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
-from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, Stat
+from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, RuleViolation, Stat
 from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.dialog import CharacterDialog, assets_select, int_value, skill_select
 from strange_tui.tui.common.session import Refused
@@ -80,11 +80,14 @@ class RollDialog(CircumstanceFields, CharacterDialog):
         label: str = "",
         stat: Stat | None = None,
         difficulty: int | None = None,
+        ability: str = "",
     ) -> None:
         """``label``, ``stat`` and ``difficulty`` start the form (a quick-reference line
-        opens a roll at its difficulty)."""
+        opens a roll at its difficulty); ``ability`` is the action ability the roll uses
+        (its cost comes from the sheet, not typed)."""
         super().__init__(character_id)
         self.start = (label, stat or Stat.MIGHT, 3 if difficulty is None else difficulty)
+        self.ability = ability
         self.rolled: RollMade | None = None
         self.rerolled = False
         self.forced = False
@@ -167,14 +170,36 @@ class RollDialog(CircumstanceFields, CharacterDialog):
                 yield Button("Close", id="close")
 
     def on_mount(self) -> None:
+        self.show_ability()
         self.query_one("#label", Input).focus()
         self.update_preview()
 
+    def show_ability(self) -> None:
+        """With an ability, its cost from the sheet stands in the cost field, not typed."""
+        field = self.query_one("#ability_cost", Input)
+        box = self.query_one(".dialog", Vertical)
+        if not self.ability:
+            field.disabled = False
+            box.border_title = f"Roll: {escape(self.character.name)}"
+            return
+        probe = Roll(character=self.character_id, stat=self.start[1], ability=self.ability)
+        try:
+            field.value = str(probe.cost_of_ability(self.character))
+        except RuleViolation:
+            field.value = "0"
+        field.disabled = True
+        box.border_title = f"Roll: {escape(self.character.name)} · {escape(self.ability)}"
+
     def reset(
-        self, label: str = "", stat: Stat | None = None, difficulty: int | None = None
+        self,
+        label: str = "",
+        stat: Stat | None = None,
+        difficulty: int | None = None,
+        ability: str = "",
     ) -> None:
         """Kept between opens (``open_roll``): a new task, the form as a new dialog has it."""
         self.start = (label, stat or Stat.MIGHT, 3 if difficulty is None else difficulty)
+        self.ability = ability
         self.rolled, self.rerolled, self.forced = None, False, False
         self.circumstances, self._shown = (), None
         who = self.character
@@ -193,6 +218,7 @@ class RollDialog(CircumstanceFields, CharacterDialog):
         for selector, text in texts.items():
             self.query_one(selector, Input).value = text
         self.query_one("#luck", Input).disabled = who.pools.luck is None
+        self.show_ability()
         result = self.query_one("#result", Static)
         result.update("")
         result.remove_class("-shown")
@@ -220,7 +246,8 @@ class RollDialog(CircumstanceFields, CharacterDialog):
             effort=self.query_one("#effort", Select).value,
             damage_effort=self.query_one("#damage_effort", Select).value,
             bonus=numbers["bonus"],
-            ability_cost=numbers["ability_cost"],
+            ability_cost=0 if self.ability else numbers["ability_cost"],
+            ability=self.ability,
             from_luck=numbers["luck"],
             attack=self.query_one("#attack", Checkbox).value,
             helper=self.query_one("#helper", Select).value,
@@ -352,16 +379,21 @@ def open_roll(
     label: str = "",
     stat: Stat | None = None,
     difficulty: int | None = None,
+    ability: str = "",
 ) -> None:
     """The roll dialog for ``character_id``, kept between opens while the campaign is open
-    (its forty widgets are made and styled once, not on every ``r``)."""
+    (its forty widgets are made and styled once, not on every ``r``); ``ability``: the
+    action ability the roll uses."""
     name = f"roll:{character_id}"
     fresh = not app.is_screen_installed(name)
     app.kept_screen(
-        name, lambda: RollDialog(character_id, label=label, stat=stat, difficulty=difficulty)
+        name,
+        lambda: RollDialog(
+            character_id, label=label, stat=stat, difficulty=difficulty, ability=ability
+        ),
     )
     if not fresh:
         dialog = app.get_screen(name)
         assert isinstance(dialog, RollDialog)
-        dialog.reset(label, stat, difficulty)
+        dialog.reset(label, stat, difficulty, ability)
     app.push_screen(name)

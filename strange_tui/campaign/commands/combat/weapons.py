@@ -205,6 +205,8 @@ def weapon_skill_names(weapon: WeaponUsed) -> tuple[str, ...]:
     category ("light weapons", as the types name their inabilities), its kind (melee or
     ranged), guns for a gun, unarmed for bare hands, and the weapon's own name."""
     kind = "ranged" if weapon.ranged else "melee"
+    if weapon.ability:  # An ability's attack is no weapon: trained in it, or in such attacks.
+        return (weapon.ability, "ability attacks", f"{kind} ability attacks")
     names = [
         f"{weapon.category} weapons",
         f"{weapon.category} {kind} weapons",
@@ -232,7 +234,7 @@ def ability_damage(
     its kind of attack; one in use, such as a minute of fury)."""
     kinds = attack_kinds(
         ranged=weapon.ranged,
-        category=weapon.category,
+        category="ability" if weapon.ability else weapon.category,
         gun=weapon.gun,
         unarmed=weapon.unarmed,
         bladed=weapon.distinction in ("slashing", "stabbing"),

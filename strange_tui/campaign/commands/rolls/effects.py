@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 import msgspec
 
-from strange_tui.campaign.model.abilities import moment, task_steps
+from strange_tui.campaign.model.abilities import moment
+from strange_tui.campaign.model.ability_tasks import task_steps
 from strange_tui.campaign.model.folds.translation import recursion_of
 from strange_tui.campaign.model.state import Campaign, Clock, PartyEffect
 from strange_tui.rules.pools import Stat

@@ -20,10 +20,11 @@ from strange_tui.campaign.commands.rolls.effects import (
     split_steps,
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
-from strange_tui.campaign.model.abilities import moment, roll_tags, task_assets
+from strange_tui.campaign.model.abilities import ability_task, cost_cut, moment
+from strange_tui.campaign.model.ability_tasks import roll_tags, task_assets
 from strange_tui.campaign.model.events import AnyEvent, RollMade, XpSpent
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll, task_of
-from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.helping import help_benefit
@@ -60,6 +61,11 @@ class Roll(Command, frozen=True, kw_only=True):
     """Situational steps easing the task (a guard's defense, R-ACT-1; circumstances)."""
     bonus: int = 0
     ability_cost: int = 0
+    """Points an ability (or anything else) adds to the action's cost, typed in; with
+    ``ability`` named, the ability's own cost from the sheet is used instead."""
+    ability: str = ""
+    """R-ABL-2: the action ability the roll uses (a trait's name): its cost from the packs,
+    less what other abilities cut; Edge then comes off the whole action once."""
     from_luck: int = 0
     attack: bool = False
     helper: HelperSkill = "none"
@@ -121,6 +127,24 @@ class Roll(Command, frozen=True, kw_only=True):
             *ability_steps(state, self.character, self.tags()),
         )
 
+    def cost_of_ability(self, who: Character) -> int:
+        """R-ABL-2: the ability's cost before Edge (its own, less what others cut), or the
+        cost typed in when the roll names no ability."""
+        if not self.ability:
+            return self.ability_cost
+        trait = next((t for t in who.traits if t.name == self.ability), None)
+        if trait is None:
+            raise RuleViolation(f"{who.name} has no ability {self.ability!r}.")
+        if trait.pool and Stat(trait.pool) is not self.stat:
+            raise RuleViolation(f"{trait.name} is paid from {trait.pool.title()}: roll with it.")
+        cuts = cost_cut(who, trait.ability, trait.pool)
+        return max(0, trait.cost - sum(n for _, n in cuts))
+
+    def ability_ease(self, who: Character) -> int:
+        """Steps the ability's own task is eased (its pack says so)."""
+        task = ability_task(who, self.ability) if self.ability else None
+        return max(0, task.eased) if task else 0
+
     def tags(self) -> set[str]:
         """The task tags of this roll, for the abilities that ease or help such tasks."""
         tags = roll_tags(
@@ -157,7 +181,7 @@ class Roll(Command, frozen=True, kw_only=True):
             character=self.character,
             stat=self.stat,
             difficulty=self.difficulty,
-            label=(self.label.strip() + helped).strip(),
+            label=((self.label.strip() or self.ability) + helped).strip(),
             skill=SKILL_NAMES[skill],
             inability=self.inability,
             assets=self.assets + min(
@@ -166,9 +190,9 @@ class Roll(Command, frozen=True, kw_only=True):
             effort=self.effort,
             damage_effort=self.damage_effort,
             hindrances=self.hindrances + hindered + situation.hindered,
-            eased=self.eased + eased + situation.eased,
+            eased=self.eased + eased + situation.eased + self.ability_ease(who),
             bonus=bonus,
-            ability_cost=self.ability_cost,
+            ability_cost=self.cost_of_ability(who),
             from_luck=self.from_luck if who.pools.luck is not None else 0,
             attack=self.attack,
             circumstances=situation.labels,
