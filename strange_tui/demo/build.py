@@ -13,7 +13,10 @@ from importlib import resources
 from pathlib import Path
 
 import msgspec
+from msgspec.structs import replace
 
+from strange_tui.campaign.commands.character import traits_for
+from strange_tui.campaign.model.abilities import armor_total, moment
 from strange_tui.campaign.model.events import (
     CharacterCreated,
     ClockAdvanced,
@@ -30,6 +33,7 @@ from strange_tui.campaign.model.events import (
 from strange_tui.campaign.model.folds.rolls import make_roll
 from strange_tui.campaign.model.state import Character, Cypher, Settings
 from strange_tui.campaign.store import Store
+from strange_tui.content.loader import Content
 from strange_tui.rules.cyphers import cyphers_to_discard
 from strange_tui.rules.dice import SeededDice
 from strange_tui.rules.errors import RuleViolation
@@ -63,6 +67,10 @@ def party() -> tuple[str, Settings, list[Character]]:
     data = tomllib.loads(resources.files(__package__).joinpath("party.toml").read_text())
     settings = msgspec.convert(data["settings"], Settings)
     characters = msgspec.convert(data["characters"], list[Character])
+    # What each one's abilities do comes from the packs, as it does for a character the
+    # wizard makes (the sheet's numbers above already count their lasting effects).
+    packs = Content()
+    characters = [replace(c, traits=traits_for(packs, c)) for c in characters]
     return data["name"], settings, characters
 
 
@@ -151,7 +159,7 @@ class Adventure:
                     DamageTaken(
                         character=who,
                         amount=foe_level,
-                        armor=character.armor,
+                        armor=armor_total(character, moment(self.store.state)),
                         source=f"level {foe_level} thug",
                     )
                 )

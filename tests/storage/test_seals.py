@@ -64,12 +64,12 @@ def test_a_deleted_first_history_chunk_is_a_gap(demo):
 
 def test_a_deleted_last_history_chunk_leaves_the_snapshot_unreached(demo):
     (demo / "history" / "0002.toml").unlink()
-    refused(demo, r"history: ends at event \d+, but the snapshot is after event 336")
+    refused(demo, r"history: ends at event \d+, but the snapshot is after event 338")
 
 
-def test_a_snapshot_seq_moved_from_336_to_350_is_caught_by_its_seal(demo):
-    edit(demo / "campaign.toml", r"^seq = 336$", "seq = 350")
-    edit(demo / "campaign.toml", r"^seq = 336$", "seq = 350")  # The state's own seq too.
+def test_a_snapshot_seq_moved_from_338_to_350_is_caught_by_its_seal(demo):
+    edit(demo / "campaign.toml", r"^seq = 338$", "seq = 350")
+    edit(demo / "campaign.toml", r"^seq = 338$", "seq = 350")  # The state's own seq too.
     refused(demo, r"campaign.toml, line 3: does not match its check")
 
 
@@ -79,8 +79,8 @@ def test_an_edited_xp_in_the_snapshot_is_caught_by_its_seal(demo):
 
 
 def test_a_journal_base_of_999_is_a_gap(demo):
-    edit(demo / "journal.toml", r"^base = 336$", "base = 999")
-    refused(demo, r"journal.toml: base: base 999 is past the snapshot's event 336")
+    edit(demo / "journal.toml", r"^base = 338$", "base = 999")
+    refused(demo, r"journal.toml: base: base 999 is past the snapshot's event 338")
 
 
 def test_a_chunk_that_says_another_range_than_it_holds(demo):
@@ -91,7 +91,7 @@ def test_a_chunk_that_says_another_range_than_it_holds(demo):
 
 
 def test_the_demo_and_a_new_campaign_are_sealed_and_pass(demo, tmp_path):
-    assert CampaignFolder(demo).check().seq == 400
+    assert CampaignFolder(demo).check().seq == 402
     assert 'check = "crc32:' in (demo / "history" / "0001.toml").read_text()
     assert f"version = {CURRENT_VERSION}" in (demo / "campaign.toml").read_text()
 

@@ -12,9 +12,10 @@ from textual.markup import escape
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from strange_tui.campaign.commands.character import UseAbility, usable
+from strange_tui.campaign.commands.character import UseAbility, ability_cost, usable
 from strange_tui.campaign.commands.character.abilities import AbilityPreview
-from strange_tui.campaign.model.terms import Stat
+from strange_tui.campaign.model.state import Character
+from strange_tui.campaign.model.terms import RuleViolation, Stat
 from strange_tui.campaign.model.traits import Trait
 from strange_tui.campaign.narrate.words import duration
 from strange_tui.tui.common.access import strange_app
@@ -54,9 +55,10 @@ class UseAbilityDialog(CharacterDialog):
 
     def compose(self) -> ComposeResult:
         options = [
-            Option(Text.assemble((trait.name, "bold"), f"  {cost_words(trait)}"), id=trait.name)
+            Option(Text.assemble((trait.name, "bold"), f"  {cost_words(self.character, trait)}"),
+                   id=trait.name)
             for trait in usable(self.character)
-        ]
+        ]  # fmt: skip
         with Vertical(classes="dialog") as box:
             box.border_title = f"Use an ability: {escape(self.character.name)}"
             yield OptionList(*options, id="ability-choices")
@@ -119,7 +121,13 @@ class UseAbilityDialog(CharacterDialog):
         kind = self.session.preview(command).roll
         if kind == "task":
             self.dismiss(False)
-            open_roll(app, self.character_id, stat=stat_of(trait.pool), ability=trait.name)
+            open_roll(
+                app,
+                self.character_id,
+                label=trait.name,
+                stat=stat_of(trait.pool),
+                ability=trait.name,
+            )
         elif kind == "attack":
             self.dismiss(False)
             app.open_ability_attack(self.character_id, trait.name)
@@ -131,9 +139,15 @@ def stat_of(pool: str | None) -> Stat | None:
     return Stat(pool) if pool else None
 
 
-def cost_words(trait: Trait) -> str:
-    """'2 Might', '3+ Intellect', 'no cost'."""
-    if not trait.cost:
+def cost_words(who: Character, trait: Trait) -> str:
+    """What using it costs now, Edge applied: '1 Might (2, Edge −1)', '3+ Intellect',
+    'no cost'."""
+    if not trait.cost or not trait.pool:
         return "no cost"
+    try:
+        cost, _ = ability_cost(who, trait)
+    except RuleViolation:
+        cost = trait.cost
     plus = "+" if trait.cost_plus else ""
-    return f"{trait.cost}{plus} {(trait.pool or '').title()}"
+    base = f" (of {trait.cost})" if cost != trait.cost else ""
+    return f"{cost}{plus} {trait.pool.title()}{base}"

@@ -20,8 +20,10 @@ from strange_tui.campaign.commands.character.advancement import (
 from strange_tui.campaign.commands.character.xp import AwardXp
 from strange_tui.campaign.model.folds.advancement import STEP_COST_XP, STEPS_PER_TIER
 from strange_tui.campaign.model.terms import Stat
+from strange_tui.campaign.model.traits import Question
 from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.dialog import CharacterDialog, int_value
+from strange_tui.tui.common.questions import QuestionsForm
 from strange_tui.tui.common.session import Refused
 
 STEPS = [
@@ -92,6 +94,7 @@ class AdvanceDialog(CharacterDialog):
             yield Static(id="tier-head", classes="hidden")
             yield SelectionList[str](id="tier-abilities", classes="hidden")
             yield Select[str]([], prompt="the focus's ability", id="focus-choice", classes="hidden")
+            yield QuestionsForm(id="questions")  # What the abilities gained ask, if anything.
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Award XP", variant="success", id="award")
@@ -113,6 +116,7 @@ class AdvanceDialog(CharacterDialog):
     def reset(self) -> None:
         """Kept between opens (``open_advance``): the form as a new dialog has it."""
         self.offered, self._previewed = (), None
+        self.ask(())
         texts = {"#xp": "1", "#why": "", "#skill": "", "#ability": ""}
         texts.update({f"#pool-{stat.value}": "0" for stat in Stat})
         for selector, text in texts.items():
@@ -209,13 +213,16 @@ class AdvanceDialog(CharacterDialog):
             content=self.content,
             tier_abilities=tuple(self.query_one("#tier-abilities", SelectionList).selected),
             focus_choice=focus if isinstance(focus, str) else None,
+            answers={k: v for k, v in self.query_one(QuestionsForm).answers().items() if v},
         )
 
     @on(Input.Changed)
     @on(Select.Changed)
     @on(SelectionList.SelectedChanged)
+    @on(QuestionsForm.Changed)
     def update_preview(self) -> None:
-        """R-ADV-1: what the chosen step would change, before the XP are spent."""
+        """R-ADV-1: what the chosen step would change, before the XP are spent; and what
+        the abilities it brings ask, asked below the offer."""
         preview = self.query_one("#preview", Static)
         command = self.command()
         # The form's fields report a change each as they mount: the same form on the same
@@ -228,11 +235,21 @@ class AdvanceDialog(CharacterDialog):
             text = Text(command, style="dim")
             text.append_text(open_text(self.probe().still_open))
             preview.update(text)
+            self.ask(())
             return
         try:
-            preview.update(preview_text(self.session.preview(command)))
+            shown = self.session.preview(command)
         except Refused as refused:
             preview.update(Text(str(refused), style="red"))
+            return
+        preview.update(preview_text(shown))
+        self.ask(shown.questions)
+
+    def ask(self, questions: tuple[Question, ...]) -> None:
+        """Put the questions the step's abilities ask in the form (once they change)."""
+        form = self.query_one(QuestionsForm)
+        if form.questions != questions:
+            self.run_worker(form.ask(questions), group="questions", exclusive=True)
 
     @on(Button.Pressed, "#buy")
     def action_buy(self) -> None:

@@ -25,6 +25,7 @@ from strange_tui.campaign.commands.combat import (
 from strange_tui.campaign.commands.combat.views import condition_words
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.commands.table.questions import AskDefense
+from strange_tui.campaign.model.abilities import armor_total, moment
 from strange_tui.campaign.model.encounter import Combatant, Encounter, health_word
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.common.gauges import track_badge
@@ -99,7 +100,7 @@ def order_rows(
             name.append(" (object)", style="dim")
         conditions = Text(", ".join(condition_words(x) for x in c.conditions))
         level = "PC" if c.pc else str(c.level)
-        armor = str(state.characters[cid].armor if c.pc else c.armor)
+        armor = str(armor_total(state.characters[cid], moment(state)) if c.pc else c.armor)
         health, track = health_text(c, state, numbers), track_text(c, state)
         rows[cid] = (marker, name, level, health, track, armor, conditions)
     return rows

@@ -17,6 +17,7 @@ from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation
 from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
 from strange_tui.tui.common.filter_list import FilterList
+from strange_tui.tui.common.questions import QuestionsForm
 from strange_tui.tui.creation.view import (
     ability_choice_items,
     ability_items,
@@ -67,7 +68,7 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
             chosen = set(draft.abilities)
             return [head, FilterList(items, multi=True, selected=chosen, id="pick-abilities")]
         case 6:
-            return descriptor_focus_widgets(library, draft)
+            return descriptor_focus_widgets(library, draft, draft_view(library, draft, campaign))
         case 7:
             return possession_widgets(library, draft, draft_view(library, draft, campaign))
         case 8:
@@ -124,7 +125,9 @@ def edge_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
     return [Label("Choose where your Edge goes."), options]
 
 
-def descriptor_focus_widgets(library: Any, draft: Draft) -> list[Any]:
+def descriptor_focus_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
+    """Step 7: what the descriptor and focus give, the focus's choice of one, the skills
+    they let the player name, and what the entries taken ask (in a scroll, when they do)."""
     descriptor = library.kind("descriptors")[draft.descriptor]
     focus = library.kind("foci")[draft.focus]
     gains = [
@@ -148,7 +151,10 @@ def descriptor_focus_widgets(library: Any, draft: Draft) -> list[Any]:
         known = draft.chosen_skills[number] if number < len(draft.chosen_skills) else ""
         field = Input(known, placeholder="a skill", id=f"skill-{number}", classes="skill")
         shown += [Label(choice.summary), field]
-    return shown
+    if not view.questions:
+        return shown
+    form = QuestionsForm(view.questions, draft.answers, id="questions")
+    return [VerticalScroll(*shown, form, id="asked")]
 
 
 def pool_lines(view: DraftView) -> list[Option]:

@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static, TextArea
 
 from strange_tui.campaign.commands.creation import (
@@ -29,29 +29,11 @@ from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation, Stat
 from strange_tui.tui.common.access import session_of, state_of, strange_app
-from strange_tui.tui.common.dialog import DIALOG_CSS
 from strange_tui.tui.common.filter_list import FilterList
 from strange_tui.tui.common.keybar import KeyBar
+from strange_tui.tui.common.questions import QuestionsForm
 from strange_tui.tui.creation import steps, view
-
-
-class AbandonDialog(ModalScreen[bool]):
-    """'Abandon this character?' before the wizard throws the draft away."""
-
-    DEFAULT_CSS = DIALOG_CSS
-    SCOPED_CSS = False
-    BINDINGS = [
-        Binding("y", "answer(True)", "Abandon", id="abandon.yes"),
-        Binding("n,escape", "answer(False)", "Keep", id="abandon.no"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog") as box:
-            box.border_title = "Abandon this character?"
-            yield Static("The choices made so far will be lost. y: abandon · n: keep going")
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+from strange_tui.tui.creation.abandon import AbandonDialog
 
 
 class CreationScreen(Screen):
@@ -67,6 +49,8 @@ class CreationScreen(Screen):
     CreationScreen #notes { height: 1fr; min-height: 4; }
     CreationScreen .pools { height: auto; }
     CreationScreen #pick-armor { height: 6; }
+    CreationScreen #asked { height: 1fr; }
+    CreationScreen #asked FilterList { height: 8; }
     """
     BINDINGS = [
         Binding("ctrl+n", "next", "Next", priority=True, id="create.next"),
@@ -177,7 +161,7 @@ class CreationScreen(Screen):
         self.focus_step()
 
     def focus_step(self) -> None:
-        for widget in self.query_one("#body").query("Input, TextArea, OptionList"):
+        for widget in self.query_one("#body").query("Input, TextArea, OptionList, Select"):
             if widget.can_focus:
                 widget.focus()
                 return
@@ -211,7 +195,10 @@ class CreationScreen(Screen):
             "pick-armor": "armor",
         }[event.control.id]
         self.set_draft(**{field: "" if event.item_id == "none" else event.item_id})
-        if not self.query("#body Input.skill"):
+        if field == "focus_choice" and self.step_view().questions:
+            await self.show_step()  # The focus's ability may ask too: ask it, then go on.
+            self.query_one(QuestionsForm).focus_first()
+        elif not self.query("#body Input.skill, #body QuestionsForm"):
             await self.action_next()
 
     @on(FilterList.Highlighted)
@@ -243,6 +230,16 @@ class CreationScreen(Screen):
         else:
             self.query_one("#hint", Static).update("Done here: ctrl+n goes on.")
 
+    @on(QuestionsForm.Changed)
+    def answered(self, event: QuestionsForm.Changed) -> None:
+        """Step 7's questions: each answer goes into the draft; the hint says what is left."""
+        self.set_draft(answers=event.answers)
+        left = self.step_view().answers_problem
+        self.query_one("#hint", Static).update(left or "Answered: enter (or ctrl+n) goes on.")
+
+    def step_view(self) -> DraftView:
+        return draft_view(self.library, self.draft, self.campaign)
+
     @on(OptionList.OptionSelected, "#edges")
     async def edge_chosen(self, event: OptionList.OptionSelected) -> None:
         self.set_draft(edge_choice=int(event.option.id))
@@ -262,6 +259,8 @@ class CreationScreen(Screen):
         changes: dict[str, Any] = {}
         if skills:
             changes["chosen_skills"] = tuple(skills)
+        for form in self.query("#body QuestionsForm").results(QuestionsForm):
+            changes["answers"] = form.answers()
         if self.draft.step == 10:
             changes["name"] = self.query_one("#name", Input).value
             changes["notes"] = self.query_one("#notes", TextArea).text

@@ -8,6 +8,7 @@ import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.character.previews import PoolsAfter, after_events, pools_after
+from strange_tui.campaign.model.abilities import armor_total, moment
 from strange_tui.campaign.model.events import AnyEvent, ArmorChanged, PointsSpent
 from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.state import Campaign
@@ -60,8 +61,8 @@ class ChangeArmor(Command, frozen=True, kw_only=True):
         return ArmorPreview(
             wearing=before.worn.category if before.worn else "",
             armor=self.armor,
-            armor_before=before.armor,
-            armor_after=after.armor,
+            armor_before=armor_total(before, moment(state)),
+            armor_after=armor_total(after, moment(state)),
             speed_before=before.pools.speed.maximum,
             speed_after=after.pools.speed.maximum,
             costs_before=armor.cost_words(before.worn),
