@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from strange_tui.campaign.commands.character import ReadAbilities
+from strange_tui.campaign.model.seats import GM
 from strange_tui.tui.app.damage import say_refused
 from strange_tui.tui.app.theming import ThemedApp
 from strange_tui.tui.common.bindings import screen_bindings
@@ -62,6 +64,14 @@ class AppActions(ThemedApp):
             return
         target, marked = aim or (standing[0], ())
         open_attack(self, character_id, target, marked, weapon=ability)
+
+    def action_read_abilities(self) -> None:
+        """R-ABL-1: the GM reads what older sheets' abilities do from the packs, one step."""
+        if self.session is None:
+            return
+        command = ReadAbilities(content=self.session.content)
+        if self.run_command(command):  # type: ignore[attr-defined]
+            self.notify("The sheets now hold what their abilities do.", timeout=4)
 
     def action_undo(self) -> None:
         self._undo_or_redo(lambda session: session.undo())
@@ -149,6 +159,12 @@ def palette_commands(app: AppActions, screen: Screen) -> Iterable[SystemCommand]
             "Theme follows recursion",
             "Switch the theme with the party's recursion, or stop doing so",
             app.action_toggle_theme_follows,
+        )
+    if app.session is not None and app.seat == GM:
+        yield SystemCommand(
+            "Read abilities from the packs",
+            "What each sheet's abilities do, for sheets made before abilities carried it",
+            app.action_read_abilities,
         )
     if app.session is not None and app.prompt_desk.key_works():
         yield SystemCommand(

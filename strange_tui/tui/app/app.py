@@ -54,6 +54,14 @@ FREEZE_AFTER = 1.0
 """Seconds after start when the objects alive then are set aside from the collector."""
 
 
+def sheets_without_traits(state: Campaign) -> str:
+    """'Jun's sheet', '2 sheets': the characters whose abilities hold no effects yet ('')."""
+    unread = [c.name for c in state.characters.values() if c.abilities and not c.traits]
+    if not unread:
+        return ""
+    return f"{unread[0]}'s sheet was" if len(unread) == 1 else f"{len(unread)} sheets were"
+
+
 class StrangeApp(ReopensDamaged, AppActions):
     """The strange-tui application."""
 
@@ -216,6 +224,14 @@ class StrangeApp(ReopensDamaged, AppActions):
         for notice in session.notices:
             self.call_later(
                 self.notify, notice, title="Campaign repaired", severity="warning", timeout=10
+            )
+        if unread := sheets_without_traits(session.state):
+            self.call_later(
+                self.notify,
+                f"{unread} written before abilities carried their effects: the GM reads them"
+                " from the packs with ctrl+p, 'Read abilities from the packs'.",
+                title="Abilities",
+                timeout=10,
             )
         self._changed(session.state)
 

@@ -233,9 +233,9 @@ class CreationScreen(Screen):
     @on(QuestionsForm.Changed)
     def answered(self, event: QuestionsForm.Changed) -> None:
         """Step 7's questions: each answer goes into the draft; the hint says what is left."""
-        self.set_draft(answers=event.answers)
+        pass
         left = self.step_view().answers_problem
-        self.query_one("#hint", Static).update(left or "Answered: enter (or ctrl+n) goes on.")
+        self.query_one("#hint", Static).update(left or "Answered: ctrl+n goes on.")
 
     def step_view(self) -> DraftView:
         return draft_view(self.library, self.draft, self.campaign)
