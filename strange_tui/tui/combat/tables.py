@@ -122,8 +122,18 @@ def defense_table(preview: DefensePreview) -> Table:
     if preview.no_roll:
         table.add_row("No roll", Text(preview.no_roll, style="bold red"))
     else:
+        if preview.training:
+            table.add_row("Sheet", Text(preview.training, style="green"))
+        for index, effect in enumerate(preview.roll.effects):
+            style = "green" if effect.steps < 0 else "yellow"
+            table.add_row("Effects" if not index else "", Text(effect.text, style=style))
         table.add_row("Odds", odds_text(preview.roll.odds))
         table.add_row("Cost", cost_text(preview.roll))
+    if parts := preview.armor_from:
+        made = " + ".join(f"{name} {n}" for name, n in parts)
+        table.add_row("Armor", Text(f"{preview.armor} ({made})"))
+    for index, line in enumerate(preview.armor_maybe):
+        table.add_row("" if index else "Sometimes", Text(line, style="dim"))
     failure = Text(f"{preview.damage} damage − Armor {preview.armor} = ")
     failure.append(f"{preview.taken}", style="bold red")
     if preview.pools is not None and preview.track is not None:

@@ -132,7 +132,7 @@ def turn_detail(state: Campaign, seat: str | None = None) -> Text:
         elif turn.loses_turn:
             text.append("Stunned: loses its action this turn (n).\n", style="red")
         elif turn.pc:
-            text.append("a: attack an NPC · b: an ability · c: another action · or roll a task from Home.\n")
+            text.append("a: attack an NPC · b: use an ability · c: another action.\n")
         elif state.settings.solo:
             text.append(f"d: {turn.name} acts: the app chooses whom it attacks")
             text.append(f" (damage {turn.damage}) · c: take it for an ally.\n")

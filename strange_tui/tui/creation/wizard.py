@@ -233,7 +233,7 @@ class CreationScreen(Screen):
     @on(QuestionsForm.Changed)
     def answered(self, event: QuestionsForm.Changed) -> None:
         """Step 7's questions: each answer goes into the draft; the hint says what is left."""
-        pass
+        self.set_draft(answers=event.answers)
         left = self.step_view().answers_problem
         self.query_one("#hint", Static).update(left or "Answered: ctrl+n goes on.")
 
