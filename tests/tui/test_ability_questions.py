@@ -63,14 +63,20 @@ async def test_step_seven_asks_two_of_five_and_the_sheet_is_trained_in_both(demo
         assert "intimidation" not in skills
 
 
-async def test_step_seven_with_questions_stays_reachable_at_40x12(demo_app):
-    draft = Draft(step=6, descriptor="strong", type="spinner", focus="leads",
+async def test_step_seven_with_questions_stays_reachable_at_40x12_and_80x16(demo_app):
+    """The most step 7 asks: the focus's choice of one, a skill to name, and the question;
+    tab brings each into view (the step scrolls)."""
+    draft = Draft(step=6, descriptor="intelligent", type="spinner", focus="helps-their-friends",
                   bonus={Stat.SPEED: 2, Stat.INTELLECT: 4},
                   abilities=("anecdote", "babel", "interaction-skills", "encouragement"))  # fmt: skip
     async with demo_app.run_test(size=(40, 12)) as pilot:
         await demo_app.push_screen(CreationScreen(draft))
         await pilot.pause()
         assert demo_app.screen.query_one(QuestionsForm).questions
+        assert demo_app.screen.query("#pick-focus-choice, Input.skill")
+        assert await tab_through(pilot) == []
+        await pilot.resize_terminal(80, 16)  # Wide, so the step's panel itself does not scroll.
+        await pilot.pause()
         assert await tab_through(pilot) == []
 
 

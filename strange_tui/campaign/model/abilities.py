@@ -53,12 +53,12 @@ class Sourced:
 
 def held(character: Character, now: int | None = None) -> Iterator[Sourced]:
     """Every effect of the character's traits, and of the abilities in use that have not
-    run out by ``now`` (None: all of them)."""
+    run out by ``now`` (None: no time given, so none of them)."""
     for trait in character.traits:
         for effect in trait.effects:
             yield Sourced(trait.name, effect)
-    for active in character.active:
-        if now is None or active.until > now:
+    for active in character.active if now is not None else ():
+        if active.until > now:  # type: ignore[operator]
             for effect in active.effects:
                 yield Sourced(active.name, effect)
 

@@ -140,7 +140,7 @@ class QuestionsForm(Vertical):
             return self.given[index]
         if question.kind == "pick":
             value = fields[0].value  # type: ignore[attr-defined]
-            return (value,) if isinstance(value, str) else ()
+            return (question.options[0],) if isinstance(value, str) else ()
         if question.kind == "points":
             return tuple(
                 f"{box.name}={box.value}"  # type: ignore[attr-defined]

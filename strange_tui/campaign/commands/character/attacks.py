@@ -94,7 +94,7 @@ def ability_sheet(state: Campaign, who: Character, content: Library) -> AbilityS
                 parts=tuple(parts),
                 range=weapon.range,
                 stat=stat,
-                training=weapon_training(who, weapon).label,
+                training=weapon_training(who, weapon, now).label,
                 notes=tuple(notes),
             )
         )

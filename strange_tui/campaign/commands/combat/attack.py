@@ -42,7 +42,7 @@ from strange_tui.campaign.commands.combat.weapons import (
 )
 from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.model.abilities import cost_cut
+from strange_tui.campaign.model.abilities import cost_cut, moment
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
@@ -151,7 +151,7 @@ class Attack(Command, frozen=True, kw_only=True):
                 boss=target.boss,
             )
         )
-        sheet = weapon_training(who, self.weapon)
+        sheet = weapon_training(who, self.weapon, moment(state))
         reach = sum(n for _, n in reach_line(self.distinction(state), self.situation()))
         bonus = sum(n for _, n in bonus_lines(encounter, target.id, self.character, self.weapon))
         weapon_stat = Stat.SPEED if self.weapon.ranged else Stat.MIGHT
@@ -213,7 +213,8 @@ class Attack(Command, frozen=True, kw_only=True):
     ) -> tuple[tuple[str, int], ...]:
         """What a hit's damage on ``target`` is made of before the special bonus and the
         die (R-CMB-2, R-EFF-5; low gravity and the weapon's distinction, R-CIR-2, R-WPN-1)."""
-        parts = [(self.weapon.name, self.weapon.damage), *ability_damage(who, self.weapon)]
+        now = moment(state)
+        parts = [(self.weapon.name, self.weapon.damage), *ability_damage(who, self.weapon, now)]
         if self.damage_effort:
             extra = effort_damage(self.damage_effort, area=self.area)
             if self.weapon.ability and self.weapon.effort_damage != EFFORT_DAMAGE:
@@ -290,7 +291,7 @@ class Attack(Command, frozen=True, kw_only=True):
             "hindered": sum(n for _, n in situational if n > 0),
             "eased": sum(n for _, n in situational if n < 0),
         }
-        sheet = weapon_training(who, self.weapon)
+        sheet = weapon_training(who, self.weapon, moment(state))
         for label, step in step_breakdown(task_of(roll.setup(state))):
             if label in lumped:
                 step -= lumped[label]

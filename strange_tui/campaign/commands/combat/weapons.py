@@ -222,9 +222,9 @@ def weapon_skill_names(weapon: WeaponUsed) -> tuple[str, ...]:
     return tuple(names)
 
 
-def weapon_training(who: Character, weapon: WeaponUsed) -> Training:
+def weapon_training(who: Character, weapon: WeaponUsed, now: int | None = None) -> Training:
     """R-CMB-2, R-TASK-3: the attacker's training or inability with the weapon."""
-    return training_in(who, weapon_skill_names(weapon))
+    return training_in(who, weapon_skill_names(weapon), now)
 
 
 def ability_damage(
