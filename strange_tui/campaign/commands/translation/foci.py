@@ -6,8 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.state import Character, FocusKit
+from strange_tui.campaign.model.traits import Source, Trait, trait_of
+from strange_tui.content.effects import CHOICES
 from strange_tui.rules.errors import RuleViolation
 
 
@@ -42,7 +46,9 @@ def kit_left(content: Library, who: Character) -> FocusKit:
             have.remove(name)
             taken.append(name)
     skills = tuple(s for s in focus.skills if who.skills.get(s) in ("trained", "specialized"))
-    return FocusKit(abilities=tuple(taken), skills=skills)
+    leaving = {*taken, focus.name}
+    traits = tuple(t for t in who.traits if t.name in leaving and t.source in ("ability", "focus"))
+    return FocusKit(abilities=tuple(taken), skills=skills, traits=traits)
 
 
 def kit_taken(content: Library, who: Character, name: str, picks: Sequence[str]) -> FocusKit:
@@ -55,12 +61,15 @@ def kit_taken(content: Library, who: Character, name: str, picks: Sequence[str])
     if focus is None:
         raise RuleViolation(f"No focus called {name} in the game content.")
     abilities: list[str] = []
+    ids: list[str] = []
     for tier in sorted(focus.tiers, key=lambda t: t.tier):
         if tier.tier > who.tier:
             continue
         abilities += [ability_name(content, a) for a in tier.abilities]
+        ids += list(tier.abilities)
         if len(tier.choose_one) == 1:
             abilities.append(ability_name(content, tier.choose_one[0]))
+            ids.append(tier.choose_one[0])
         elif tier.choose_one:
             chosen = [a for a in tier.choose_one if a in picks]
             if len(chosen) != 1:
@@ -70,7 +79,25 @@ def kit_taken(content: Library, who: Character, name: str, picks: Sequence[str])
                     f" {options}."
                 )
             abilities.append(ability_name(content, chosen[0]))
-    return FocusKit(abilities=tuple(abilities), skills=tuple(focus.skills))
+            ids.append(chosen[0])
+    known = content.kind("abilities")
+    entries = [focus, *(known[a] for a in ids if a in known)]
+    traits = tuple(
+        unasked_trait(entry, source="focus" if entry is focus else "ability")
+        for entry in entries
+        if entry.effects
+    )
+    return FocusKit(abilities=tuple(abilities), skills=tuple(focus.skills), traits=traits)
+
+
+def unasked_trait(entry: Any, *, source: Source) -> Trait:
+    """R-ABL-1: the trait an entry gives when taken on arrival: its effects, less the
+    choices nobody is there to make (a skill to pick: the player adds it on the sheet)."""
+    try:
+        return trait_of(entry, source=source)
+    except ValueError:
+        kept = tuple(e for e in entry.effects if not isinstance(e, CHOICES))
+        return trait_of(msgspec.structs.replace(entry, effects=kept), source=source)
 
 
 def choices_of(content: Library, who: Character, name: str) -> list[tuple[int, tuple[str, ...]]]:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import TranslationMade
+from strange_tui.campaign.model.folds import traits
 from strange_tui.campaign.model.state import Campaign, Character, FocusKit, PartyEffect
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.translation import HOUR, Record, Roles, check_roles
@@ -114,13 +115,18 @@ def change_focus(
         for skill in gained.skills:
             raise_skill(skills, skill)
     left.pop(focus, None)
-    return replace(
+    changed = replace(
         who,
         focus=focus,
         abilities=tuple(abilities),
         skills=skills,
         travel=replace(who.travel, left=left),
     )
+    for trait in lost.traits if lost is not None else ():
+        changed = traits.lose(changed, trait.name)
+    for trait in gained.traits if gained is not None else ():
+        changed = traits.gain(changed, trait)
+    return changed
 
 
 def still_running(
