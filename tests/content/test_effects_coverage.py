@@ -73,15 +73,33 @@ def test_every_entry_has_effects_or_is_marked_narrative(content: Content) -> Non
     assert not silent, f"{len(silent)} entries say nothing of what they do: {silent[:20]}"
 
 
-def test_no_summary_states_a_number_its_effects_leave_out(content: Content) -> None:
-    missing = [
+def left_out(content: Content) -> list[str]:
+    """The entries whose summary states a number and whose effects say nothing."""
+    return [
         where
         for where, entry, summary in entries(content)
         if isinstance(entry, Ability) or not structured(entry)
         if not where.endswith("(its extra pool)")  # The pool the descriptor's field keeps.
         if not entry.effects and STATES_A_NUMBER.search(summary) and where not in REVIEWED
     ]
+
+
+def test_no_summary_states_a_number_its_effects_leave_out(content: Content) -> None:
+    missing = left_out(content)
     assert not missing, f"{len(missing)} entries state a number with no effect: {missing}"
+
+
+def test_an_entry_whose_effect_is_taken_away_is_caught(tmp_path) -> None:
+    """A pack that gives an Armor bonus ability no effect (only its words) fails the check."""
+    ward = Content().kind("abilities")["ward"]
+    pack = tmp_path / "plain.toml"
+    pack.write_text(
+        f'[[abilities]]\nid = "ward"\nname = "{ward.name}"\nkind = "enabler"\n'
+        f'summary = "{ward.summary}"\nnarrative = true\n'
+    )
+    content = Content([pack])
+    assert content.problems == []
+    assert left_out(content) == ["abilities ward"]
 
 
 def test_the_reviewed_list_names_real_entries_that_still_need_it(content: Content) -> None:

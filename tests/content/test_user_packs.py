@@ -106,3 +106,23 @@ def test_content_check_and_unknown_kind(capsys):
     assert main(["content", "--check"]) == 0
     assert main(["content", "spells"]) == 2
     assert "not a kind of content" in capsys.readouterr().err
+
+
+def test_a_bad_effect_names_file_entry_and_field_and_the_rest_loads(tmp_path):
+    """R-ABL-1: a user pack's effects are checked like the rest: an Armor bonus of 0 and an
+    effect of no known kind are each refused with where they are; a good entry loads."""
+    pack = tmp_path / "powers.toml"
+    pack.write_text(
+        '[[abilities]]\nid = "thin-shield"\nname = "Thin Shield"\nkind = "enabler"\n'
+        'summary = "A shield of nothing."\neffects = [{ effect = "armor", value = 0 }]\n\n'
+        '[[abilities]]\nid = "odd"\nname = "Odd"\nkind = "enabler"\nsummary = "Odd."\n'
+        'effects = [{ effect = "levitation", value = 1 }]\n\n'
+        '[[abilities]]\nid = "iron-hide"\nname = "Iron Hide"\nkind = "enabler"\n'
+        'summary = "+2 Armor."\neffects = [{ effect = "armor", value = 2 }]\n'
+    )
+    content = Content([pack])
+    abilities = content.kind("abilities")
+    assert "iron-hide" in abilities and "thin-shield" not in abilities and "odd" not in abilities
+    first, second = content.problems
+    assert "powers.toml" in first and "abilities[0]" in first and "effects[0].value" in first
+    assert "powers.toml" in second and "abilities[1]" in second and "levitation" in second
