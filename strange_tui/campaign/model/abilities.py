@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from strange_tui.campaign.model.events import AbilityUsed
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.types import ROUND_SECONDS
 from strange_tui.content.effects import (
@@ -24,6 +25,7 @@ from strange_tui.content.effects import (
     Inability,
     Practiced,
     TaskMade,
+    Timed,
     Training,
     Unarmed,
 )
@@ -243,6 +245,18 @@ def ability_task(character: Character, name: str) -> TaskMade | None:
     trait = next((t for t in character.traits if t.name == name), None)
     found = [e for e in trait.effects if isinstance(e, TaskMade)] if trait else []
     return found[0] if found else None
+
+
+def timed_begun(character: Character, name: str) -> list[AbilityUsed]:
+    """R-ABL-2: the timed effects an attack or task ability begins when rolled (its cost
+    is the roll's), as the event that starts them; none for an ability without any."""
+    trait = next((t for t in character.traits if t.name == name), None)
+    timed = [e for e in trait.effects if isinstance(e, Timed)] if trait else []
+    if not timed:
+        return []
+    effects = tuple(inner for t in timed for inner in t.effects)
+    lasts = max(t.seconds for t in timed)
+    return [AbilityUsed(character=character.id, ability=name, effects=effects, lasts=lasts)]
 
 
 def active_now(character: Character, now: int) -> list[tuple[str, int]]:

@@ -42,7 +42,7 @@ from strange_tui.campaign.commands.combat.weapons import (
 )
 from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.model.abilities import cost_cut, moment
+from strange_tui.campaign.model.abilities import cost_cut, moment, timed_begun
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
@@ -313,7 +313,8 @@ class Attack(Command, frozen=True, kw_only=True):
         if not self.area:
             roll = self.roll_against(state, who, foes[0], label)
             spent, made = self.recorded(roll.decide(state, dice), foes[0])
-            return [*spent, *(self.hit_events(state, made) if made.success else [made])]
+            hit = self.hit_events(state, made) if made.success else [made]
+            return [*spent, *hit, *self.begun(who)]
         # One die against every target: recorded against the hardest, compared to each.
         rolls = {foe.id: self.roll_against(state, who, foe, label) for foe in foes}
         tasks = {foe_id: task_of(roll.setup(state)) for foe_id, roll in rolls.items()}
@@ -335,4 +336,8 @@ class Attack(Command, frozen=True, kw_only=True):
                         ignore_armor=self.weapon.ignores_armor,
                     )
                 )
-        return events
+        return [*events, *self.begun(who)]
+
+    def begun(self, who: Character) -> list[AnyEvent]:
+        """R-ABL-2: the timed effects the attack's ability begins (none for a weapon)."""
+        return list(timed_begun(who, self.weapon.ability)) if self.weapon.ability else []

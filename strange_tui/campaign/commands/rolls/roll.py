@@ -20,7 +20,7 @@ from strange_tui.campaign.commands.rolls.effects import (
     split_steps,
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
-from strange_tui.campaign.model.abilities import ability_task, cost_cut, moment
+from strange_tui.campaign.model.abilities import ability_task, cost_cut, moment, timed_begun
 from strange_tui.campaign.model.ability_tasks import roll_tags, task_assets
 from strange_tui.campaign.model.events import AnyEvent, RollMade, XpSpent
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll, task_of
@@ -238,7 +238,9 @@ class Roll(Command, frozen=True, kw_only=True):
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         who = character_of(state, self.character)
         spent = self.support_events(state)
-        return [*spent, make_roll(who, self.setup(state), dice_for(self.die, dice))]
+        made = make_roll(who, self.setup(state), dice_for(self.die, dice))
+        begun = timed_begun(who, self.ability) if self.ability else []
+        return [*spent, made, *begun]
 
 
 class Reroll(Command, frozen=True, kw_only=True):
