@@ -140,7 +140,7 @@ class QuestionsForm(Vertical):
             return self.given[index]
         if question.kind == "pick":
             value = fields[0].value  # type: ignore[attr-defined]
-            return (question.options[0],) if isinstance(value, str) else ()
+            return (value,) if isinstance(value, str) else ()
         if question.kind == "points":
             return tuple(
                 f"{box.name}={box.value}"  # type: ignore[attr-defined]
@@ -169,14 +169,6 @@ class QuestionsForm(Vertical):
         self.display = bool(self.questions)
         await self.recompose()
         self.tell()
-
-    def focus_first(self) -> bool:
-        """Focus the first field (False: the form asks nothing)."""
-        for widget in self.fields:
-            if widget.is_attached and widget.focusable:
-                widget.focus()
-                return True
-        return False
 
     def tell(self) -> None:
         answers = self.answers()

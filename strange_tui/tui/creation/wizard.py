@@ -196,9 +196,10 @@ class CreationScreen(Screen):
         }[event.control.id]
         self.set_draft(**{field: "" if event.item_id == "none" else event.item_id})
         if field == "focus_choice" and self.step_view().questions:
-            await self.show_step()  # The focus's ability may ask too: ask it, then go on.
-            self.query_one(QuestionsForm).focus_first()
-        elif not self.query("#body Input.skill, #body QuestionsForm"):
+            await self.show_step()  # The focus's ability may ask too: ask it.
+        if asked := self.query("#body Input.skill, #body QuestionsForm .answer"):
+            asked.first().focus()  # The choice made: on to what the step still asks.
+        else:
             await self.action_next()
 
     @on(FilterList.Highlighted)

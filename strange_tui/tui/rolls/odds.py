@@ -65,6 +65,8 @@ def preview_table(preview: RollPreview) -> Table:
     for index, effect in enumerate(preview.effects):
         style = "green" if effect.steps < 0 else "yellow"
         table.add_row("Effects" if not index else "", Text(effect.text, style=style))
+    for index, line in enumerate(preview.abilities):
+        table.add_row("Abilities" if not index else "", Text(line, style="green"))
     circumstance_rows(table, preview)
     odds_rows(table, preview.odds)
     cost = Text(f"{preview.cost} {preview.stat.value.title()}")

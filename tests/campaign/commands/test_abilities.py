@@ -182,3 +182,23 @@ def test_r_tr_8_a_focus_left_behind_takes_back_what_its_abilities_gave():
                         kit_taken(CONTENT, elsewhere, "Learns Quickly", ()))  # fmt: skip
     assert back.pools.intellect.maximum == nia.pools.intellect.maximum
     assert traits_for(CONTENT, back)  # Its abilities still say what they do.
+
+
+def test_r_abl_1_an_ability_in_use_makes_a_level_of_effort_free_on_its_tasks():
+    """An hour as a shadow: one level of Effort on stealth costs nothing (3 Speed less
+    Edge 1 otherwise), and only on stealth."""
+    from strange_tui.campaign.commands.rolls.roll import Roll
+
+    store = Store(Campaign(name="Test"))
+    who = character("mara", abilities=("Embraced by Darkness",))
+    store.dispatch(CharacterCreated(character=who))
+    sneak = Roll(character="mara", stat=Stat.SPEED, label="Stealth past the guard", effort=1)
+    assert preview(store.state, sneak).cost == 2
+    run(store, UseAbility(character="mara", ability="Embraced by Darkness"))
+    shown = preview(store.state, sneak)
+    assert shown.cost == 0
+    assert "Embraced by Darkness: 1 level of Effort free" in shown.abilities
+    climb = msgspec.structs.replace(sneak, label="Climb the wall")
+    assert preview(store.state, climb).cost == 2
+    (made,) = run(store, msgspec.structs.replace(sneak, die=12))
+    assert (made.free_effort, made.cost) == (1, 0)

@@ -48,6 +48,9 @@ class RollPreview(msgspec.Struct, frozen=True, kw_only=True):
     cost: int
     problem: str | None = None
     effects: tuple[EffectStep, ...] = ()
+    abilities: tuple[str, ...] = ()
+    """R-ABL-1: the assets and free Effort abilities give, and what they give only in some
+    situations (for the table to judge), in words."""
     circumstances: tuple[tuple[str, int], ...] = ()
     """R-CIR-1: each circumstance as a line of the itemised difficulty, with who gains
     ('partial cover, the target's advantage', +1; + hinders, - eases)."""

@@ -21,7 +21,12 @@ from strange_tui.campaign.commands.rolls.effects import (
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
 from strange_tui.campaign.model.abilities import ability_task, cost_cut, moment, timed_begun
-from strange_tui.campaign.model.ability_tasks import roll_tags, task_assets
+from strange_tui.campaign.model.ability_tasks import (
+    free_effort,
+    roll_tags,
+    task_assets,
+    task_conditional,
+)
 from strange_tui.campaign.model.events import AnyEvent, RollMade, XpSpent
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll, task_of
 from strange_tui.campaign.model.state import Campaign, Character
@@ -33,6 +38,10 @@ from strange_tui.rules.pools import Stat, spend
 from strange_tui.rules.task import Skill, forced_roll
 
 MAX_ASSETS = 2
+
+
+def plural_asset(count: int) -> str:
+    return "an asset" if count == 1 else f"{count} assets"
 HelperSkill = Literal["none", "untrained", "trained", "specialized", "inability"]
 SKILL_NAMES = {Skill.UNTRAINED: "", Skill.TRAINED: "trained", Skill.SPECIALIZED: "specialized"}
 SKILLS = {name: skill for skill, name in SKILL_NAMES.items()}
@@ -156,6 +165,18 @@ class Roll(Command, frozen=True, kw_only=True):
         )
         return tags | ({"perception"} if self.perception else set())
 
+    def ability_lines(self, state: Campaign) -> list[str]:
+        """R-ABL-1: the assets and free Effort the abilities give this roll, and what they
+        give only in some situations, in words for the preview."""
+        who = character_of(state, self.character)
+        now, tags = moment(state), self.tags()
+        lines = [f"{source}: {plural_asset(n)}" for source, n in task_assets(who, tags, now)]
+        lines += [
+            f"{source}: {n} level{'s' * (n != 1)} of Effort free"
+            for source, n in free_effort(who, tags, now)
+        ]
+        return lines + task_conditional(who, tags, now)
+
     def ability_assets(self, state: Campaign) -> list[tuple[str, int]]:
         """R-ABL-1: the assets the character's abilities give this roll."""
         who = character_of(state, self.character)
@@ -198,6 +219,10 @@ class Roll(Command, frozen=True, kw_only=True):
             circumstances=situation.labels,
             support=situation.support,
             ranged=bool(self.ranged),
+            free_effort=min(
+                self.effort + self.damage_effort,
+                sum(n for _, n in free_effort(who, self.tags(), moment(state))),
+            ),
         )
         if self.forced:
             task = task_of(event)
@@ -231,6 +256,7 @@ class Roll(Command, frozen=True, kw_only=True):
             cost=cost,
             problem=problem or self.support_problem(state),
             effects=self.effects(state),
+            abilities=tuple(self.ability_lines(state)),
             circumstances=self.situation().lines,
             support_needed=self.situation().refusal,
         )

@@ -49,6 +49,8 @@ class RollMade(Event, tag="roll_made"):
     """An attack's (first) foe: the fight remembers the round's attacks on it (R-CIR-3)."""
     ranged: bool = False
     """An attack with a ranged weapon (else melee)."""
+    free_effort: Small = 0
+    """R-ABL-1: levels of the Effort applied that an ability makes free (the first ones)."""
 
 
 class RollRerolled(Event, tag="roll_rerolled"):

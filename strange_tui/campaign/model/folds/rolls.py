@@ -7,6 +7,7 @@ from msgspec.structs import replace
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.folds.armor import speed_effort_extra
 from strange_tui.campaign.model.state import Character
+from strange_tui.content.effects import FreeEffort
 from strange_tui.rules.dice import DiceSource, PlayerDice
 from strange_tui.rules.effort import action_cost, check_effort
 from strange_tui.rules.errors import RuleViolation
@@ -36,11 +37,12 @@ def task_of(event: RollMade) -> Task:
 def full_cost(character: Character, event: RollMade) -> int:
     """R-EFF-1..4: the points the action costs before any natural 20 (R-CMB-6, the CSRD
     reading: armor adds to each level of Speed Effort, before Edge; R-WEAK-1: a weakness
-    in the pool adds to an action that costs points)."""
+    in the pool adds to an action that costs points; R-ABL-1: levels of Effort an ability
+    makes free cost nothing)."""
     levels = event.effort + event.damage_effort
     pool = character.pools[event.stat]
     return action_cost(
-        effort_levels=levels,
+        effort_levels=levels - min(event.free_effort, levels),
         ability_cost=event.ability_cost + speed_effort_extra(character, event.stat, levels),
         edge=pool.edge,
         impaired=character.impaired,
@@ -48,14 +50,21 @@ def full_cost(character: Character, event: RollMade) -> int:
     )
 
 
+def free_effort_held(character: Character) -> int:
+    """The most Effort the character's abilities (and those in use) could make free."""
+    return sum(
+        e.levels for t in character.traits for e in t.effects if isinstance(e, FreeEffort)
+    ) + sum(e.levels for a in character.active for e in a.effects if isinstance(e, FreeEffort))
+
+
 def check_roll(character: Character, event: RollMade) -> int:
     """Check a roll against the rules and return its full cost; RuleViolation if it is not
     a roll this character could make, or its recorded result is not what the rules say."""
     if not can_act(character.track):
-        raise RuleViolation(
-            f"{character.name} is {character.track.label} and cannot act."
-        )
+        raise RuleViolation(f"{character.name} is {character.track.label} and cannot act.")
     check_effort(event.effort, event.damage_effort, character.effort)
+    if event.free_effort > free_effort_held(character):
+        raise RuleViolation(f"{character.name}'s abilities make no such Effort free.")
     task = task_of(event)
     if is_automatic(task) and event.die is not None:
         raise RuleViolation("An automatic success is not rolled.")
