@@ -18,7 +18,10 @@ from strange_tui.campaign.commands.combat.limits import (
     MAX_NPCS_AT_ONCE,
 )
 from strange_tui.campaign.commands.combat.views import capped, encounter_of, pc_limit
+from strange_tui.campaign.commands.combat.weapons import training_in
 from strange_tui.campaign.commands.rolls.odds import OddsView, odds_view
+from strange_tui.campaign.model.abilities import moment
+from strange_tui.campaign.model.ability_tasks import roll_tags, task_steps
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import (
     AnyEvent,
@@ -209,15 +212,21 @@ class RollInitiative(Command, frozen=True, kw_only=True):
             if limit := pc_limit(state, cid):
                 unable[cid] = limit
                 continue
-            skill = character_of(state, cid).skills.get("Initiative")
+            who = character_of(state, cid)
+            now = moment(state)
+            sheet = training_in(who, ("Initiative", "initiative tasks"), now)
+            # R-ABL-1: what the PC's abilities ease or hinder in initiative.
+            tags = roll_tags(Stat.SPEED.value, label="Initiative", initiative=True)
+            steps = sum(n for _, n in task_steps(who, tags, now))
             setups[cid] = RollMade(
                 character=cid,
                 stat=Stat.SPEED,
                 difficulty=recorded,
                 label="Initiative",
-                skill=skill if skill in ("trained", "specialized") else "",
-                inability=skill == "inability",
-                hindrances=beyond,
+                skill=sheet.skill,
+                inability=sheet.inability,
+                hindrances=beyond + max(0, -steps),
+                eased=max(0, steps),
             )
         for cid in self.dice:
             if cid in unable:

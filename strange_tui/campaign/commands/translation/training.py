@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from strange_tui.campaign.commands.base import character_of
 from strange_tui.campaign.commands.rolls.effects import EffectStep
 from strange_tui.campaign.commands.translation.preview import DifficultyPart, HelpLine
+from strange_tui.campaign.model.abilities import skills_now
 from strange_tui.campaign.model.events import RollMade
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.helping import help_benefit
@@ -30,10 +31,10 @@ SKILL_STEPS = {"trained": 1, "specialized": 2}
 
 
 def translation_skill(who: Character) -> tuple[Skill, bool]:
-    """R-TR-1: how trained ``who`` is in translating (the sheet's ``Translation`` skill),
-    and whether it is an inability."""
+    """R-TR-1: how trained ``who`` is in translating (the sheet's ``Translation`` skill,
+    or an ability's, R-ABL-1), and whether it is an inability."""
     level = next(
-        (lvl for name, lvl in who.skills.items() if name.strip().lower() == SKILL_KEY), ""
+        (lvl for name, lvl in skills_now(who).items() if name.strip().lower() == SKILL_KEY), ""
     )
     skill = {"trained": Skill.TRAINED, "specialized": Skill.SPECIALIZED}.get(level, Skill.UNTRAINED)
     return skill, level == "inability"

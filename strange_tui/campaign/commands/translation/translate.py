@@ -17,7 +17,12 @@ from typing import NamedTuple
 import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of, dice_for
-from strange_tui.campaign.commands.rolls.effects import EffectStep, effect_steps, split_steps
+from strange_tui.campaign.commands.rolls.effects import (
+    EffectStep,
+    ability_steps,
+    effect_steps,
+    split_steps,
+)
 from strange_tui.campaign.commands.rolls.odds import odds_view
 from strange_tui.campaign.commands.translation.failure import (
     DRAW,
@@ -39,6 +44,7 @@ from strange_tui.campaign.commands.translation.training import (
     roll_steps,
     translation_skill,
 )
+from strange_tui.campaign.model.ability_tasks import roll_tags
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.events import AnyEvent, PointsSpent, RollMade, TranslationMade
 from strange_tui.campaign.model.folds.rolls import full_cost, make_roll, task_of
@@ -172,12 +178,17 @@ class Translate(Command, frozen=True, kw_only=True):
         total = sum(steps for _, steps in parts)
         who = character_of(state, self.initiator)
         skill, help_lines = helping(state, who, roles.helpers)
-        effects = effect_steps(state, self.initiator, Stat.INTELLECT)
+        label = f"translating to {self.destination.title()}"
+        tags = roll_tags(Stat.INTELLECT.value, label=label) | {"translation"}
+        effects = (
+            *effect_steps(state, self.initiator, Stat.INTELLECT),
+            *ability_steps(state, self.initiator, tags),
+        )
         hindered, eased = split_steps(effects)
         task = RollMade(
             character=self.initiator,
             stat=Stat.INTELLECT,
-            label=f"translating to {self.destination.title()}",
+            label=label,
             difficulty=min(total, MAX_DIFFICULTY),
             skill=SKILL_WORDS.get(skill, ""),
             inability=translation_skill(who)[1],
