@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from strange_tui.content.effects import AttackMade, CostReduction, TaskMade
 from strange_tui.content.loader import Content
-from strange_tui.content.model import CharacterType, Focus, SoloEntry
+from strange_tui.content.model import Ability, CharacterType, Focus, SoloEntry
 
 MAX_SUMMARY_LINES = 2
 SOLO_KINDS = ("intrusions", "complications", "scenes")
@@ -46,6 +47,9 @@ def problems(content: Content) -> list[str]:
         ]
         if not entry.recursions:
             found.append(f"focus {entry.id}: available in no recursion")
+    for kind in ("types", "descriptors", "foci", "abilities"):
+        for entry in content.kind(kind).values():
+            found += effect_problems(f"{kind} {entry.id}", entry, abilities)
     for kind in SOLO_KINDS:
         for entry in content.kind(kind).values():
             assert isinstance(entry, SoloEntry)
@@ -57,4 +61,23 @@ def problems(content: Content) -> list[str]:
                 text = getattr(entry, field, "")
                 if text.count("\n") >= MAX_SUMMARY_LINES:
                     found.append(f"{kind} {entry.id}: {field} is longer than two lines")
+    return found
+
+
+def effect_problems(where: str, entry: object, abilities: dict) -> list[str]:
+    """What an entry's effects get wrong beyond their shapes: a cost cut for an ability
+    that does not exist, an attack or a task on an ability that is no action, an entry
+    that says nothing of what it does."""
+    effects = getattr(entry, "effects", ())
+    found = [
+        f"{where}: a cost reduction for ability {effect.ability!r}, which is not defined"
+        for effect in effects
+        if isinstance(effect, CostReduction) and effect.ability and effect.ability not in abilities
+    ]
+    if getattr(entry, "kind", "action") != "action" and not getattr(entry, "cost", 0) and any(
+        isinstance(effect, AttackMade | TaskMade) for effect in effects
+    ):
+        found.append(f"{where}: an attack or a task is made by an action (or an enabler's cost)")
+    if isinstance(entry, Ability) and not effects and not entry.narrative:
+        found.append(f"{where}: says neither what it does (effects) nor narrative = true")
     return found
