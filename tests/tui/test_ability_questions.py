@@ -20,6 +20,8 @@ SPINNER_PICKS = ["anecdote", "babel", "interaction", "encouragement"]
 """Step 6 for a Spinner, typed into the list's filter: the third asks two skills of five."""
 
 ASKED = "Trained in two interaction skills"
+ASKING = ("anecdote", "babel", "interaction-skills", "encouragement")
+"""The same four by id, for a draft made at step 7."""
 
 
 async def to_step_seven(pilot) -> None:
@@ -67,8 +69,7 @@ async def test_step_seven_with_questions_stays_reachable_at_40x12_and_80x16(demo
     """The most step 7 asks: the focus's choice of one, a skill to name, and the question;
     tab brings each into view (the step scrolls)."""
     draft = Draft(step=6, descriptor="intelligent", type="spinner", focus="helps-their-friends",
-                  bonus={Stat.SPEED: 2, Stat.INTELLECT: 4},
-                  abilities=("anecdote", "babel", "interaction-skills", "encouragement"))  # fmt: skip
+                  bonus={Stat.SPEED: 2, Stat.INTELLECT: 4}, abilities=ASKING)  # fmt: skip
     async with demo_app.run_test(size=(40, 12)) as pilot:
         await demo_app.push_screen(CreationScreen(draft))
         await pilot.pause()
@@ -160,10 +161,15 @@ class FormApp(App):
     def compose(self) -> ComposeResult:
         yield QuestionsForm(
             [
-                Question(key="A gift", label="A gift: 3 points", kind="points", count=3,
-                         stats=("might", "speed", "intellect")),
+                Question(
+                    key="A gift",
+                    label="A gift: 3 points",
+                    kind="points",
+                    count=3,
+                    stats=("might", "speed", "intellect"),
+                ),
                 Question(key="A knack", label="A knack: any 2 skills", kind="skills", count=2),
-            ]  # fmt: skip
+            ]
         )
 
 

@@ -198,12 +198,12 @@ async def test_the_xp_dialog_splits_pool_points_below_the_step_and_enter_gains_a
 
 
 async def test_the_sheet_says_an_occultic_cypher_counts_as_two(demo_app):
-    """Mara carries one occultic cypher: the load reads 2 of 2, and says why."""
+    """Jun carries two cyphers, one occultic: the load reads 3 of 3, and says why."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("down", "enter")
         await pilot.pause()
         stats = shown(demo_app, "#stats-body")
-        assert "2 of 2 (1 cypher; an occultic one counts as 2)" in stats
+        assert "3 of 3 (2 cyphers; an occultic one counts as 2)" in stats
 
 
 async def test_a_dead_pc_never_rolls_recovery(tmp_path, monkeypatch):

@@ -58,7 +58,8 @@ async def test_r_cmb_6_the_sheet_puts_armor_on_and_shows_what_counts(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
         stats = shown(app, "#stats-body")
-        assert "Armor" in stats and "3 (medium armor: Speed −3, 2 Might an hour)" in stats
+        worn = "3 (medium armor 2 + Tough 1; medium armor: Speed −3, 2 Might an hour)"
+        assert "Armor" in stats and worn in stats
         assert "7/7" in stats
         mara = character_state(app, "mara")
         assert (mara.armor, mara.pools.speed.maximum) == (3, 7)

@@ -19,13 +19,13 @@ async def test_home_shows_the_party(demo_app):
 
 
 async def test_r_dmg_2_damage_spills_and_moves_the_track_then_undo_redo(demo_app):
-    """Sheet, d, 20 damage: Armor 2, Might 7 → 0, Speed 10 → 0, Intellect 7 → 6:
+    """Sheet, d, 25 damage: Armor 2, Might 11 → 0, Speed 11 → 0, Intellect 5 → 4:
     two pools emptied, hale → debilitated. ctrl+z restores it all, ctrl+y again."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         before = character_state(demo_app, MARA)
         await pilot.press("enter")
         assert isinstance(demo_app.screen, SheetScreen)
-        await pilot.press("d", "2", "0", "enter")
+        await pilot.press("d", "2", "5", "enter")
         await pilot.pause()
         after = character_state(demo_app, MARA)
         assert (after.pools.might.current, after.pools.speed.current) == (0, 0)
@@ -108,12 +108,12 @@ async def test_r_rec_2_a_full_rest_cycle(fresh_app):
 
 
 async def test_r_rec_1_a_rest_restores_the_points_it_rolled(demo_app):
-    """Tess (Might 2/9) rests: d6 4 + 1 = 5 points go to Might first."""
+    """Tess (Might 3/9) rests: d6 4 + 1 = 5 points go to Might first."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "down", "s", "4", "enter", "enter")
         await pilot.pause()
         tess = character_state(demo_app, "tess-harrow")
-        assert tess.pools.might.current == 7
+        assert tess.pools.might.current == 8
         event = demo_app.session.journal()[-1]
         assert (event.die, event.bonus, event.allocation) == (4, 1, {Stat.MIGHT: 5})
 

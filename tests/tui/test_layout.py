@@ -109,7 +109,7 @@ async def test_creation_steps_read_at_80x24(demo_app):
             assert "Help" in "\n".join(key_bar_lines(demo_app)), step
             if step == 7:
                 assert "Choose up to 3 weapons (1 of them light)." in text
-                assert "armor you start in (enter)." in text  # Wrapped, not cut.
+                assert "you start in (enter)." in text  # Wrapped, not cut.
             if step == 9:
                 for line in screen_lines(demo_app):
                     if "anoetic" in line or "occultic" in line:

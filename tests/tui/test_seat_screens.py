@@ -100,7 +100,7 @@ async def test_a_players_window_opens_on_their_sheet_with_its_actions(demo):
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen) and app.screen.character_id == MARA
         text = screen_text(app)
-        for shown in ("Mara Quist", "7/14", "10/12", "7/8", "Mara Quist's seat"):
+        for shown in ("Mara Quist", "11/14", "11/12", "5/8", "Mara Quist's seat"):
             assert shown in text, shown
         assert SHEET_ACTION_KEYS - HIDDEN_ALWAYS <= bar_keys(app)
         assert app.screen.check_action("weakness", ())

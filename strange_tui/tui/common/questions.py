@@ -138,19 +138,17 @@ class QuestionsForm(Vertical):
         fields = [w for w, i in self.fields.items() if i == index and w.is_attached]
         if not fields:
             return self.given[index]
-        if question.kind == "pick":
-            value = fields[0].value  # type: ignore[attr-defined]
-            return (value,) if isinstance(value, str) else ()
-        if question.kind == "points":
-            return tuple(
-                f"{box.name}={box.value}"  # type: ignore[attr-defined]
-                for box in fields
-                if box.value.strip("0")  # type: ignore[attr-defined]
-            )
-        if question.options:
-            ticked = set(fields[0].selected)  # type: ignore[attr-defined]
-            return tuple(option for option in question.options if option in ticked)
-        return tuple(v for box in fields if (v := box.value.strip()))  # type: ignore[attr-defined]
+        boxes = [field for field in fields if isinstance(field, Input)]
+        match fields[0]:
+            case Select(value=str(value)):
+                return (value,)
+            case SelectionList(selected=selected):
+                return tuple(option for option in question.options if option in selected)
+            case Input() if question.kind == "points":
+                return tuple(f"{box.name}={box.value}" for box in boxes if box.value.strip("0"))
+            case Input():
+                return tuple(text for box in boxes if (text := box.value.strip()))
+        return ()
 
     def answers(self) -> Answers:
         """Every answer, by the key of the entry that asks (questions of one key joined)."""
@@ -164,6 +162,7 @@ class QuestionsForm(Vertical):
         if tuple(questions) == self.questions:
             return
         kept = self.answers()
+        self.fields = {}
         self.questions = tuple(questions)
         self.given = split_answers(self.questions, kept)
         self.display = bool(self.questions)
