@@ -15,8 +15,8 @@ from strange_tui.campaign.model.traits import (
     Question,
     Source,
     Trait,
-    answer_problem,
     questions,
+    resolved,
     trait_of,
 )
 from strange_tui.rules.pools import Stat
@@ -59,10 +59,17 @@ def draft_questions(library: Library, draft: Draft) -> list[Question]:
 
 
 def answers_problem(library: Library, draft: Draft) -> str | None:
-    """Why the draft's answers do not answer step 7's questions, or None."""
-    for question in draft_questions(library, draft):
-        if problem := answer_problem(question, draft.answers.get(question.key, ())):
-            return problem
+    """Why the draft's answers do not answer step 7's questions, or None: each entry's
+    answers are read as the character will take them (its questions in order)."""
+    edge = {stat.value: n for stat, n in base_edge(library, draft).items()}
+    for entry, option, _ in entries_taken(library, draft):
+        if not questions(entry.name, entry.effects, picked=bool(option)):
+            continue
+        try:
+            resolved(entry.name, entry.effects, option=option,
+                     answers=draft.answers.get(entry.name, ()), edge=edge)  # fmt: skip
+        except ValueError as problem:
+            return str(problem)
     return None
 
 
