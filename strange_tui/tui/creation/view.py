@@ -145,17 +145,29 @@ def details(library: Any, kind: str, entry_id: str) -> Text:
     return text
 
 
-def attacks_table(view: DraftView) -> Table:
+def attacks_table(view: DraftView) -> Group:
+    """Step 9: each attack's damage, difficulty and range, then what makes up a damage that
+    abilities add to ('Unarmed 3 = Unarmed 2 + <ability> 1')."""
     table = Table(box=None, header_style="bold cyan", padding=(0, 1), pad_edge=False)
     table.add_column("Attack")  # The only column that wraps: the others stay whole.
     for column in ("Damage", "Difficulty", "Range"):
         table.add_column(column, no_wrap=True)
     for row in view.attacks:
-        modifier = {-1: "eased 1", 0: "as set", 1: "hindered 1"}.get(
-            row.modifier, str(row.modifier)
-        )
-        table.add_row(row.name, str(row.damage), modifier, row.range)
-    return table
+        table.add_row(row.name, str(row.damage), modifier_words(row.modifier), row.range)
+    made = [
+        Text(f"{row.name} {row.damage} = {' + '.join(f'{p} {n}' for p, n in row.parts)}",
+             style="dim")
+        for row in view.attacks
+        if len(row.parts) > 1
+    ]  # fmt: skip
+    return Group(table, *made)
+
+
+def modifier_words(steps: int) -> str:
+    """'as set', 'eased 1', 'hindered 2'."""
+    if not steps:
+        return "as set"
+    return f"{'eased' if steps < 0 else 'hindered'} {abs(steps)}"
 
 
 def preview(view: DraftView, step: int) -> Group:
