@@ -50,7 +50,6 @@ class Trait(Frozen):
     cost_plus: bool = False
     pool: Literal["might", "speed", "intellect"] | None = None
     effects: tuple[AnyEffect, ...] = ()
-    summary: Annotated[str, Meta(max_length=240)] = ""
 
 
 class ActiveEffect(Frozen):
@@ -237,7 +236,6 @@ def trait_of(
         cost_plus=getattr(entry, "cost_plus", False),
         pool=getattr(entry, "pool", None),
         effects=effects,
-        summary=entry.summary,
     )
 
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from strange_tui.campaign.commands.character import ReadAbilities
 from strange_tui.campaign.model.seats import GM
 from strange_tui.tui.app.damage import say_refused
 from strange_tui.tui.app.theming import ThemedApp
@@ -67,6 +66,8 @@ class AppActions(ThemedApp):
 
     def action_read_abilities(self) -> None:
         """R-ABL-1: the GM reads what older sheets' abilities do from the packs, one step."""
+        from strange_tui.campaign.commands.character import ReadAbilities
+
         if self.session is None:
             return
         command = ReadAbilities(content=self.session.content)

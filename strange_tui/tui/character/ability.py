@@ -24,7 +24,7 @@ from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.roll import open_roll
 
 
-def ability_text(shown: AbilityPreview) -> Text:
+def ability_text(shown: AbilityPreview, summary: str = "") -> Text:
     """Its cost and how it is reached, what it brings and for how long, and its words."""
     text = Text(f"{shown.name}: ", style="bold")
     if shown.stat is not None and (shown.cost or shown.parts):
@@ -39,7 +39,8 @@ def ability_text(shown: AbilityPreview) -> Text:
         text.append("\nAn attack: enter opens it in the fight, with its own damage.")
     elif shown.roll == "task":
         text.append("\nA task: enter opens the roll, with its cost.")
-    text.append(f"\n{shown.summary}", style="italic dim")
+    if summary:
+        text.append(f"\n{summary}", style="italic dim")
     if shown.problem:
         text.append(f"\n{shown.problem}", style="bold red")
     return text
@@ -101,8 +102,11 @@ class UseAbilityDialog(CharacterDialog):
         if isinstance(command, str):
             preview.update(Text(command, style="red"))
             return
+        entry = self.session.content.kind("abilities").get(trait.ability)
         try:
-            preview.update(ability_text(self.session.preview(command)))
+            preview.update(
+                ability_text(self.session.preview(command), entry.summary if entry else "")
+            )
         except Refused as refused:
             preview.update(Text(str(refused), style="red"))
 

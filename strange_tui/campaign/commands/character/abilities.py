@@ -68,7 +68,6 @@ class AbilityPreview(msgspec.Struct, frozen=True, kw_only=True):
     parts: tuple[str, ...] = ()
     lasting: tuple[str, ...] = ()
     seconds: int = 0
-    summary: str = ""
     roll: str = ""
     """"attack" or "task" when the ability goes through the attack or roll dialog."""
     problem: str | None = None
@@ -124,7 +123,6 @@ class UseAbility(Command, frozen=True, kw_only=True):
             parts=tuple(parts),
             lasting=tuple(effect_words(e) for t in timed for e in t.effects),
             seconds=max((t.seconds for t in timed), default=0),
-            summary=trait.summary,
             roll=rolled_as(trait),
         )
         if problem is None and not shown.roll:

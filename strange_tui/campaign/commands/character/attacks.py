@@ -58,7 +58,6 @@ class Usable(msgspec.Struct, frozen=True, kw_only=True):
     pool: str
     cost_plus: bool
     rolled: str
-    summary: str
 
 
 class AbilitySheet(msgspec.Struct, frozen=True, kw_only=True):
@@ -133,7 +132,6 @@ def usable_now(who: Character) -> list[Usable]:
                 pool=trait.pool or "",
                 cost_plus=trait.cost_plus,
                 rolled=rolled_as(trait),
-                summary=trait.summary,
             )
         )
     return made
