@@ -180,6 +180,9 @@ class Creature(Entry, frozen=True, kw_only=True):
     health: Annotated[int, Meta(ge=0, le=1000)]
     damage: Annotated[int, Meta(ge=0, le=100)]
     armor: Points = 0
+    attack_pool: StatName = "might"
+    """The pool its attack damages: Might, or Speed (a numbing poison) or Intellect (a
+    psychic blast, which Armor does not stop)."""
     movement: Annotated[str, Meta(max_length=120)] = "short"
     modifications: tuple[Annotated[str, Meta(max_length=160)], ...] = ()
     summary: Summary

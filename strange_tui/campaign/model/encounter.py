@@ -9,6 +9,7 @@ from msgspec import Meta, field
 
 from strange_tui.campaign.model.types import Frozen, Id, Name, Points, Small
 from strange_tui.rules.combat import Condition
+from strange_tui.rules.pools import Stat
 
 
 class Combatant(Frozen):
@@ -28,6 +29,9 @@ class Combatant(Frozen):
     inanimate: bool = False
     """R-HAZ-2: an object to attack (a door, a lock): its Armor by hardness; it never
     takes a turn and does not count for initiative."""
+    attack_pool: Stat = Stat.MIGHT
+    """R-DMG-1: the pool an NPC's attack damages (a poison Speed, a psychic blast
+    Intellect); Armor counts only against Might damage (R-DMG-1)."""
 
     @property
     def defeated(self) -> bool:

@@ -183,6 +183,9 @@ class Settings(Frozen):
     weapon_distinctions: bool = False
     """R-WPN-1, an optional rule: attacks apply their weapon's distinction (armor-piercing,
     reaching, slashing, stabbing)."""
+    cypher_limit_warns: bool = False
+    """R-CYP-1, a house rule: over the cypher limit the app only warns (by the rule, random
+    cyphers vanish at once until the load fits)."""
 
 
 class Chase(Frozen):

@@ -112,6 +112,11 @@ def character_sentence(event: AnyEvent, who: Who) -> str:
             kind = "occultic" if cypher.occultic else "anoetic"
             what = f"{cypher.name} (level {cypher.level}, {kind})"
             return f"{who(event.character)} gained a cypher: {what}."
+        case CypherUsed(vanished=face) if face:
+            return (
+                f"Over the cypher limit, {who(event.character)}'s {event.name} vanished"
+                f" (the die picked it: {face})."
+            )
         case CypherUsed():
             verb = "discarded" if event.discarded else "used"
             return f"{who(event.character)} {verb} the cypher {event.name}."

@@ -21,7 +21,7 @@ from strange_tui.campaign.commands.character import (
     discard_pick,
     sheet_facts,
 )
-from strange_tui.campaign.model.events import CypherGained
+from strange_tui.campaign.model.events import CypherGained, CypherUsed
 from strange_tui.content.model import CypherDef
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
@@ -34,9 +34,13 @@ def cypher_text(preview: CypherPreview) -> Text:
     kind = "occultic, counts two" if preview.occultic else "anoetic"
     text = Text(f"{preview.name}: level {level}, {kind}.\n", style="bold")
     text.append(f"Carrying {preview.load} of {preview.limit}; after: {preview.load_after}.")
-    if preview.over_by:
+    if preview.over_by and preview.warn_only:
         text.append(
-            " Over the limit: the GM removes cyphers (a random pick is offered).",
+            " Over the limit (house rule: warn only): use or discard some.", style="bold red"
+        )
+    elif preview.over_by:
+        text.append(
+            " Over the limit: random cyphers vanish at once until the load fits.",
             style="bold red",
         )
     if preview.effect:
@@ -119,7 +123,17 @@ class GainCypherDialog(CharacterDialog):
         gained = events[0]
         assert isinstance(gained, CypherGained)
         facts = sheet_facts(self.character)
-        if facts.over_limit:
+        lost = [e for e in events if isinstance(e, CypherUsed) and e.vanished]
+        if lost:
+            self.notify(
+                "Over the limit: "
+                + ", ".join(f"{e.name} vanished (die {e.vanished})" for e in lost)
+                + ".",
+                title="Cypher limit",
+                severity="warning",
+                timeout=8,
+            )
+        elif facts.over_limit:
             self.notify(
                 f"{self.character.name} carries more cyphers than the limit of "
                 f"{facts.cypher_limit}: use or discard some (ctrl+r in u offers a random pick).",

@@ -141,6 +141,17 @@ class DefenseDialog(CombatRoll):
                 "Effort",
                 Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True),
             )
+            yield row(
+                "Damage to",  # R-DMG-1: a psychic blast hits Intellect, a poison Speed.
+                Select(
+                    [(s.value.title(), s) for s in Stat],
+                    value=self.npc.attack_pool,
+                    allow_blank=False,
+                    id="pool",
+                    compact=True,
+                    disabled=self.fixed,
+                ),
+            )
             yield row("Circumstances", self.circumstances_button())
             yield Horizontal(
                 Label("Support", classes="field"),
@@ -177,6 +188,7 @@ class DefenseDialog(CombatRoll):
             effort=self.query_one("#effort", Select).value,
             circumstances=self.circumstances,
             support=self.support_value(),
+            pool=self.query_one("#pool", Select).value,
             die=die,
         )
 

@@ -24,6 +24,7 @@ from strange_tui.campaign.commands.combat import (
     RemoveCondition,
 )
 from strange_tui.campaign.model.encounter import Encounter
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.combat.initiative import InitiativeDialog  # noqa: F401 - the screen's import
 from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
 from strange_tui.tui.common.filter_list import FilterList, Item
@@ -136,7 +137,13 @@ class AddNpcsDialog(CombatDialog):
             return "Pick a creature, or give a level."
         c = self.creatures[picked]
         return AddNpcs(
-            name=c.name, level=c.level, health=c.health, damage=c.damage, armor=c.armor, **choices
+            name=c.name,
+            level=c.level,
+            health=c.health,
+            damage=c.damage,
+            armor=c.armor,
+            attack_pool=Stat(c.attack_pool),
+            **choices,
         )
 
     @on(Input.Changed)

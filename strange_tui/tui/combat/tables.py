@@ -9,6 +9,7 @@ from rich.text import Text
 
 from strange_tui.campaign.commands.combat import AttackPreview, DefensePreview, HitPreview
 from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.rolls.odds import grid
 
 
@@ -134,7 +135,10 @@ def defense_table(preview: DefensePreview) -> Table:
         table.add_row("Armor", Text(f"{preview.armor} ({made})"))
     for index, line in enumerate(preview.armor_maybe):
         table.add_row("" if index else "Sometimes", Text(line, style="dim"))
-    failure = Text(f"{preview.damage} damage − Armor {preview.armor} = ")
+    if preview.pool is Stat.MIGHT:
+        failure = Text(f"{preview.damage} damage − Armor {preview.armor} = ")
+    else:  # R-DMG-1: Armor stops Might damage only.
+        failure = Text(f"{preview.damage} {preview.pool.value.title()} damage, no Armor: ")
     failure.append(f"{preview.taken}", style="bold red")
     if preview.pools is not None and preview.track is not None:
         pools = preview.pools

@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Select, Static
 from strange_tui.campaign.commands.combat.setup import AddNpcs
 from strange_tui.campaign.commands.solo.draw import LEVELLED, TABLE_WORDS, TABLES, Draw
 from strange_tui.campaign.model.events import Drawn
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import CharacterDialog, row
 
@@ -211,6 +212,7 @@ class DrawDialog(CharacterDialog):
                 health=creature.health,
                 damage=creature.damage,
                 armor=creature.armor,
+                attack_pool=Stat(creature.attack_pool),
             )
         )
         if events:

@@ -102,6 +102,11 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
             distinctions.tooltip = WEAPON_DISTINCTIONS_TIP
             yield distinctions
             yield Checkbox(
+                "House rule: over the cypher limit, only warn (no cypher vanishes)",
+                settings.cypher_limit_warns,
+                id="cypher-warns",
+            )
+            yield Checkbox(
                 "Solo play: no GM (the app answers, intrudes and runs the NPCs)",
                 settings.solo,
                 id="solo",
@@ -136,6 +141,7 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
             solo=self.query_one("#solo", Checkbox).value,
             solo_intrusions=str(self.query_one("#solo-intrusions", Select).value),
             weapon_distinctions=self.query_one("#weapon-distinctions", Checkbox).value,
+            cypher_limit_warns=self.query_one("#cypher-warns", Checkbox).value,
         )
 
     @on(Button.Pressed, "#save")

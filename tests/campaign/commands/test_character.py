@@ -45,6 +45,13 @@ from strange_tui.rules.track import DamageTrack
 from tests.campaign.builders import character
 
 
+def log_line(store: Store) -> str:
+    """The log's line for the last command."""
+    from strange_tui.campaign.narrate.log import command_sentence
+
+    return command_sentence(store.last_command, store.state.names())
+
+
 def store_of(*people: Character) -> Store:
     """A store holding ``people`` (Mara and Jun as the builders make them by default)."""
     store = Store(Campaign(name="Test"))
@@ -381,12 +388,31 @@ def test_r_cyp_1_a_typed_level_or_a_fixed_formula_needs_no_die():
     assert gained.cypher.level == 3
 
 
-def test_r_cyp_1_occultic_cyphers_count_two_and_the_preview_warns_over_the_limit():
+def test_r_cyp_1_occultic_cyphers_count_two_and_over_the_limit_a_die_picks_what_vanishes():
+    """Seed 003: carrying more than the limit, random cyphers disappear at once until the
+    load equals it. Old (1) and Ghost (occultic: 2) weigh 3 against 2: a d2 picks."""
     store = store_of(mara(cyphers=(Cypher(name="Old"),)))
     command = GainCypher(character="mara", name="Ghost", level=4, occultic=True)
     seen = preview(store.state, command)
     assert (seen.load, seen.load_after, seen.limit, seen.over_by) == (1, 3, 2, 1)
-    run(store, command)  # Over the limit is allowed: the app warns, the GM removes.
+    assert not seen.warn_only
+    gained, lost = run(store, command, PlayerDice([1]))
+    assert (lost.name, lost.vanished, lost.discarded) == ("Old", 1, True)
+    mara_now = store.state.characters["mara"]
+    assert [c.name for c in mara_now.cyphers] == ["Ghost"]
+    assert sheet_facts(mara_now).over_limit == 0
+    assert "Old vanished (the die picked it: 1)" in log_line(store)
+    store.undo()
+    _, lost = run(store, command, PlayerDice([2]))  # The Ghost itself: Old fits alone.
+    assert [c.name for c in store.state.characters["mara"].cyphers] == ["Old"]
+
+
+def test_r_cyp_1_the_house_rule_warn_only_keeps_every_cypher():
+    store = store_of(mara(cyphers=(Cypher(name="Old"),)))
+    store.dispatch(SettingsChanged(settings=Settings(cypher_limit_warns=True)))
+    command = GainCypher(character="mara", name="Ghost", level=4, occultic=True)
+    assert preview(store.state, command).warn_only
+    (gained,) = run(store, command)
     facts = sheet_facts(store.state.characters["mara"])
     assert (facts.cypher_load, facts.over_limit) == (3, 1)
 

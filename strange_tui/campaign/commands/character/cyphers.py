@@ -35,6 +35,8 @@ class CypherPreview(msgspec.Struct, frozen=True, kw_only=True):
     load_after: int
     limit: int
     over_by: int
+    warn_only: bool = False
+    """The house rule: over the limit the app only warns (else random cyphers vanish)."""
 
 
 class DiscardPreview(msgspec.Struct, frozen=True, kw_only=True):
@@ -75,7 +77,8 @@ def fixed_level(formula: str) -> int | None:
 
 class GainCypher(Command, frozen=True, kw_only=True):
     """A character picks up a cypher: its level typed, or rolled from its level formula
-    ('1d6+2'); over the type's limit the app warns and the GM removes some (R-CYP-1)."""
+    ('1d6+2'). R-CYP-1: over the type's limit, random cyphers vanish at once until the load
+    fits, each picked by a die the log shows (the house rule "warn only" keeps them)."""
 
     character: str
     name: str
@@ -114,6 +117,7 @@ class GainCypher(Command, frozen=True, kw_only=True):
             load_after=after,
             limit=who.cypher_limit,
             over_by=max(0, after - who.cypher_limit),
+            warn_only=state.settings.cypher_limit_warns,
         )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
@@ -125,7 +129,25 @@ class GainCypher(Command, frozen=True, kw_only=True):
             occultic=self.occultic,
             effect=self.effect,
         )
-        return [CypherGained(character=who.id, cypher=cypher)]
+        gained = CypherGained(character=who.id, cypher=cypher)
+        if state.settings.cypher_limit_warns:
+            return [gained]
+        return [gained, *vanishing((*who.cyphers, cypher), who, dice)]
+
+
+def vanishing(carried: Sequence[Cypher], who: Character, dice: DiceSource) -> list[CypherUsed]:
+    """R-CYP-1: over the limit, random cyphers vanish at once until the load fits: each
+    picked by a die of as many faces as cyphers are still carried."""
+    events: list[CypherUsed] = []
+    left = list(carried)
+    while left and load_of(left) > who.cypher_limit:
+        face = dice.roll(len(left))
+        lost = left.pop(face - 1)
+        events.append(
+            CypherUsed(character=who.id, index=face - 1, name=lost.name, discarded=True,
+                       vanished=face)  # fmt: skip
+        )
+    return events
 
 
 class UseCypher(Command, frozen=True, kw_only=True):

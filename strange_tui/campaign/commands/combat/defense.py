@@ -74,6 +74,8 @@ class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):
     """The training (or inability) the roll uses; the sheet's unless chosen."""
     no_roll: str = ""
     """R-DMG-4: why the defender makes no roll (debilitated): the attack simply hits."""
+    pool: Stat = Stat.MIGHT
+    """R-DMG-1: the pool a failure's damage goes to."""
     armor_from: tuple[tuple[str, int], ...] = ()
     """R-ABL-1: what the Armor is made of (the armor worn, a descriptor, an ability)."""
     armor_maybe: tuple[str, ...] = ()
@@ -108,7 +110,14 @@ class Defend(Command, frozen=True, kw_only=True):
     """R-CIR-1, R-CIR-2: ids of rules/circumstances.py CIRCUMSTANCES."""
     support: Support = ""
     """R-CIR-1: kept beside the attacker's; a defense never needs it."""
+    pool: Stat | None = None
+    """R-DMG-1: the pool a failure's damage goes to (None: the NPC's own, Might unless its
+    entry says Speed or Intellect); Armor stops only Might damage."""
     die: int | None = None
+
+    def damaged_pool(self, state: Campaign) -> Stat:
+        """R-DMG-1: the pool the hit lands on, as chosen or as the NPC's attack says."""
+        return self.pool or self.attacker(state).attack_pool
 
     def attacker(self, state: Campaign) -> Combatant:
         encounter = encounter_of(state)
@@ -180,9 +189,10 @@ class Defend(Command, frozen=True, kw_only=True):
         npc, who = self.attacker(state), self.defender(state)
         if not npc.damage:
             return None
-        armor = armor_total(who, moment(state)) if armor_applies(Stat.MIGHT) else 0
+        pool = self.damaged_pool(state)
+        armor = armor_total(who, moment(state)) if armor_applies(pool) else 0
         hit = DamageTaken(
-            character=who.id, amount=npc.damage, stat=Stat.MIGHT, armor=armor, source=npc.name
+            character=who.id, amount=npc.damage, stat=pool, armor=armor, source=npc.name
         )
         if made is not None:
             return landed(state_after(state, [made]), hit)
@@ -212,7 +222,10 @@ class Defend(Command, frozen=True, kw_only=True):
             armor=armor,
             taken=damage_after_armor(npc.damage, armor),
             skill=self.chosen_skill(state),
-            armor_from=tuple(armor_parts(self.defender(state), moment(state))) if hit else (),
+            pool=self.damaged_pool(state),
+            armor_from=tuple(armor_parts(self.defender(state), moment(state)))
+            if hit and hit.armor
+            else (),
             armor_maybe=tuple(armor_conditional(self.defender(state), moment(state))),
             training=defense_training(self.defender(state), self.stat, moment(state)).label,
         )

@@ -169,13 +169,14 @@ class TakeAttack(Command, frozen=True, kw_only=True):
         """The hit the PC takes, its split recorded on ``state``."""
         npc, ally = self.checked(state)
         who = character_of(state, self.character)
-        armor = armor_total(who, moment(state)) if armor_applies(Stat.MIGHT) else 0
+        pool = npc.attack_pool  # R-DMG-1: the pool the attack damages.
+        armor = armor_total(who, moment(state)) if armor_applies(pool) else 0
         return landed(
             state,
             DamageTaken(
                 character=who.id,
                 amount=npc.damage + TAKEN_EXTRA,
-                stat=Stat.MIGHT,
+                stat=pool,
                 armor=armor,
                 source=f"{npc.name}'s attack on {ally.name}",
             ),

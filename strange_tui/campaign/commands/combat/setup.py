@@ -96,6 +96,8 @@ class AddNpcs(Command, frozen=True, kw_only=True):
     count: int = 1
     swarm: bool = False
     boss: bool = False
+    attack_pool: Stat = Stat.MIGHT
+    """R-DMG-1: the pool their attacks damage."""
 
     def npcs(self, state: Campaign) -> tuple[Combatant, ...]:
         """The combatants that join, with ids of their own."""
@@ -120,7 +122,7 @@ class AddNpcs(Command, frozen=True, kw_only=True):
             raise RuleViolation(f"An NPC's damage runs from 0 to {MAX_NPC_DAMAGE}.")
         if not 0 <= self.armor <= MAX_ARMOR:
             raise RuleViolation(f"Armor runs from 0 to {MAX_ARMOR}.")
-        alike = {"armor": self.armor, "boss": self.boss}
+        alike = {"armor": self.armor, "boss": self.boss, "attack_pool": self.attack_pool}
         if not self.swarm:
             groups = [(name, self.count, level, health, damage, alike)]
         else:

@@ -42,6 +42,7 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
     solo: bool | None = None
     solo_intrusions: str | None = None
     weapon_distinctions: bool | None = None
+    cypher_limit_warns: bool | None = None
     """R-WPN-1: attacks apply their weapon's distinction (an optional rule)."""
 
     def settings(self, state: Campaign) -> Settings:
@@ -73,6 +74,8 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
             changed["solo_intrusions"] = self.solo_intrusions
         if self.weapon_distinctions is not None:
             changed["weapon_distinctions"] = self.weapon_distinctions
+        if self.cypher_limit_warns is not None:
+            changed["cypher_limit_warns"] = self.cypher_limit_warns
         return msgspec.structs.replace(current, **changed)
 
     def preview(self, state: Campaign) -> SettingsPreview:
@@ -120,6 +123,9 @@ def settings_changes(old: Settings, new: Settings) -> tuple[str, ...]:
     if old.weapon_distinctions != new.weapon_distinctions:
         way = "apply" if new.weapon_distinctions else "no longer apply"
         said.append(f"Weapon distinctions {way} to attacks")
+    if old.cypher_limit_warns != new.cypher_limit_warns:
+        way = "only warns" if new.cypher_limit_warns else "makes random cyphers vanish"
+        said.append(f"Over the cypher limit, the app {way}")
     if old.house_rules != new.house_rules:
         said.append("House rules: " + ("; ".join(new.house_rules) or "none"))
     return tuple(said)

@@ -167,6 +167,9 @@ class CypherUsed(Event, tag="cypher_used"):
     index: Annotated[int, Meta(ge=0, le=100)]
     name: Name
     discarded: bool = False
+    vanished: Annotated[int, Meta(ge=0, le=100)] = 0
+    """R-CYP-1: over the limit it vanished at once: the die (1 to the cyphers carried)
+    that picked it (0: used or discarded by choice)."""
 
 
 class RecoveryRolled(Event, tag="recovery_rolled"):

@@ -1,0 +1,58 @@
+"""The seeds' own sentences, through the commands: damage to other pools (R-DMG-1), who may
+act in a translation (R-TR-1, R-SPEC-5, R-DMG-4), the Hunters' disabled (R-HUN-8)."""
+
+import pytest
+
+from strange_tui.campaign.commands import decide, preview
+from strange_tui.campaign.commands.combat import AddNpcs, Defend
+from strange_tui.campaign.store import Store
+from strange_tui.rules.dice import PlayerDice
+from strange_tui.rules.pools import Stat
+from tests.campaign.builders import campaign, character, fighting, npc
+
+
+def run(store: Store, command, dice=None):
+    return store.apply(decide(store.state, command, dice))
+
+
+def blast_store(**npc_changes) -> Store:
+    """Mara (Armor 1, Intellect 8) against a level-3 foe that acts first."""
+    foe = npc("thug", level=3, **{"damage": 4, **npc_changes})
+    return Store(fighting(campaign(character("mara")), foe, succeeded=()))
+
+
+def test_r_dmg_1_a_psychic_blast_lands_on_intellect_and_armor_does_not_stop_it():
+    """Seed 000: "a psychic blast may reduce your intellect pool". A failed defense against
+    4 Intellect damage takes 4 from Intellect, Armor 1 notwithstanding."""
+    store = blast_store()
+    command = Defend(character="mara", npc="thug", pool=Stat.INTELLECT)
+    shown = preview(store.state, command)
+    assert (shown.pool, shown.armor, shown.taken) == (Stat.INTELLECT, 0, 4)
+    made, hit = run(store, command, PlayerDice([2]))
+    assert (hit.stat, hit.armor, hit.amount) == (Stat.INTELLECT, 0, 4)
+    mara = store.state.characters["mara"]
+    assert (mara.pools.might.current, mara.pools.intellect.current) == (12, 4)
+
+
+def test_r_dmg_1_a_creatures_attack_names_its_pool_and_the_defense_takes_it():
+    """A poison that makes you clumsy: the NPC's attack hits Speed unless the GM picks."""
+    store = blast_store(attack_pool=Stat.SPEED)
+    made, hit = run(store, Defend(character="mara", npc="thug"), PlayerDice([2]))
+    assert (hit.stat, hit.armor) == (Stat.SPEED, 0)
+    assert store.state.characters["mara"].pools.speed.current == 6
+    physical = preview(store.state, Defend(character="mara", npc="thug", pool=Stat.MIGHT))
+    assert (physical.pool, physical.armor, physical.taken) == (Stat.MIGHT, 1, 3)
+
+
+def test_r_dmg_1_npcs_from_the_packs_bring_their_attacks_pool():
+    store = Store(fighting(campaign(character("mara"))))
+    (added,) = run(store, AddNpcs(name="Elder Thing", level=8, attack_pool=Stat.INTELLECT))
+    assert added.npcs[0].attack_pool is Stat.INTELLECT
+
+
+@pytest.mark.parametrize("pool", [Stat.MIGHT, Stat.SPEED, Stat.INTELLECT])
+def test_r_dmg_2_the_hit_spills_from_its_own_pool_in_the_order(pool):
+    """A hit larger than its pool spills over: Might, Speed, Intellect, skipping its own."""
+    store = blast_store(damage=30)
+    made, hit = run(store, Defend(character="mara", npc="thug", pool=pool), PlayerDice([2]))
+    assert next(iter(hit.spill)) is pool
