@@ -56,3 +56,47 @@ def test_r_dmg_2_the_hit_spills_from_its_own_pool_in_the_order(pool):
     store = blast_store(damage=30)
     made, hit = run(store, Defend(character="mara", npc="thug", pool=pool), PlayerDice([2]))
     assert next(iter(hit.spill)) is pool
+
+
+def translating(**tracks) -> Store:
+    """Mara (a Vector), Jun (a Paradox) and Tess (a Spinner), on the damage tracks given."""
+    from strange_tui.campaign.model.events import CharacterCreated
+    from strange_tui.campaign.model.state import Campaign
+    from strange_tui.rules.track import DamageTrack
+
+    store = Store(Campaign(name="Test"))
+    for who, kind in (("mara", "Vector"), ("jun", "Paradox"), ("tess", "Spinner")):
+        track = DamageTrack[tracks.get(who, "hale").upper()]
+        store.dispatch(CharacterCreated(character=character(who, type=kind, track=track)))
+    return store
+
+
+def test_r_spec_5_an_impaired_initiator_ignores_a_natural_19s_effect_on_translation():
+    """Seed 003: "An impaired character ignores minor and major effect results": the 19
+    succeeds, but acclimation stays and no focus task is eased."""
+    from strange_tui.campaign.commands.translation import Translate
+
+    from strange_tui.campaign.commands.translation import outcome_of
+
+    store = translating(mara="impaired")
+    before = store.state
+    events = run(store, Translate(destination="ruk", recursion_difficulty=3,
+                                  initiator="mara", die=19))  # fmt: skip
+    (made,) = events
+    assert made.success and made.eased_for == 0 and made.acclimation > 0
+    special = outcome_of(before, store.state, events).special
+    assert special == "A natural 19, but an impaired initiator ignores its effect."
+
+
+@pytest.mark.parametrize(("track", "role"), [("debilitated", "easers"), ("dead", "hasteners"),
+                                             ("debilitated", "helpers")])  # fmt: skip
+def test_r_dmg_4_a_debilitated_or_dead_character_takes_no_part_in_a_translation(track, role):
+    """Seed 003: "A debilitated character may not take any actions other than to move"."""
+    from strange_tui.campaign.commands.translation import Translate
+    from strange_tui.rules.errors import RuleViolation
+
+    store = translating(tess=track)
+    command = Translate(destination="ruk", recursion_difficulty=3, initiator="mara", die=15,
+                        **{role: ("tess",)})  # fmt: skip
+    with pytest.raises(RuleViolation, match=f"Tess is {track} and cannot hasten, ease or help"):
+        decide(store.state, command)

@@ -89,6 +89,8 @@ def outcome_of(
     if event.success and event.eased_for:
         span = "an hour" if kept == 19 else "a day"
         special = f"A natural {kept}: no acclimation; focus tasks eased for {span}."
+    elif event.success and kept in (19, 20):
+        special = f"A natural {kept}, but an impaired initiator ignores its effect."
     elif kept == 1:
         special = "A natural 1: the GM intrudes, free of charge."
     return TranslationOutcome(

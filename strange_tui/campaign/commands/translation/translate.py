@@ -156,6 +156,13 @@ class Translate(Command, frozen=True, kw_only=True):
         roles = self.roles()
         for pc in roles.participants():
             character_of(state, pc)
+        for pc in (*roles.hasteners, *roles.easers, *roles.helpers):
+            # R-DMG-4: a debilitated (or dead) character takes no action but to move.
+            who = character_of(state, pc)
+            if not can_act(who.track):
+                raise RuleViolation(
+                    f"{who.name} is {who.track.label} and cannot hasten, ease or help."
+                )
         origin = origin_of(state, roles.participants())
         if self.destination == origin:
             if origin == state.recursion:
@@ -305,7 +312,9 @@ class Translate(Command, frozen=True, kw_only=True):
                 reroll = kept.die
             die, success, paid = first.die, kept.success, kept.cost
             app_rolled = first.app_rolled or kept.app_rolled
-            factor, eased_for = special_effect(kept.die if success else None)
+            # R-SPEC-5: an impaired initiator ignores minor and major effects.
+            special = kept.die if success and not who.impaired else None
+            factor, eased_for = special_effect(special)
         else:
             factor, eased_for = 1, 0
         consequence = "" if success else failure_consequence(self.on_failure, dice)
