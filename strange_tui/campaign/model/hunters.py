@@ -68,6 +68,16 @@ class Hunter(Frozen):
         """R-HUN-7: the points of each type still on ``vital`` at ``now``."""
         return hunters.current(self.parts(vital), now)
 
+    def unable(self, now: int) -> str | None:
+        """R-HUN-8: why the hunter cannot act at ``now`` (dead, or disabled at 0 in a vital
+        statistic), or None."""
+        states = {v: hunters.condition(n, self.damage(v, now)) for v, n in self.vitals.items()}
+        if "dead" in states.values():
+            return f"{self.name} is dead."
+        if disabled := [v for v, state in states.items() if state == "disabled"]:
+            return f"{self.name} is disabled (0 {disabled[0]}) and cannot act."
+        return None
+
     def damage_flaws(self, now: int) -> int:
         """R-HUN-7: flaws from trauma and worse damage still present."""
         return sum(hunters.flaws(self.damage(vital, now)) for vital in hunters.VITALS)

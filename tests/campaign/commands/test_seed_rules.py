@@ -1,6 +1,8 @@
 """The seeds' own sentences, through the commands: damage to other pools (R-DMG-1), who may
 act in a translation (R-TR-1, R-SPEC-5, R-DMG-4), the Hunters' disabled (R-HUN-8)."""
 
+import re
+
 import pytest
 
 from strange_tui.campaign.commands import decide, preview
@@ -100,3 +102,27 @@ def test_r_dmg_4_a_debilitated_or_dead_character_takes_no_part_in_a_translation(
                         **{role: ("tess",)})  # fmt: skip
     with pytest.raises(RuleViolation, match=f"Tess is {track} and cannot hasten, ease or help"):
         decide(store.state, command)
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [("wounding", "Ash is disabled (0 health) and cannot act."), ("crippling", "Ash is dead.")],
+)
+def test_r_hun_8_a_disabled_or_dead_hunter_rolls_nothing(kind, said):
+    """Seed 004: at 0 a hunter is "otherwise unable to act"; all crippling or worse: dead."""
+    from msgspec.structs import replace
+
+    from strange_tui.campaign.commands.hunters.roll import HunterRoll
+    from strange_tui.campaign.model.hunters import HunterWound
+    from tests.campaign.builders import hunter, hunters_campaign
+
+    down = hunter("ash", vitals={"health": 2, "resolve": 10, "lucidity": 10, "aura": 10},
+                  wounds=(HunterWound(vital="health", kind=kind, points=2, at=0),))  # fmt: skip
+    state = hunters_campaign(down)
+    state = replace(state, clock=replace(state.clock, seconds=60))
+    from strange_tui.rules.errors import RuleViolation
+
+    with pytest.raises(RuleViolation, match=f"^{re.escape(said)}$"):
+        decide(state, HunterRoll(hunter="ash", skill="Firearms", values=(6, 6)))
+    fine = hunters_campaign(hunter("ash"))
+    assert decide(fine, HunterRoll(hunter="ash", skill="Firearms", values=(6, 6)))

@@ -137,6 +137,8 @@ class HunterRoll(Command, frozen=True, kw_only=True):
     def parts(self, state: Campaign) -> tuple[list[Part], list[Part]]:
         """The itemised bonus and CR; RuleViolation when the roll cannot be made."""
         who = _hunter(state, self.hunter)
+        if unable := who.unable(state.clock.seconds):
+            raise RuleViolation(unable)  # R-HUN-8: "otherwise unable to act".
         hunters.check_dice_count(self.dice)
         bonus: list[Part] = []
         points = []
