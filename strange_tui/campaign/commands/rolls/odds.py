@@ -126,7 +126,8 @@ def outcome_of(
     success = event.success
     bonus = attack_damage_bonus(die, impaired=impaired) if success and roll.attack else 0
     effects = effect_choices(die, attack=roll.attack, impaired=impaired) if success else ()
-    refunded = die == 20 and success and (roll.effort + roll.damage_effort + roll.ability_cost) > 0
+    # R-SPEC-4: a natural 20 gives back what the action cost, success or not.
+    refunded = die == 20 and (roll.effort + roll.damage_effort + roll.ability_cost) > 0
     special = special_of(die)
     label = ""
     if special and (die == 1 or success):

@@ -1,0 +1,53 @@
+"""The seeds' sentences as a player meets them, keys only: a natural 20 that still fails
+gives its points back and the dialog says so (R-SPEC-4); the GM sends an NPC's attack at
+Intellect, which Armor does not stop (R-DMG-1)."""
+
+from strange_tui.campaign.model.terms import Stat
+from strange_tui.tui.rolls.roll import RollDialog
+from tests.tui.conftest import character_state
+from tests.tui.test_combat import THUG_AND_INITIATIVE, party_app, shown
+from tests.tui.test_roll_dialog import tab_to
+
+MARA = "mara-quist"
+
+
+async def test_r_spec_4_a_natural_20_that_fails_still_refunds_and_the_dialog_says_so(demo_app):
+    """Difficulty 8 with one level of Effort: even a 20 fails, and its 2 points (3 less
+    Edge 1) come back, as the dialog now says."""
+    async with demo_app.run_test(size=(100, 40)) as pilot:
+        might = character_state(demo_app, MARA).pools.might.current
+        await pilot.press("r", *"Lift the gate")
+        await tab_to(pilot, "difficulty")
+        await pilot.press("enter", *["down"] * 5, "enter")  # Demanding 3 → 8.
+        await tab_to(pilot, "effort")
+        await pilot.press("enter", "down", "enter")
+        await tab_to(pilot, "die")
+        await pilot.press("2", "0", "enter")
+        await pilot.pause()
+        assert isinstance(demo_app.screen, RollDialog)
+        made = demo_app.session.journal()[-1]
+        assert (made.difficulty, made.effort, made.die, made.success, made.cost) == (
+            8, 1, 20, False, 0)  # fmt: skip
+        result = str(demo_app.screen.query_one("#result").render())
+        assert "A natural 20: the points spent come back." in result
+        assert character_state(demo_app, MARA).pools.might.current == might
+
+
+async def test_r_dmg_1_the_gm_sends_an_attack_at_intellect_and_armor_does_not_stop_it(
+    tmp_path,
+):
+    """On the thug's turn: "Damage to" Intellect; a failure takes all 3 from Intellect."""
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE, "n", "n", "d")
+        await pilot.pause()
+        assert "On a failure 3 damage − Armor 1 = 2" in shown(app, "#preview")
+        await tab_to(pilot, "pool")
+        await pilot.press("enter", "down", "down", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#pool").selection is Stat.INTELLECT
+        assert "On a failure 3 Intellect damage, no Armor: 3" in shown(app, "#preview")
+        await pilot.press("ctrl+f", "2", "enter")
+        await pilot.pause()
+        mara = app.session.state.characters["mara"]
+        assert (mara.pools.might.current, mara.pools.intellect.current) == (2, 5)
