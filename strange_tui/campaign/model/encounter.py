@@ -58,7 +58,10 @@ class Encounter(Frozen):
     """Of those, the PCs whose die the app rolled."""
     attacks: dict[Id, tuple[tuple[Id, bool, bool], ...]] = field(default_factory=dict)
     """R-CIR-3: this round's attacks on each foe, as (attacker, ranged, hit), in order;
-    a new round forgets them."""
+    a new round forgets them (into ``last_attacks``)."""
+    last_attacks: dict[Id, tuple[tuple[Id, bool, bool], ...]] = field(default_factory=dict)
+    """R-CIR-3: the round before's: three who attacked a foe in melee keep their +1 while
+    they go on attacking it."""
 
     @property
     def active(self) -> Combatant | None:

@@ -190,7 +190,10 @@ def test_r_cir_3_a_miss_makes_no_pair():
     assert ConditionAdded not in [type(e) for e in swing]
 
 
-def test_r_cir_3_the_third_melee_attacker_gets_1_to_the_die():
+def test_r_cir_3_three_melee_attackers_each_get_1_once_the_third_joins():
+    """Seed 003: "If three characters attack a single foe in melee, they all gain +1 bonus
+    on attack". The third gets it as they join (the first two had rolled); in the next
+    round each of the three keeps it while attacking the same foe; the log says why."""
     store = three_fight()
     run(store, Attack(character="mara", target="thug", weapon=MACE, die=2))  # a miss counts
     run(store, NextTurn())
@@ -200,15 +203,20 @@ def test_r_cir_3_the_third_melee_attacker_gets_1_to_the_die():
     run(store, NextTurn())
     ika = Attack(character="ika", target="thug", weapon=MACE)
     shown = preview(store.state, ika)
-    assert shown.bonuses == (("two others attack it in melee", 1),)
+    assert shown.bonuses == (("three attack it in melee (with Jun and Mara)", 1),)
     assert shown.roll.odds.bonus == 1
     made, _ = run(store, replace(ika, die=8))  # 8 + 1 hits a level 3 foe (target 9)
     assert made.bonus == 1 and made.die == 8 and made.success
-    # A ranged attack gets nothing from it; a new round forgets the attacks.
+    assert "three attack it in melee (with Jun and Mara): +1" in made.circumstances
+    # A ranged attack gets nothing from it.
     assert preview(store.state, replace(ika, weapon=PISTOL)).bonuses == ()
     run(store, NextTurn())  # the thug's turn
-    run(store, NextTurn())  # round 2: Mara
+    run(store, NextTurn())  # round 2: Mara, first of the three to attack again
     assert store.state.encounter.round == 2 and store.state.encounter.attacks == {}
+    mara = Attack(character="mara", target="thug", weapon=MACE)
+    assert preview(store.state, mara).bonuses == (
+        ("three attack it in melee (with Ika and Jun)", 1),)  # fmt: skip
+    assert preview(store.state, replace(mara, weapon=PISTOL)).bonuses == ()
 
 
 def test_r_cir_1_the_dialogs_choices_fit_the_roll():

@@ -236,13 +236,21 @@ class Attack(Command, frozen=True, kw_only=True):
         return damage, bonus, effect
 
     def recorded(
-        self, events: Sequence[AnyEvent], target: Combatant
+        self, state: Campaign, events: Sequence[AnyEvent], target: Combatant
     ) -> tuple[list[AnyEvent], RollMade]:
         """The roll's events (1 XP spent for support first, R-CIR-1) and the roll, marked
-        with its foe and kind for the round's attacks (R-CIR-3)."""
+        with its foe and kind for the round's attacks, and the log told of a three
+        attackers' +1 (R-CIR-3)."""
         *spent, made = events
         assert isinstance(made, RollMade)
-        return spent, replace(made, target=target.id, ranged=self.weapon.ranged)
+        bonus = bonus_lines(encounter_of(state), target.id, self.character, self.weapon)
+        said = tuple(f"{label}: +{n}" for label, n in bonus)
+        return spent, replace(
+            made,
+            target=target.id,
+            ranged=self.weapon.ranged,
+            circumstances=(*made.circumstances, *said),
+        )
 
     def hit_events(self, state: Campaign, made: RollMade) -> list[AnyEvent]:
         """The roll as recorded, then what its hit does to the target: the damage, an
@@ -312,14 +320,14 @@ class Attack(Command, frozen=True, kw_only=True):
         label = self.label(foes)
         if not self.area:
             roll = self.roll_against(state, who, foes[0], label)
-            spent, made = self.recorded(roll.decide(state, dice), foes[0])
+            spent, made = self.recorded(state, roll.decide(state, dice), foes[0])
             hit = self.hit_events(state, made) if made.success else [made]
             return [*spent, *hit, *self.begun(who)]
         # One die against every target: recorded against the hardest, compared to each.
         rolls = {foe.id: self.roll_against(state, who, foe, label) for foe in foes}
         tasks = {foe_id: task_of(roll.setup(state)) for foe_id, roll in rolls.items()}
         hardest = max(foes, key=lambda foe: final_difficulty(tasks[foe.id]))
-        spent, made = self.recorded(rolls[hardest.id].decide(state, dice), hardest)
+        spent, made = self.recorded(state, rolls[hardest.id].decide(state, dice), hardest)
         hit = [foe for foe in foes if resolve(tasks[foe.id], made.die).success]
         # A distinction may deal each foe its own damage (its Armor): one event per amount.
         by_damage: dict[int, list[str]] = {}

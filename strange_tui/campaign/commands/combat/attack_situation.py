@@ -81,18 +81,27 @@ def reach_line(
 
 
 def melee_partners(encounter: Encounter, foe: str, attacker: str) -> set[str]:
-    """R-CIR-3: the others who have attacked ``foe`` in melee this round."""
-    return {who for who, ranged, _ in encounter.attacks.get(foe, ()) if not ranged} - {attacker}
+    """R-CIR-3: the others who attack ``foe`` in melee: this round, and in the round
+    before when the attacker was one of three then (the three keep at it)."""
+    now = {who for who, ranged, _ in encounter.attacks.get(foe, ()) if not ranged}
+    before = {who for who, ranged, _ in encounter.last_attacks.get(foe, ()) if not ranged}
+    if attacker in before and len(before) >= MELEE_PARTNERS + 1:
+        now |= before
+    return now - {attacker}
 
 
 def bonus_lines(
     encounter: Encounter, foe: str, attacker: str, weapon: WeaponUsed
 ) -> tuple[tuple[str, int], ...]:
-    """R-CIR-3: +1 to the die for a melee attack on a foe two others already attack in
-    melee this round."""
-    if weapon.ranged or len(melee_partners(encounter, foe, attacker)) < MELEE_PARTNERS:
+    """R-CIR-3: +1 to the die for a melee attack on a foe that two others attack in melee
+    with the attacker: the third when they join, and each of the three while they keep at
+    it (those who rolled before the third joined rolled without it)."""
+    partners = melee_partners(encounter, foe, attacker)
+    if weapon.ranged or len(partners) < MELEE_PARTNERS:
         return ()
-    return (("two others attack it in melee", THREE_ATTACKERS_BONUS),)
+    names = " and ".join(sorted(encounter.combatants[p].name for p in partners if p in
+                                encounter.combatants))  # fmt: skip
+    return ((f"three attack it in melee (with {names})", THREE_ATTACKERS_BONUS),)
 
 
 def completes_high_and_low(encounter: Encounter, foe: str, ranged: bool) -> bool:

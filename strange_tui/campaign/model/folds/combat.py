@@ -196,10 +196,19 @@ def _next_turn(encounter: Encounter, dead: set[str]) -> Encounter:
         nxt = combatants[encounter.order[turn]]
         if not nxt.defeated and nxt.id not in dead and not nxt.inanimate:
             break
-    # R-CIR-3: the round's attacks on each foe count within that round only.
-    attacks = encounter.attacks if round_ == encounter.round else {}
+    # R-CIR-3: the round's attacks on each foe count within that round (high and low);
+    # the round before's are kept for three attackers who go on attacking.
+    new_round = round_ != encounter.round
+    attacks = {} if new_round else encounter.attacks
+    last = encounter.attacks if new_round else encounter.last_attacks
     return replace(
-        encounter, turn=turn, round=round_, combatants=combatants, fresh={}, attacks=attacks
+        encounter,
+        turn=turn,
+        round=round_,
+        combatants=combatants,
+        fresh={},
+        attacks=attacks,
+        last_attacks=last,
     )
 
 
