@@ -51,3 +51,28 @@ async def test_r_dmg_1_the_gm_sends_an_attack_at_intellect_and_armor_does_not_st
         await pilot.pause()
         mara = app.session.state.characters["mara"]
         assert (mara.pools.might.current, mara.pools.intellect.current) == (2, 5)
+
+
+async def test_r_cir_3_the_third_to_attack_a_foe_in_melee_sees_and_gets_the_1(tmp_path):
+    """Mara and Tess strike the thug barehanded; on Jun's turn the attack dialog shows the
+    three attackers' +1 and the roll carries it; the log says so."""
+    from tests.tui.test_combat import encounter
+
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE)  # Order: Mara, Tess, the thug, Jun.
+        for _ in ("mara", "tess"):
+            await pilot.press("a", "ctrl+f", "3", "enter", "escape", "n")
+            await pilot.pause()
+        await pilot.press("n")  # The thug's turn passes.
+        await pilot.pause()
+        assert encounter(app).active.id == "jun"
+        await pilot.press("a")
+        await pilot.pause()
+        preview = shown(app, "#preview")
+        assert "three attack it in melee" in preview and "+1" in preview
+        await pilot.press("ctrl+f", "3", "enter")
+        await pilot.pause()
+        made = app.session.journal()[-1]
+        assert made.bonus == 1
+        assert any("three attack it in melee" in c for c in made.circumstances)

@@ -248,3 +248,25 @@ async def test_notes_are_saved_in_one_step(tmp_path):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state == before
+
+
+async def test_r_cyp_1_over_the_limit_a_random_cypher_vanishes_at_once_in_one_step(tmp_path):
+    """Mara (limit 2) carries A and B and picks up a third: the preview warns that a
+    random cypher will vanish; one does, the notice names it, one ctrl+z brings all back."""
+    carried = tuple(Cypher(name=name) for name in ("A", "B"))
+    app = app_with(tmp_path, mara(cyphers=carried))
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.session.state
+        await pilot.press("enter", "g", "tab", *"Glowbug", "tab", "4")
+        await pilot.pause()
+        assert "random cyphers vanish at once" in preview_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        left = [c.name for c in character_state(app, "mara").cyphers]
+        assert len(left) == 2 and set(left) < {"A", "B", "Glowbug"}
+        (gone,) = {"A", "B", "Glowbug"} - set(left)
+        assert any(f"{gone} vanished" in n for n in notices(app))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.state == before
