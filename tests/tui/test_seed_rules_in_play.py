@@ -76,3 +76,25 @@ async def test_r_cir_3_the_third_to_attack_a_foe_in_melee_sees_and_gets_the_1(tm
         made = app.session.journal()[-1]
         assert made.bonus == 1
         assert any("three attack it in melee" in c for c in made.circumstances)
+
+
+async def test_r_dmg_3_the_sheet_moves_a_pc_down_the_track_in_one_step(tmp_path):
+    """t on Mara's sheet, the first choice (one step down), a reason typed: hale →
+    impaired, her pools untouched; one ctrl+z takes it back."""
+    from strange_tui.rules.track import DamageTrack
+    from strange_tui.tui.character.track import TrackDialog
+
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.session.state
+        await pilot.press("enter", "t")
+        await pilot.pause()
+        assert isinstance(app.screen, TrackDialog)
+        assert "Mara: hale → impaired." in shown(app, "#preview")
+        await pilot.press("tab", *"poison", "enter")
+        await pilot.pause()
+        mara = app.session.state.characters["mara"]
+        assert mara.track is DamageTrack.IMPAIRED and mara.pools == before.characters["mara"].pools
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.state == before

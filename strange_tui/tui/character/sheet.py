@@ -18,6 +18,7 @@ from strange_tui.campaign.commands.character import (
     GainCypher,
     Heal,
     Rest,
+    ShiftTrack,
     SpendPoints,
     TakeDamage,
     UseAbility,
@@ -37,6 +38,7 @@ from strange_tui.tui.character.cyphers import GainCypherDialog, NotesDialog, Use
 from strange_tui.tui.character.points import DamageDialog, PointsDialog
 from strange_tui.tui.character.rest import RestDialog
 from strange_tui.tui.character.sheet_view import lists_block, stats_block
+from strange_tui.tui.character.track import TrackDialog
 from strange_tui.tui.character.weakness import WeaknessDialog
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.keybar import KeyBar
@@ -62,6 +64,7 @@ def sheet_commands(character: str) -> dict[str, Probe]:
         "advance": lambda: BuyAdvancement(character=character, step="edge"),
         "armor": lambda: ChangeArmor(character=character),
         "ability": lambda: UseAbility(character=character, ability=""),
+        "track": lambda: ShiftTrack(character=character),
         "weakness": lambda: TakeWeakness(character=character, weak=Stat.MIGHT, edge=Stat.SPEED),
     }
 
@@ -92,6 +95,7 @@ class SheetScreen(CampaignScreen):
         Binding("x", "advance", "XP", id="sheet.xp"),
         Binding("a", "armor", "Armor", id="sheet.armor"),
         Binding("b", "ability", "Ability", id="sheet.ability"),
+        Binding("t", "track", "Track", id="sheet.track", show=False),
         Binding("w", "weakness", "Weakness", id="sheet.weakness", show=False),
     ]
     COMMANDS_TABLE = [
@@ -106,6 +110,7 @@ class SheetScreen(CampaignScreen):
         ("XP and advancement", "Award XP, buy steps", "advance"),
         ("Wear armor", "Put armor on or take it off", "armor"),
         ("Use an ability", "Its cost with Edge, what it brings and for how long", "ability"),
+        ("Move on the damage track", "A poison or a trauma down, a healing effect up", "track"),
         ("Take a weakness", "A weakness in one pool for +1 Edge in another", "weakness"),
     ]
 
@@ -186,6 +191,9 @@ class SheetScreen(CampaignScreen):
             self.notify(f"{self.character.name} has no ability to use.", severity="warning")
             return
         strange_app(self).open_use_ability(self.character_id)
+
+    def action_track(self) -> None:
+        self.app.push_screen(TrackDialog(self.character_id))
 
     def action_armor(self) -> None:
         self.app.push_screen(ArmorDialog(self.character_id))

@@ -27,6 +27,7 @@ from strange_tui.campaign.commands.character import (
 )
 from strange_tui.campaign.commands.character.abilities import ReadAbilities, UseAbility
 from strange_tui.campaign.commands.character.advancement import BuyAdvancement
+from strange_tui.campaign.commands.character.track import ShiftTrack
 from strange_tui.campaign.commands.character.weakness import TakeWeakness
 from strange_tui.campaign.commands.character.xp import AwardXp
 from strange_tui.campaign.commands.chase import ChaseRoll, EndChase, StartChase
@@ -124,6 +125,7 @@ def name(kind: type) -> str:
 FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     ChangeArmor: lambda who: ChangeArmor(character=who, armor="light"),
     UseAbility: lambda who: UseAbility(character=who, ability="Fury"),
+    ShiftTrack: lambda who: ShiftTrack(character=who, steps=1),
     GainCypher: lambda who: GainCypher(character=who, name="Stim", level=2),
     UseCypher: lambda who: UseCypher(character=who, index=0),
     DiscardCypher: lambda who: DiscardCypher(character=who, indices=(0,)),

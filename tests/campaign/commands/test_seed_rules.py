@@ -126,3 +126,31 @@ def test_r_hun_8_a_disabled_or_dead_hunter_rolls_nothing(kind, said):
         decide(state, HunterRoll(hunter="ash", skill="Firearms", values=(6, 6)))
     fine = hunters_campaign(hunter("ash"))
     assert decide(fine, HunterRoll(hunter="ash", skill="Firearms", values=(6, 6)))
+
+
+def test_r_dmg_3_an_effect_moves_a_pc_down_or_up_the_track_directly():
+    """Seed 000: rare poisons and massive traumas move a PC down the track directly."""
+    from strange_tui.campaign.commands.character import ShiftTrack
+    from strange_tui.campaign.model.events import CharacterCreated
+    from strange_tui.campaign.model.state import Campaign
+    from strange_tui.campaign.narrate.log import command_sentence
+    from strange_tui.rules.errors import RuleViolation
+    from strange_tui.rules.track import DamageTrack
+
+    store = Store(Campaign(name="Test"))
+    store.dispatch(CharacterCreated(character=character("mara")))
+    down = ShiftTrack(character="mara", steps=2, reason="a rare poison")
+    shown = preview(store.state, down)
+    assert (shown.before, shown.after) == ("hale", "debilitated")
+    run(store, down)
+    mara = store.state.characters["mara"]
+    assert mara.track is DamageTrack.DEBILITATED and mara.pools == character("mara").pools
+    assert command_sentence(store.last_command, store.state.names()) == (
+        "Mara moved 2 steps down the damage track (a rare poison).")  # fmt: skip
+    run(store, ShiftTrack(character="mara", steps=-1, reason="a healing touch"))
+    assert store.state.characters["mara"].track is DamageTrack.IMPAIRED
+    with pytest.raises(RuleViolation, match="1 to 3 steps"):
+        decide(store.state, ShiftTrack(character="mara", steps=0))
+    run(store, ShiftTrack(character="mara", steps=2))
+    with pytest.raises(RuleViolation, match="dead is dead"):
+        decide(store.state, ShiftTrack(character="mara", steps=-1))

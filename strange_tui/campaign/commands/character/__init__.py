@@ -66,8 +66,11 @@ from strange_tui.campaign.commands.character.rest import (
     suggested_split,
 )
 from strange_tui.campaign.commands.character.text import MAX_TEXT
+from strange_tui.campaign.commands.character.track import ShiftTrack, TrackPreview
 
 __all__ = [
+    "ShiftTrack",
+    "TrackPreview",
     "AbilityPreview",
     "ReadAbilities",
     "UseAbility",
