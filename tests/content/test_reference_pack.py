@@ -12,7 +12,8 @@ from strange_tui.content.model import ReferenceTopic
 from strange_tui.content.validate import problems
 from tests.content import csrd_runs
 
-TOPICS = ("climbing", "jumping", "riding", "knowledge", "identifying", "modifying")
+TOPICS = ("climbing", "jumping", "riding", "knowledge", "identifying", "modifying", "moving",
+          "grappling", "arrivals")
 HEADER = '[pack]\nid = "mine"\nname = "My ladders"\n\n'
 
 SEED_RUN = 5

@@ -45,6 +45,7 @@ HELPERS: list[tuple[str, HelperSkill]] = [
     ("Helper, trained", "trained"),
     ("Helper, specialized", "specialized"),
     ("Helper with an inability", "inability"),
+    ("Complementary action (+2)", "complementary"),
 ]
 
 

@@ -154,3 +154,25 @@ def test_r_dmg_3_an_effect_moves_a_pc_down_or_up_the_track_directly():
     run(store, ShiftTrack(character="mara", steps=2))
     with pytest.raises(RuleViolation, match="dead is dead"):
         decide(store.state, ShiftTrack(character="mara", steps=-1))
+
+
+def test_r_task_2_a_complementary_action_gives_2_to_the_die_and_the_log_says_so():
+    """Seed 003: "Two characters attempting different but complementary actions both gain
+    +2 bonus"; each marks their own roll so."""
+    from strange_tui.campaign.commands.rolls.roll import Roll
+    from strange_tui.campaign.model.events import CharacterCreated
+    from strange_tui.campaign.model.state import Campaign
+
+    store = Store(Campaign(name="Test"))
+    store.dispatch(CharacterCreated(character=character("mara")))
+    lift = Roll(character="mara", label="Lift the beam", difficulty=4, helper="complementary")
+    assert preview(store.state, lift).odds.bonus == 2
+    (made,) = run(store, Roll(**{**_fields(lift), "die": 10}))  # 10 + 2 reaches 12.
+    assert (made.bonus, made.success, made.label) == (
+        2, True, "Lift the beam (complementary action)")  # fmt: skip
+
+
+def _fields(command) -> dict:
+    import msgspec
+
+    return msgspec.structs.asdict(command)

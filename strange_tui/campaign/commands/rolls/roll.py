@@ -38,11 +38,13 @@ from strange_tui.rules.pools import Stat, spend
 from strange_tui.rules.task import Skill, forced_roll
 
 MAX_ASSETS = 2
+COMPLEMENTARY_BONUS = 2
+"""R-TASK-2: what a complementary action adds to the die of each of the two rolls."""
 
 
 def plural_asset(count: int) -> str:
     return "an asset" if count == 1 else f"{count} assets"
-HelperSkill = Literal["none", "untrained", "trained", "specialized", "inability"]
+HelperSkill = Literal["none", "untrained", "trained", "specialized", "inability", "complementary"]
 SKILL_NAMES = {Skill.UNTRAINED: "", Skill.TRAINED: "trained", Skill.SPECIALIZED: "specialized"}
 SKILLS = {name: skill for skill, name in SKILL_NAMES.items()}
 HELPER_SKILLS = {
@@ -50,6 +52,7 @@ HELPER_SKILLS = {
     "trained": Skill.TRAINED,
     "specialized": Skill.SPECIALIZED,
     "inability": Skill.UNTRAINED,
+    "complementary": Skill.UNTRAINED,
 }
 
 
@@ -86,6 +89,7 @@ class Roll(Command, frozen=True, kw_only=True):
     """R-TR-7: a perception task (blurred senses hinder it)."""
     focus_ability: bool = False
     """R-TR-8: the roll uses a focus ability (refused while acclimating)."""
+
     circumstances: tuple[str, ...] = ()
     """R-CIR-1, R-CIR-2: ids of rules/circumstances.py CIRCUMSTANCES."""
     support: Support = ""
@@ -192,12 +196,15 @@ class Roll(Command, frozen=True, kw_only=True):
         hindered, eased = split_steps(self.effects(state))
         situation = self.situation()
         skill, bonus = SKILLS[self.skill], self.bonus
-        if self.helper != "none":
+        if self.helper not in ("none", "complementary"):
             benefit = help_benefit(
                 skill, HELPER_SKILLS[self.helper], helper_inability=self.helper == "inability"
             )
             skill, bonus = benefit.skill, bonus + benefit.bonus
         helped = " (helped)" if self.helper not in ("none", "inability") else ""
+        if self.helper == "complementary":
+            # R-TASK-2: another character's different but complementary action: +2 each.
+            bonus, helped = bonus + COMPLEMENTARY_BONUS, " (complementary action)"
         event = RollMade(
             character=self.character,
             stat=self.stat,
