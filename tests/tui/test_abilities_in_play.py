@@ -42,7 +42,7 @@ async def test_r_abl_1_a_defense_training_shows_in_the_defense_preview(tmp_path)
         await pilot.press(*THUG_AND_INITIATIVE, "n", "n", "d")
         await pilot.pause()
         assert app.screen.query_one("#skill").selection == ""  # Speed: untrained.
-        await pilot.press("ctrl+f", *["shift+tab"] * 3, "enter", "down", "enter")
+        await pilot.press("ctrl+f", *["shift+tab"] * 4, "enter", "down", "enter")
         await pilot.pause()
         assert app.screen.query_one("#stat").selection.value == "intellect"
         assert app.screen.query_one("#skill").selection == "trained"

@@ -192,8 +192,10 @@ async def test_the_xp_dialog_splits_pool_points_below_the_step_and_enter_gains_a
         assert isinstance(demo_app.screen, GainCypherDialog)
         await pilot.press("tab", *"Glowbug", "tab", "3", "enter")
         await pilot.pause()
-        gained = demo_app.session.journal()[-1]
+        # Mara already carries two, her limit: a third makes one vanish at once (R-CYP-1).
+        *_, gained, vanished = demo_app.session.journal()
         assert isinstance(gained, CypherGained) and gained.cypher.name == "Glowbug"
+        assert vanished.vanished
         assert isinstance(demo_app.screen, SheetScreen)
 
 

@@ -434,7 +434,7 @@ async def test_r_cmb_3_the_defense_dialog_takes_the_sheets_training(tmp_path):
         skill = app.screen.query_one("#skill", Select)
         assert skill.selection == "trained"
         assert "Demanding 3 → Standard 2" in shown(app, "#preview")
-        await pilot.press("ctrl+f", "shift+tab", "shift+tab", "shift+tab", "enter", "up", "enter")
+        await pilot.press("ctrl+f", *["shift+tab"] * 4, "enter", "up", "enter")
         await pilot.pause()
         assert skill.selection == "inability"
         assert "Demanding 3 → Difficult 4" in shown(app, "#preview")
