@@ -24,7 +24,9 @@ from strange_tui.campaign.narrate.words import duration
 from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
 
 UNITS: list[tuple[str, str]] = [(name, name) for name in TIME_UNITS] + [
-    ("to the next morning", MORNING)
+    ("to the next morning", MORNING),
+    ("miles on foot, road", "miles"),
+    ("miles on foot, rough ground", "miles rough"),
 ]
 
 

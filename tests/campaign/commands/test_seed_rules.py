@@ -176,3 +176,26 @@ def _fields(command) -> dict:
     import msgspec
 
     return msgspec.structs.asdict(command)
+
+
+@pytest.mark.parametrize(
+    ("miles", "unit", "seconds", "said"),
+    [
+        (6, "miles", 2 * 3600, "6 miles on foot on the road"),
+        (45, "miles", 2 * 86400 + 2 * 3600, "45 miles on foot on the road"),
+        (12, "miles rough", 86400, "12 miles on foot over rough ground"),
+        (5, "miles rough", 3 * 3600, "5 miles on foot over rough ground"),
+    ],
+)
+def test_r_move_1_travel_on_foot_moves_the_clock_by_the_pace_of_the_ground(
+    miles, unit, seconds, said
+):
+    """Seed 003: 3 miles an hour and 20 a day on foot; 2 an hour and 12 a day on rough
+    ground (a part of an hour counts whole)."""
+    from strange_tui.campaign.commands.table.clock import PassTime
+    from strange_tui.campaign.model.state import Campaign
+
+    store = Store(Campaign(name="Test"))
+    (advanced,) = run(store, PassTime(amount=miles, unit=unit))
+    assert (advanced.seconds, advanced.reason) == (seconds, said)
+    assert advanced.new_day == (seconds >= 86400)

@@ -25,6 +25,7 @@ from strange_tui.campaign.model.types import DAY_SECONDS, START_OF_PLAY
 from strange_tui.rules import hunters
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.translation import too_often_steps
+from strange_tui.rules.travel import travel_seconds
 
 MINUTE, HOUR = 60, 3600
 TIME_UNITS: dict[str, int] = {
@@ -40,7 +41,9 @@ NIGHT_SECONDS = 6 * HOUR
 """The least sleep that makes a night: the next morning is the first 08:00 at least this
 far off (from 01:00, the same day's 08:00; from 03:00 or from noon, the next day's)."""
 
-TimeUnit = Literal["minutes", "hours", "days", "weeks", "morning"]
+TimeUnit = Literal["minutes", "hours", "days", "weeks", "morning", "miles", "miles rough"]
+TRAVEL_UNITS = {"miles": "road", "miles rough": "rough"}
+"""R-MOVE-1: travel on foot, ``amount`` miles on a road or over rough ground."""
 
 
 def next_morning(seconds: int) -> int:
@@ -74,8 +77,9 @@ class ClockPreview(msgspec.Struct, frozen=True, kw_only=True):
 
 class PassTime(Command, frozen=True, kw_only=True):
     """In-game time passes: ``amount`` of ``unit``, or (``unit`` 'morning') to the next
-    morning (R-REC-2: a night passes). Any campaign; in a Hunters one, the disabled worsen
-    as the minutes go by (R-HUN-8)."""
+    morning (R-REC-2: a night passes), or the time ``amount`` miles on foot take (R-MOVE-1,
+    ``unit`` 'miles' on a road, 'miles rough' over rough ground). Any campaign; in a
+    Hunters one, the disabled worsen as the minutes go by (R-HUN-8)."""
 
     GM_ONLY: ClassVar[bool] = True
     GM_ACTION: ClassVar[str] = "move the clock"
@@ -90,6 +94,10 @@ class PassTime(Command, frozen=True, kw_only=True):
             raise RuleViolation("End the fight first: in a fight, time passes round by round.")
         if self.unit == MORNING:
             return next_morning(state.clock.seconds) - state.clock.seconds
+        if self.unit in TRAVEL_UNITS:
+            if not 1 <= self.amount <= MAX_TIME_AMOUNT:
+                raise RuleViolation(f"From 1 to {MAX_TIME_AMOUNT} miles.")
+            return travel_seconds(self.amount, TRAVEL_UNITS[self.unit])
         if self.unit not in TIME_UNITS:
             raise RuleViolation(f"Time passes in {', '.join(TIME_UNITS)}, or to the morning.")
         if not 1 <= self.amount <= MAX_TIME_AMOUNT:
@@ -100,6 +108,9 @@ class PassTime(Command, frozen=True, kw_only=True):
         seconds = self.seconds(state)
         now = state.clock.seconds
         reason = self.reason.strip()[:200] or ("the night" if self.unit == MORNING else "")
+        if self.unit in TRAVEL_UNITS and not self.reason.strip():
+            ground = "over rough ground" if self.unit == "miles rough" else "on the road"
+            reason = f"{self.amount} mile{'s' * (self.amount != 1)} on foot {ground}"
         events: list[AnyEvent] = [
             ClockAdvanced(
                 seconds=seconds,
