@@ -199,3 +199,31 @@ def contest(total_a: int, total_b: int) -> int:
     Returns 1 when the first wins, -1 when the second wins, 0 on a tie (both roll again).
     """
     return (total_a > total_b) - (total_a < total_b)
+
+
+CONTEST_EDGE = 3
+"""R-TASK-2: what an advantage (or a disadvantage) adds to a PC's die in a contest."""
+
+
+def contest_winner(first: int, second: int, *, first_bonus: int = 0, second_bonus: int = 0) -> int:
+    """R-TASK-2, PC against PC: both roll, the higher total wins (1: the first, 2: the
+    second, 0: a tie, rolled again); an advantage is +3 to the die, a disadvantage -3."""
+    for bonus in (first_bonus, second_bonus):
+        if bonus not in (-CONTEST_EDGE, 0, CONTEST_EDGE):
+            raise RuleViolation(f"An advantage is +{CONTEST_EDGE} or -{CONTEST_EDGE}, not {bonus}.")
+    for die in (first, second):
+        if not 1 <= die <= D20:
+            raise RuleViolation(f"A d20 shows 1 to {D20}, not {die}.")
+    a, b = first + first_bonus, second + second_bonus
+    return 0 if a == b else 1 if a > b else 2
+
+
+def contest_odds(*, first_bonus: int = 0, second_bonus: int = 0) -> float:
+    """R-TASK-2: the chance the first wins a contest, ties rolled again until one wins."""
+    results = [
+        contest_winner(a, b, first_bonus=first_bonus, second_bonus=second_bonus)
+        for a in range(1, D20 + 1)
+        for b in range(1, D20 + 1)
+    ]
+    wins, losses = results.count(1), results.count(2)
+    return wins / (wins + losses)

@@ -37,6 +37,7 @@ from strange_tui.campaign.model.events import (
     CombatStarted,
     ConditionAdded,
     ConditionRemoved,
+    ContestRolled,
     CraftingAttempted,
     CypherGained,
     CypherUsed,
@@ -185,6 +186,8 @@ proposals = st.one_of(
     st.builds(AbilityUsed, character=who, ability=st.sampled_from(["Fury", "Ward"]),
               stat=st.none() | stats, cost=st.integers(0, 4)),
     st.builds(TraitsRead, character=who, traits=st.just((WARD,))),
+    st.builds(ContestRolled, first=who, second=who, first_die=st.integers(1, 20),
+              second_die=st.integers(1, 20), winner=who),
     st.builds(CypherGained, character=who,
               cypher=st.builds(Cypher, name=st.sampled_from(CYPHERS),
                                level=st.integers(1, 6), occultic=st.booleans())),
@@ -493,6 +496,15 @@ def armor_choices(state: Campaign, who: Character) -> list[str]:
 
 def can_change_armor(state: Campaign, rolls: Rolls = ()) -> bool:
     return strange(state) and any(armor_choices(state, c) for c in state.characters.values())
+
+
+@maker(ContestRolled, lambda state, rolls: len(pcs(state, lambda c: can_act(c.track))) >= 2)
+def _contest(draw, state, rolls):
+    first, second = draw(st.permutations(pcs(state, lambda c: can_act(c.track))))[:2]
+    a = draw(st.integers(1, 20))
+    b = draw(st.sampled_from([n for n in range(1, 21) if n != a]))
+    return ContestRolled(first=first, second=second, first_die=a, second_die=b,
+                         winner=first if a > b else second)  # fmt: skip
 
 
 @maker(TraitsRead, any_pc(lambda c: not c.traits))

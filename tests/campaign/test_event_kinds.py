@@ -27,6 +27,7 @@ from strange_tui.campaign.model.events import (
     CombatStarted,
     ConditionAdded,
     ConditionRemoved,
+    ContestRolled,
     CraftingAttempted,
     CypherGained,
     CypherUsed,
@@ -232,6 +233,12 @@ ROWS = [
         lambda: campaign(character("mara", xp=4)),
         AdvancementBought(character="mara", step="effort"),
         lambda b, a: ((mara(a).effort, mara(a).xp, mara(a).advancements), (2, 0, ("effort",))),
+    ),
+    Row(  # R-TASK-2: a contest changes no number; its dice name the winner.
+        lambda: campaign("mara", "jun"),
+        ContestRolled(first="mara", second="jun", first_die=12, second_die=9, winner="mara",
+                      label="arm wrestling"),
+        lambda b, a: (a.characters, b.characters),
     ),
     Row(  # R-ABL-2: Fury's cost paid from Might, +2 melee damage for a minute.
         lambda: campaign(character("mara", abilities=("Fury",))),

@@ -98,3 +98,33 @@ async def test_r_dmg_3_the_sheet_moves_a_pc_down_the_track_in_one_step(tmp_path)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state == before
+
+
+async def test_r_task_2_a_contest_from_home_shows_the_odds_then_the_winner(tmp_path):
+    """v on Home: Mara against Jun, Mara with an advantage; both dice typed; the winner
+    stays shown (Roll rolls no more); one ctrl+z takes the contest back."""
+    from strange_tui.campaign.model.events import ContestRolled
+    from strange_tui.tui.rolls.contest import ContestDialog
+
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.session.state
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ContestDialog)
+        assert "Mara wins 50%, Jun 50%" in shown(app, "#preview")
+        await tab_to(pilot, "label")
+        await pilot.press(*"a race", "tab", "enter", "down", "enter")
+        await pilot.pause()
+        assert "Mara wins 6" in shown(app, "#preview")
+        await pilot.press("tab", "1", "0", "tab", "1", "2", "enter")
+        await pilot.pause()
+        rolled = app.session.journal()[-1]
+        assert isinstance(rolled, ContestRolled) and rolled.winner == "mara"
+        assert "Mara won." in str(app.screen.query_one("#result").render())
+        await pilot.press("enter")  # The die once seen stays: nothing is rolled again.
+        await pilot.pause()
+        assert app.session.journal()[-1] == rolled
+        await pilot.press("escape", "ctrl+z")
+        await pilot.pause()
+        assert app.session.state == before

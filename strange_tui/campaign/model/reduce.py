@@ -16,6 +16,7 @@ from strange_tui.campaign.model.events import (
     ArmorChanged,
     CharacterCreated,
     ClockAdvanced,
+    ContestRolled,
     DamageTaken,
     Drawn,
     IntrusionAccepted,
@@ -41,6 +42,8 @@ from strange_tui.campaign.model.folds.prompts import PROMPT_EVENTS, drop_moot_pr
 from strange_tui.campaign.model.folds.translation import fold_translation
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.task import contest_winner
+from strange_tui.rules.track import can_act
 
 
 def replay(state: Campaign, events: Iterable[AnyEvent]) -> Campaign:
@@ -100,6 +103,8 @@ def _fold_plain(state: Campaign, event: AnyEvent) -> Campaign:
             # R-REC-2: a night's sleep: a new day of recovery rolls for everyone.
             characters = {cid: replace(c, rests_today=0) for cid, c in state.characters.items()}
             return replace(state, characters=characters)
+        case ContestRolled():
+            return _contest(state, event)
         case AbilityUsed():
             character = _character(state, event.character)
             return state.with_character(traits.use(character, event, moment(state)))
@@ -128,6 +133,20 @@ def _fold_plain(state: Campaign, event: AnyEvent) -> Campaign:
         case _:
             character = _character(state, event.character)
             return state.with_character(change_character(character, event))
+
+
+def _contest(state: Campaign, event: ContestRolled) -> Campaign:
+    """R-TASK-2: a contest between two PCs changes no number; its dice must say who won."""
+    if event.first == event.second:
+        raise RuleViolation("A contest is between two characters.")
+    for pc in (event.first, event.second):
+        if not can_act(_character(state, pc).track):
+            raise RuleViolation(f"{_character(state, pc).name} cannot act.")
+    won = contest_winner(event.first_die, event.second_die, first_bonus=event.first_bonus,
+                         second_bonus=event.second_bonus)  # fmt: skip
+    if not won or event.winner != (event.first, event.second)[won - 1]:
+        raise RuleViolation("The contest's dice do not give that winner.")
+    return state
 
 
 def _expire(state: Campaign) -> Campaign:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from strange_tui.campaign.model.events import (
     AnyEvent,
+    ContestRolled,
     IntrusionAccepted,
     IntrusionRefused,
     RollMade,
@@ -16,7 +17,7 @@ from strange_tui.campaign.narrate.words import APP_DIE, Who, inline, stat_name, 
 from strange_tui.rules.special import special_of
 from strange_tui.rules.task import difficulty_name, final_difficulty, target_number
 
-ROLL_EVENTS = (RollMade, RollRerolled, IntrusionAccepted, IntrusionRefused)
+ROLL_EVENTS = (RollMade, RollRerolled, IntrusionAccepted, IntrusionRefused, ContestRolled)
 
 SUPPORT_WORDS = {
     "task": "a supporting task let it through",
@@ -33,6 +34,8 @@ def roll_sentence(event: AnyEvent, who: Who) -> str:
             return _roll(event, who(event.character))
         case RollRerolled():
             return _reroll(event, who(event.character))
+        case ContestRolled():
+            return contest_sentence(event, who)
         case IntrusionAccepted():
             friend = f", giving 1 XP to {who(event.given_to)}" if event.given_to else ""
             what = f": {inline(event.what)}" if event.what else ""
@@ -85,4 +88,21 @@ def _roll(event: RollMade, name: str) -> str:
     return (
         f"{name} rolled {total}{app} for {label} ({amid}{difficulty_name(final)} {final},"
         f" target {target_number(final)}): {outcome}{extra}{through}{cost}{effect}."
+    )
+
+
+def contest_sentence(event: ContestRolled, who: Who) -> str:
+    """'Mara and Jun contested arm wrestling: Mara 14 + 3 = 17, Jun 11: Mara won.'"""
+
+    def total(name: str, die: int, bonus: int) -> str:
+        return f"{name} {die} {'+' if bonus > 0 else '−'} {abs(bonus)} = {die + bonus}" if bonus \
+            else f"{name} {die}"  # fmt: skip
+
+    first, second = who(event.first), who(event.second)
+    what = f" {inline(event.label)}" if event.label else ""
+    rolled = " (the app rolled)" if event.app_rolled else ""
+    return (
+        f"{first} and {second} contested{what}: {total(first, event.first_die, event.first_bonus)}"
+        f", {total(second, event.second_die, event.second_bonus)}{rolled}:"
+        f" {who(event.winner)} won."
     )

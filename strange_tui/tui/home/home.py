@@ -78,6 +78,8 @@ class HomeScreen(CampaignScreen):
         # columns Home's bar keeps Undo, Redo and Quit.
         Binding("h", "chase", "Chase", id="home.chase", show=False,
                 tooltip="a long chase: start one (runner, quarry, level) or open the one running"),
+        Binding("v", "contest", "Contest", id="home.contest", show=False,
+                tooltip="PC against PC: both roll, the higher wins (an advantage is +3)"),
         Binding("m", "make", "Make", id="home.make", show=False,
                 tooltip="craft an item: the task, the materials and the time by its level"),
     ]  # fmt: skip
@@ -174,6 +176,7 @@ class HomeScreen(CampaignScreen):
         from strange_tui.campaign.commands.character.advancement import BuyAdvancement
         from strange_tui.campaign.commands.combat import ApplyHazard, StartCombat
         from strange_tui.campaign.commands.creation import CreateCharacter
+        from strange_tui.campaign.commands.rolls.contest import Contest
         from strange_tui.campaign.commands.rolls.roll import Roll
         from strange_tui.campaign.commands.table.clock import PassTime
         from strange_tui.campaign.commands.table.questions import OfferIntrusion
@@ -193,6 +196,7 @@ class HomeScreen(CampaignScreen):
             "combat": lambda: self.state.encounter is not None or StartCombat(),
             "translate": lambda: Translate(destination="", recursion_difficulty=0, initiator=mine),
             "pass_time": lambda: PassTime(),
+            "contest": lambda: Contest(first=mine, second=mine),
             # A player's seat belongs to this campaign's character: no other campaign.
             "campaigns": lambda: False,
             # The oracle, the tables and the story's notes touch no one's numbers.
@@ -311,6 +315,14 @@ class HomeScreen(CampaignScreen):
         from strange_tui.tui.solo.scene import SceneDialog
 
         self.app.push_screen(SceneDialog())
+
+    def action_contest(self) -> None:
+        from strange_tui.tui.rolls.contest import ContestDialog
+
+        if len(self.state.characters) < 2:
+            self.notify("A contest needs two characters.", severity="warning")
+            return
+        self.app.push_screen(ContestDialog())
 
     def action_pass_time(self) -> None:
         from strange_tui.tui.table.pass_time import PassTimeDialog

@@ -64,6 +64,7 @@ from strange_tui.campaign.commands.hunters.challenges import EndChallenge, Start
 from strange_tui.campaign.commands.hunters.create import CreateHunter
 from strange_tui.campaign.commands.hunters.damage import DamageHunter, StabiliseHunter
 from strange_tui.campaign.commands.hunters.roll import HunterRoll
+from strange_tui.campaign.commands.rolls.contest import Contest
 from strange_tui.campaign.commands.rolls.intrusion import GmIntrusion
 from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
 from strange_tui.campaign.commands.solo.draw import Draw
@@ -163,6 +164,7 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
 GMS: dict[type[Command], Callable[[], Command]] = {
     PassTime: lambda: PassTime(amount=1, unit="hours"),
     ReadAbilities: lambda: ReadAbilities(),
+    Contest: lambda: Contest(first="mara", second="tess"),
     _ChangeHealth: lambda: _ChangeHealth(targets=("thug",), amount=-1),
     DamageNpcs: lambda: DamageNpcs(targets=("thug",), amount=3),
     HealNpcs: lambda: HealNpcs(targets=("thug",), amount=1),

@@ -76,9 +76,7 @@ def translating(**tracks) -> Store:
 def test_r_spec_5_an_impaired_initiator_ignores_a_natural_19s_effect_on_translation():
     """Seed 003: "An impaired character ignores minor and major effect results": the 19
     succeeds, but acclimation stays and no focus task is eased."""
-    from strange_tui.campaign.commands.translation import Translate
-
-    from strange_tui.campaign.commands.translation import outcome_of
+    from strange_tui.campaign.commands.translation import Translate, outcome_of
 
     store = translating(mara="impaired")
     before = store.state
@@ -199,3 +197,55 @@ def test_r_move_1_travel_on_foot_moves_the_clock_by_the_pace_of_the_ground(
     (advanced,) = run(store, PassTime(amount=miles, unit=unit))
     assert (advanced.seconds, advanced.reason) == (seconds, said)
     assert advanced.new_day == (seconds >= 86400)
+
+
+def contest_store() -> Store:
+    from strange_tui.campaign.model.events import CharacterCreated
+    from strange_tui.campaign.model.state import Campaign
+
+    store = Store(Campaign(name="Test"))
+    for who in ("mara", "jun"):
+        store.dispatch(CharacterCreated(character=character(who)))
+    return store
+
+
+def test_r_task_2_pc_against_pc_the_higher_roll_wins_an_advantage_adds_3():
+    """Seed 003: "Both PCs roll, highest roll succeeds. Advantages/Disadvantages: +/- 3 on
+    die roll." Mara 10 + 3 beats Jun's 12; the odds say so before; the log tells it."""
+    from strange_tui.campaign.commands.rolls.contest import Contest
+    from strange_tui.campaign.narrate.log import command_sentence
+
+    store = contest_store()
+    even = preview(store.state, Contest(first="mara", second="jun"))
+    assert even.p_first == pytest.approx(0.5)
+    edge = Contest(first="mara", second="jun", label="arm wrestling", first_bonus=3)
+    assert preview(store.state, edge).p_first > 0.6
+    before = store.state.characters
+    (rolled,) = run(store, msgspec_replace(edge, first_die=10, second_die=12))
+    assert rolled.winner == "mara" and store.state.characters == before
+    assert command_sentence(store.last_command, store.state.names()) == (
+        "Mara and Jun contested arm wrestling: Mara 10 + 3 = 13, Jun 12: Mara won.")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        ({"first_die": 10, "second_die": 10}, "A tie at 10: both roll again"),
+        ({"second": "mara"}, "between two characters"),
+        ({"first_bonus": 2}, r"advantage is \+3 or -3"),
+        ({"first_die": 10}, "Type both dice, or neither"),
+    ],
+)
+def test_r_task_2_what_no_contest_can_be_is_refused(change, refusal):
+    from strange_tui.campaign.commands.rolls.contest import Contest
+    from strange_tui.rules.errors import RuleViolation
+
+    command = msgspec_replace(Contest(first="mara", second="jun"), **change)
+    with pytest.raises(RuleViolation, match=refusal):
+        decide(contest_store().state, command)
+
+
+def msgspec_replace(command, **changes):
+    from msgspec.structs import replace
+
+    return replace(command, **changes)

@@ -58,6 +58,7 @@ from strange_tui.campaign.model.events.hunters import (
     HunterWorsened,
 )
 from strange_tui.campaign.model.events.rolls import (
+    ContestRolled,
     IntrusionAccepted,
     IntrusionRefused,
     RollMade,
@@ -81,6 +82,7 @@ AnyEvent = (
     | Healed
     | TrackShifted
     | RollMade
+    | ContestRolled
     | RollRerolled
     | WeaknessTaken
     | IntrusionAccepted
@@ -194,6 +196,7 @@ __all__ = [
     "QuarryLevel",
     "RecoveryRolled",
     "RollMade",
+    "ContestRolled",
     "RollRerolled",
     "STORY_EVENTS",
     "SceneWritten",

@@ -53,6 +53,22 @@ class RollMade(Event, tag="roll_made"):
     """R-ABL-1: levels of the Effort applied that an ability makes free (the first ones)."""
 
 
+class ContestRolled(Event, tag="contest_rolled"):
+    """R-TASK-2: two PCs against each other: both rolled, the higher total won (a tie was
+    rolled again); ``first_bonus`` and ``second_bonus`` are each one's advantage (+3) or
+    disadvantage (-3)."""
+
+    first: Id
+    second: Id
+    first_die: Die20
+    second_die: Die20
+    winner: Id
+    label: Text = ""
+    first_bonus: Annotated[int, Meta(ge=-3, le=3)] = 0
+    second_bonus: Annotated[int, Meta(ge=-3, le=3)] = 0
+    app_rolled: bool = False
+
+
 class RollRerolled(Event, tag="roll_rerolled"):
     """R-XP-2: 1 XP rerolled ``roll`` (the roll as it was made); the better die stands.
 
