@@ -75,6 +75,7 @@ from strange_tui.campaign.model.events import (
     XpAwarded,
     XpSpent,
 )
+from strange_tui.campaign.model.events.character import BOONS
 from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.folds.advancement import step_problem
 from strange_tui.campaign.model.folds.character import MAX_CYPHERS_CARRIED
@@ -479,6 +480,8 @@ def _advance(draw, state, rolls):
         event = replace(event, skill=draw(st.sampled_from(trainable(pc))))
     elif step == "ability":
         event = replace(event, ability=draw(st.sampled_from(ABILITIES)))
+    elif step in BOONS:
+        event = replace(event, boon=draw(st.sampled_from(["Ilse at the Estate", "a flat"])))
     return event
 
 

@@ -57,7 +57,8 @@ def rolled(line: RefLine, die: int) -> RollMade:
 def test_the_topics_in_the_order_a_gm_reaches_for_them(topics):
     assert [t.id for t in topics] == [
         "difficulty", "climbing", "jumping", "riding", "knowledge", "identifying",
-        "modifying", "crafting", "hazards", "circumstances", "objects",
+        "modifying", "moving", "grappling", "arrivals", "contests", "crafting", "hazards",
+        "circumstances", "objects",
     ]  # fmt: skip
     for each in topics:
         assert all(line.topic == each.name for line in each.lines)

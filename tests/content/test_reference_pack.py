@@ -13,7 +13,7 @@ from strange_tui.content.validate import problems
 from tests.content import csrd_runs
 
 TOPICS = ("climbing", "jumping", "riding", "knowledge", "identifying", "modifying", "moving",
-          "grappling", "arrivals")
+          "grappling", "arrivals", "contests")
 HEADER = '[pack]\nid = "mine"\nname = "My ladders"\n\n'
 
 SEED_RUN = 5

@@ -169,3 +169,19 @@ async def test_r_xp_3_the_gm_forces_a_roll_on_an_automatic_success(demo_app):
         await pilot.pause()
         event = demo_app.session.journal()[-1]
         assert event.die is not None and event.difficulty == 1 and "forced roll" in event.label
+
+
+async def test_r_adv_1_a_boon_step_puts_a_contact_on_the_sheet(fresh_app):
+    """x, award 4 XP, choose "A boon: a contact", name her, ctrl+b: the sheet lists her."""
+    async with fresh_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("x", "backspace", "4", "enter")
+        await pilot.pause()
+        fresh_app.screen.query_one("#step").focus()
+        await pilot.press("enter", *["down"] * 9, "enter")
+        await pilot.pause()
+        assert fresh_app.screen.query_one("#step").value == "contact"
+        fresh_app.screen.query_one("#boon").focus()
+        await pilot.press(*"Ilse at the Estate", "ctrl+b")
+        await pilot.pause()
+        mara = character_state(fresh_app, "mara")
+        assert (mara.boons, mara.xp) == (("Contact: Ilse at the Estate",), 0)

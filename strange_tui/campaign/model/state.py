@@ -127,6 +127,8 @@ class Character(Frozen):
     xp: Points = 0
     track: DamageTrack = DamageTrack.HALE
     advancements: tuple[str, ...] = ()
+    boons: tuple[Text, ...] = ()
+    """R-ADV-1: what the other options bought give ('Contact: Ilse, a fixer at the Estate')."""
     rests_today: Annotated[int, Meta(ge=0, le=3)] = 0
     notes: Text = ""
     foci: dict[Name, Name] = field(default_factory=dict)

@@ -48,6 +48,17 @@ CHARACTER_EVENTS = (
 )
 
 
+BOON_WORDS = {
+    "familiarity": "familiarity",
+    "contact": "a contact",
+    "home": "a home",
+    "title": "a title or job",
+    "wealth": "wealth",
+    "artifact": "an artifact",
+}
+"""R-ADV-1: the other options a step buys that the sheet carries, in words."""
+
+
 def character_sentence(event: AnyEvent, who: Who) -> str:
     """One of a character's events as a sentence."""
     match event:
@@ -96,7 +107,7 @@ def character_sentence(event: AnyEvent, who: Who) -> str:
                 "armor": "less cost for wearing armor",
                 "recovery": "+2 to recovery rolls",
                 "ability": f"the ability {event.ability}",
-            }[step]
+            }.get(step) or f"{BOON_WORDS.get(step, step)}: {inline(event.boon)}"
             return f"{who(event.character)} advanced: {detail} (4 XP)."
         case AbilityUsed():
             return ability_sentence(event, who(event.character))

@@ -1,4 +1,7 @@
-"""XP and advancement: the GM awards XP; the player buys the tier's steps (R-ADV-1)."""
+"""XP and advancement: the GM awards XP; the player buys the tier's steps (R-ADV-1).
+
+Just over 300 lines: one dialog whose award, step, new tier's offer and questions share
+its form and its preview; the questions' widget is ``common/questions``."""
 
 from __future__ import annotations
 
@@ -34,7 +37,10 @@ STEPS = [
     ("armor", "Less cost for armor"),
     ("recovery", "+2 to recovery rolls"),
     ("ability", "Another type ability"),
-]
+    *((boon, f"A boon: {words} (say which below)") for boon, words in (
+        ("familiarity", "familiarity"), ("contact", "a contact"), ("home", "a home"),
+        ("title", "a title or job"), ("wealth", "wealth"), ("artifact", "an artifact"))),
+]  # fmt: skip
 
 
 class AdvanceDialog(CharacterDialog):
@@ -91,6 +97,8 @@ class AdvanceDialog(CharacterDialog):
                 yield Input(placeholder="skill to train", id="skill", compact=True)
                 yield Label("Ability")
                 yield Input(placeholder="type ability", id="ability", compact=True)
+                yield Label("Boon")
+                yield Input(placeholder="who, where or what", id="boon", compact=True)
             yield Static(id="tier-head", classes="hidden")
             yield SelectionList[str](id="tier-abilities", classes="hidden")
             yield Select[str]([], prompt="the focus's ability", id="focus-choice", classes="hidden")
@@ -117,7 +125,7 @@ class AdvanceDialog(CharacterDialog):
         """Kept between opens (``open_advance``): the form as a new dialog has it."""
         self.offered, self._previewed = (), None
         self.ask(())
-        texts = {"#xp": "1", "#why": "", "#skill": "", "#ability": ""}
+        texts = {"#xp": "1", "#why": "", "#skill": "", "#ability": "", "#boon": ""}
         texts.update({f"#pool-{stat.value}": "0" for stat in Stat})
         for selector, text in texts.items():
             self.query_one(selector, Input).value = text
@@ -210,6 +218,7 @@ class AdvanceDialog(CharacterDialog):
             edge=edge if isinstance(edge, Stat) else None,
             skill=self.query_one("#skill", Input).value,
             ability=self.query_one("#ability", Input).value,
+            boon=self.query_one("#boon", Input).value,
             content=self.content,
             tier_abilities=tuple(self.query_one("#tier-abilities", SelectionList).selected),
             focus_choice=focus if isinstance(focus, str) else None,

@@ -140,6 +140,7 @@ def lists_block(character: Character, abilities: AbilitySheet | None = None, now
         *(section("In use", in_use_section(abilities)) if abilities and abilities.in_use else []),
         *section("Abilities", listed),
         *section("Equipment", list(character.equipment)),
+        *(section("Boons", list(character.boons)) if character.boons else []),
         *section("Cyphers", cyphers),
         *section("Notes", [Text(character.notes)] if character.notes else []),
     ]

@@ -236,7 +236,8 @@ def test_r_adv_1_the_preview_says_what_is_still_open_this_tier():
     shown = preview(store.state, BuyAdvancement(character="mara", step="effort"))
     assert shown.still_open == (
         "+4 pool points", "+1 Edge", "+1 Effort", "a skill",
-        "one other option (less armor cost, +2 to recovery rolls or an ability)",
+        "one other option (less armor cost, +2 to recovery rolls, an ability, or a contact,"
+        " home, title, wealth, familiarity, artifact)",
     )  # fmt: skip
     run(store, BuyAdvancement(character="mara", step="recovery"))
     run(store, BuyAdvancement(character="mara", step="effort"))

@@ -249,3 +249,29 @@ def msgspec_replace(command, **changes):
     from msgspec.structs import replace
 
     return replace(command, **changes)
+
+
+def test_r_adv_1_a_boon_is_an_other_option_the_sheet_carries():
+    """Seed 003's other options (familiarity, a contact, a home, a title or job, wealth, an
+    artifact): one of a tier's four steps, what it is on the sheet, in the log."""
+    from strange_tui.campaign.commands.character.advancement import BuyAdvancement
+    from strange_tui.campaign.model.events import CharacterCreated
+    from strange_tui.campaign.model.state import Campaign
+    from strange_tui.campaign.narrate.log import command_sentence
+    from strange_tui.rules.errors import RuleViolation
+
+    store = Store(Campaign(name="Test"))
+    store.dispatch(CharacterCreated(character=character("mara", xp=8)))
+    with pytest.raises(RuleViolation, match="Say what the contact is"):
+        decide(store.state, BuyAdvancement(character="mara", step="contact"))
+    command = BuyAdvancement(character="mara", step="contact", boon="Ilse, a fixer at the Estate")
+    assert "The sheet gains Contact: Ilse, a fixer at the Estate" in preview(store.state,
+                                                                            command).changes  # fmt: skip
+    run(store, command)
+    mara = store.state.characters["mara"]
+    assert (mara.boons, mara.xp, mara.advancements) == (
+        ("Contact: Ilse, a fixer at the Estate",), 4, ("contact",))  # fmt: skip
+    assert command_sentence(store.last_command, store.state.names()) == (
+        "Mara advanced: a contact: Ilse, a fixer at the Estate (4 XP).")  # fmt: skip
+    with pytest.raises(RuleViolation, match="already took an other option"):
+        decide(store.state, BuyAdvancement(character="mara", step="home", boon="a flat"))

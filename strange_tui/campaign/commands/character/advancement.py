@@ -14,10 +14,11 @@ from typing import Any, get_args
 
 import msgspec
 
-from strange_tui.campaign.commands.base import Command, character_of, name, state_after
+from strange_tui.campaign.commands.base import Command, character_of, name, state_after, text
 from strange_tui.campaign.model import creation
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.events import AdvancementBought, AdvancementStep, AnyEvent
+from strange_tui.campaign.model.events.character import BOONS
 from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.folds.advancement import (
     MAX_TIER,
@@ -34,6 +35,7 @@ from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Pools, Stat
 
+MAX_BOON = 200
 STEP_WORDS = {
     "pools": "+4 pool points",
     "edge": "+1 Edge",
@@ -42,6 +44,12 @@ STEP_WORDS = {
     "armor": "less armor cost",
     "recovery": "+2 to recovery rolls",
     "ability": "another type ability",
+    "familiarity": "familiarity with a place or people",
+    "contact": "a contact",
+    "home": "a home",
+    "title": "a title or job",
+    "wealth": "wealth",
+    "artifact": "an artifact",
 }
 
 
@@ -111,7 +119,10 @@ def open_words(who: Character) -> tuple[str, ...]:
     steps = open_steps(who)
     words = [STEP_WORDS[step] for step in steps if step not in OTHER_OPTIONS]
     if any(step in OTHER_OPTIONS for step in steps):
-        words.append("one other option (less armor cost, +2 to recovery rolls or an ability)")
+        words.append(
+            "one other option (less armor cost, +2 to recovery rolls, an ability, or a"
+            " contact, home, title, wealth, familiarity, artifact)"
+        )
     return tuple(words)
 
 
@@ -157,6 +168,8 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
     content: Library | None = None
     tier_abilities: tuple[str, ...] = ()
     focus_choice: str | None = None
+    boon: str = ""
+    """For a boon step (a contact, a home...): who, where or what it is."""
     answers: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     """The answers to what the abilities gained ask, by ability name ('Interaction
     Skills': two skills); ``questions`` lists what they ask."""
@@ -186,6 +199,7 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
             ability=name(self.ability, "An ability's name") if self.step == "ability" else None,
             tier_abilities=gained,
             traits=self.traits_of(keys, who),
+            boon=text(self.boon, "The boon", limit=MAX_BOON) if self.step in BOONS else "",
         )
 
     def bought_ability_key(self) -> tuple[str, ...]:
@@ -339,4 +353,5 @@ def changes(before: Character, after: Character, step: str = "") -> tuple[str, .
         said.append(f"Tier {before.tier} → {after.tier}: the next steps start afresh")
     if before.xp != after.xp:
         said.append(f"XP {before.xp} → {after.xp}")
+    said += [f"The sheet gains {boon}" for boon in after.boons[len(before.boons) :]]
     return tuple(said)

@@ -99,7 +99,12 @@ class XpSpent(Event, tag="xp_spent"):
     reason: Text = ""
 
 
-AdvancementStep = Literal["pools", "edge", "effort", "skill", "armor", "recovery", "ability"]
+AdvancementStep = Literal[
+    "pools", "edge", "effort", "skill", "armor", "recovery", "ability",
+    "familiarity", "contact", "home", "title", "wealth", "artifact",
+]  # fmt: skip
+BOONS = ("familiarity", "contact", "home", "title", "wealth", "artifact")
+"""R-ADV-1, seed 003: the other options a step may buy instead, that the sheet carries."""
 
 
 class AdvancementBought(Event, tag="advancement_bought"):
@@ -120,6 +125,8 @@ class AdvancementBought(Event, tag="advancement_bought"):
     traits: tuple[Trait, ...] = ()
     """What the abilities gained do (the new tier's, or the one the step buys), choices
     made: their lasting numbers go into the sheet."""
+    boon: Text = ""
+    """For a boon step (a contact, a home, a title...): who, where or what it is."""
 
 
 class AbilityUsed(Event, tag="ability_used"):

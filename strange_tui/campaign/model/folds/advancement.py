@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import AdvancementBought
+from strange_tui.campaign.model.events.character import BOONS
 from strange_tui.campaign.model.folds import armor, traits
 from strange_tui.campaign.model.state import Character, Settings
 from strange_tui.rules.errors import RuleViolation
@@ -15,7 +16,7 @@ MAX_TIER = 6
 POOL_POINTS = 4
 RECOVERY_STEP_BONUS = 2
 MAIN_STEPS = ("pools", "edge", "effort", "skill")
-OTHER_OPTIONS = ("armor", "recovery", "ability")
+OTHER_OPTIONS = ("armor", "recovery", "ability", *BOONS)
 """R-ADV-1: the "other options"; together they fill one of a tier's four steps at most."""
 
 
@@ -26,7 +27,8 @@ def buy(
 
     Steps: +4 pool points divided among the pools, +1 Edge, +1 Effort, a skill (trained,
     or specialized if already trained; training cancels an inability), or instead one of
-    the other options: reduced armor cost, +2 to recovery rolls, another type ability. Only
+    the other options: reduced armor cost, +2 to recovery rolls, another type ability, or a
+    boon the sheet carries (familiarity, a contact, a home, a title, wealth, an artifact). Only
     one of a tier's four steps may be an other option. The step that raises the tier brings
     the new tier's abilities (``tier_abilities``, and the traits of what they do).
     """
@@ -58,7 +60,7 @@ def step_problem(character: Character, step: str, settings: Settings) -> str | N
     if step in OTHER_OPTIONS and other:
         return (
             f"{character.name} already took an other option this tier ({other}): only one of"
-            " the four steps may be less armor cost, +2 recovery or an ability."
+            " the four steps may be less armor cost, +2 recovery, an ability or a boon."
         )
     if step == "armor":
         return armor.step_problem(character, settings)
@@ -117,6 +119,13 @@ def _apply_step(character: Character, event: AdvancementBought) -> Character:
             if not event.ability:
                 raise RuleViolation("Name the type ability to take.")
             return replace(character, abilities=(*character.abilities, event.ability))
+        case step if step in BOONS:
+            # R-ADV-1, seed 003: familiarity, a contact, a home, a title or job, wealth, an
+            # artifact: the sheet says who, where or what.
+            if not event.boon.strip():
+                raise RuleViolation(f"Say what the {step} is (who, where or what).")
+            boon = f"{step.title()}: {event.boon.strip()}"
+            return replace(character, boons=(*character.boons, boon))
         case _:  # "armor": wearing armor costs what armor one category lighter would.
             return replace(character, armor_steps=character.armor_steps + 1)
 
