@@ -21,6 +21,7 @@ from strange_tui.campaign.commands.character.advancement import (
     TierOffer,
 )
 from strange_tui.campaign.commands.character.xp import AwardXp
+from strange_tui.campaign.model.events.character import BOONS
 from strange_tui.campaign.model.folds.advancement import STEP_COST_XP, STEPS_PER_TIER
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.campaign.model.traits import Question
@@ -98,7 +99,8 @@ class AdvanceDialog(CharacterDialog):
                 yield Label("Ability")
                 yield Input(placeholder="type ability", id="ability", compact=True)
                 yield Label("Boon")
-                yield Input(placeholder="who, where or what", id="boon", compact=True)
+                yield Input(placeholder="who, where or what", id="boon", compact=True,
+                            disabled=True)  # fmt: skip
             yield Static(id="tier-head", classes="hidden")
             yield SelectionList[str](id="tier-abilities", classes="hidden")
             yield Select[str]([], prompt="the focus's ability", id="focus-choice", classes="hidden")
@@ -233,6 +235,8 @@ class AdvanceDialog(CharacterDialog):
         """R-ADV-1: what the chosen step would change, before the XP are spent; and what
         the abilities it brings ask, asked below the offer."""
         preview = self.query_one("#preview", Static)
+        step = self.query_one("#step", Select).value
+        self.query_one("#boon", Input).disabled = step not in BOONS  # Only a boon's.
         command = self.command()
         # The form's fields report a change each as they mount: the same form on the same
         # campaign is not previewed again.
