@@ -235,6 +235,13 @@ def cost_cut(character: Character, ability: str, pool: str | None) -> list[Part]
     ]
 
 
+def base_cost(character: Character, trait: Any, extra: int = 0) -> int:
+    """R-ABL-2: what using ``trait`` costs before Edge: its cost and the extra put in, less
+    what the other abilities cut, never below 0."""
+    cuts = cost_cut(character, trait.ability, trait.pool)
+    return max(0, trait.cost + extra - sum(n for _, n in cuts))
+
+
 def ability_attacks(character: Character) -> list[tuple[str, AttackMade]]:
     """The attacks the character's action abilities make, by trait name."""
     return [(s.source, s.effect) for s in held(character) if isinstance(s.effect, AttackMade)]

@@ -14,9 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
+from msgspec.structs import replace
 
 from strange_tui.campaign.model.types import Frozen, Name, Small, Text
 from strange_tui.content.effects import (
+    CHOICES,
     AnyEffect,
     CypherLimit,
     DamageBonus,
@@ -82,8 +84,13 @@ def questions(name: str, effects: Sequence[Any], *, picked: bool = True) -> list
         if not picked and isinstance(effect, DamageChoice | EdgeChoice):
             options = effect.options if isinstance(effect, DamageChoice) else effect.stats
             asked.append(
-                Question(key=name, label=f"{name}: choose one", kind="pick", count=1,
-                         options=tuple(options))  # fmt: skip
+                Question(
+                    key=name,
+                    label=f"{name}: choose one",
+                    kind="pick",
+                    count=1,
+                    options=tuple(options),
+                )  # fmt: skip
             )
         if isinstance(effect, TrainingChoice):
             what = "skill" if effect.count == 1 else f"{effect.count} skills"
@@ -237,6 +244,17 @@ def trait_of(
         pool=getattr(entry, "pool", None),
         effects=effects,
     )
+
+
+def unasked_trait(entry: Any, *, source: Source = "ability", option: str = "",
+                  name: str = "") -> Trait:  # fmt: skip
+    """The trait ``entry`` gives when no one is there to answer what it asks (a focus taken
+    on arriving, a sheet read from its names): its effects, less the unanswered choices."""
+    try:
+        return trait_of(entry, source=source, option=option, name=name)
+    except ValueError:
+        kept = tuple(e for e in entry.effects if not isinstance(e, CHOICES))
+        return trait_of(replace(entry, effects=kept), source=source, name=name)
 
 
 STATS = ("might", "speed", "intellect")

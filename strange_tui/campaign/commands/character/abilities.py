@@ -15,11 +15,11 @@ import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of
-from strange_tui.campaign.model.abilities import cost_cut, effect_words
+from strange_tui.campaign.model.abilities import base_cost, cost_cut, effect_words
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.events import AbilityUsed, AnyEvent, TraitsRead
 from strange_tui.campaign.model.state import Campaign, Character
-from strange_tui.campaign.model.traits import LASTING, Trait, trait_of
+from strange_tui.campaign.model.traits import LASTING, Trait, unasked_trait
 from strange_tui.content.effects import AttackMade, TaskMade, Timed
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.effort import action_cost
@@ -46,7 +46,7 @@ def ability_cost(who: Character, trait: Trait, extra: int = 0) -> tuple[int, lis
     if not 0 <= extra <= MAX_EXTRA_POINTS:
         raise RuleViolation(f"Extra points run from 0 to {MAX_EXTRA_POINTS}.")
     cuts = cost_cut(who, trait.ability, trait.pool)
-    base = max(0, trait.cost + extra - sum(n for _, n in cuts))
+    base = base_cost(who, trait, extra)
     if trait.pool is None:
         return 0, []
     pool = who.pools[Stat(trait.pool)]
@@ -179,15 +179,8 @@ def _quiet(
 ) -> Trait | None:
     """The trait of ``entry`` with its choices left out where the sheet does not say them,
     and without its lasting numbers."""
-    try:
-        trait = trait_of(entry, source=source, option=option, name=name)  # type: ignore[arg-type]
-    except ValueError:
-        keep = tuple(e for e in entry.effects if type(e).__name__ not in CHOICE_NAMES)
-        trait = trait_of(msgspec.structs.replace(entry, effects=keep), source=source, name=name)  # type: ignore[arg-type]
+    trait = unasked_trait(entry, source=source, option=option, name=name)  # type: ignore[arg-type]
     return replace(trait, effects=tuple(e for e in trait.effects if not isinstance(e, LASTING)))
-
-
-CHOICE_NAMES = ("PoolPoints", "EdgeChoice", "TrainingChoice", "DamageChoice")
 
 
 def _named(content: Library, kind: str, name: str) -> Any:

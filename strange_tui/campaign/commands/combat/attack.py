@@ -42,7 +42,7 @@ from strange_tui.campaign.commands.combat.weapons import (
 )
 from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.model.abilities import cost_cut, moment, timed_begun
+from strange_tui.campaign.model.abilities import base_cost, moment, timed_begun
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
@@ -185,8 +185,7 @@ class Attack(Command, frozen=True, kw_only=True):
         if not self.weapon.ability:
             return 0
         trait = next(t for t in who.traits if t.name == self.weapon.ability)
-        cuts = cost_cut(who, trait.ability, trait.pool)
-        return max(0, trait.cost - sum(n for _, n in cuts))
+        return base_cost(who, trait)
 
     def situation(self) -> tuple[Circumstance, ...]:
         """R-CIR-1, R-CIR-2: the attack's circumstances, checked against its kind."""

@@ -20,7 +20,7 @@ from strange_tui.campaign.commands.rolls.effects import (
     split_steps,
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
-from strange_tui.campaign.model.abilities import ability_task, cost_cut, moment, timed_begun
+from strange_tui.campaign.model.abilities import ability_task, base_cost, moment, timed_begun
 from strange_tui.campaign.model.ability_tasks import (
     free_effort,
     roll_tags,
@@ -150,8 +150,7 @@ class Roll(Command, frozen=True, kw_only=True):
             raise RuleViolation(f"{who.name} has no ability {self.ability!r}.")
         if trait.pool and Stat(trait.pool) is not self.stat:
             raise RuleViolation(f"{trait.name} is paid from {trait.pool.title()}: roll with it.")
-        cuts = cost_cut(who, trait.ability, trait.pool)
-        return max(0, trait.cost - sum(n for _, n in cuts))
+        return base_cost(who, trait)
 
     def ability_ease(self, who: Character) -> int:
         """Steps the ability's own task is eased (its pack says so)."""

@@ -6,12 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import msgspec
-
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.state import Character, FocusKit
-from strange_tui.campaign.model.traits import Source, Trait, trait_of
-from strange_tui.content.effects import CHOICES
+from strange_tui.campaign.model.traits import unasked_trait
 from strange_tui.rules.errors import RuleViolation
 
 
@@ -88,16 +85,6 @@ def kit_taken(content: Library, who: Character, name: str, picks: Sequence[str])
         if entry.effects
     )
     return FocusKit(abilities=tuple(abilities), skills=tuple(focus.skills), traits=traits)
-
-
-def unasked_trait(entry: Any, *, source: Source) -> Trait:
-    """R-ABL-1: the trait an entry gives when taken on arrival: its effects, less the
-    choices nobody is there to make (a skill to pick: the player adds it on the sheet)."""
-    try:
-        return trait_of(entry, source=source)
-    except ValueError:
-        kept = tuple(e for e in entry.effects if not isinstance(e, CHOICES))
-        return trait_of(msgspec.structs.replace(entry, effects=kept), source=source)
 
 
 def choices_of(content: Library, who: Character, name: str) -> list[tuple[int, tuple[str, ...]]]:
