@@ -9,19 +9,9 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "strange_tui"
 
 LIBRARY_ONLY = {
-    # R-TASK-2, R-TASK-7: bonuses and contests of situations the app does not set up yet
-    # (complementary actions, PC against PC).
-    "COMPLEMENTARY_ACTION_BONUS": "R-TASK-2, no complementary action in the roll yet",
-    "PVP_ADVANTAGE_BONUS": "R-TASK-7, no PC-versus-PC contest yet",
-    "contest": "R-TASK-7, no PC-versus-PC contest yet",
     # R-CMB-7: distances in metres, for movement once positions are modelled (the range
     # categories themselves are wired in: R-CIR-2 moves a weapon's range along them).
     "distance_band": "R-CMB-7, no positions in the tracker yet",
-    # R-SPEC-6: an optional rule (trading damage for an effect), not offered yet.
-    "TRADE_DAMAGE_COST": "R-SPEC-6, optional rule not offered yet",
-    "trade_damage_cost": "R-SPEC-6, optional rule not offered yet",
-    # R-DMG-6: lasting damage is not tracked on the sheet yet.
-    "lasting_damage_healed": "R-DMG-6, lasting damage not tracked yet",
 }
 
 

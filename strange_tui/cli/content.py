@@ -31,6 +31,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "complications": ("name", "recursion", "text"),
     "scenes": ("name", "recursion", "text"),
     "reference": ("name", "stat", "note"),
+    "trades": ("name", "cost", "condition", "does"),
 }
 
 

@@ -2,8 +2,8 @@
 
 A pack is a TOML file with a ``[pack]`` header and arrays of tables by kind:
 ``[[types]]``, ``[[descriptors]]``, ``[[foci]]``, ``[[abilities]]``, ``[[recursions]]``,
-``[[creatures]]``, ``[[cyphers]]``, ``[[weapons]]``, ``[[armor]]``. Entries are keyed by
-``id``; a later pack's entry replaces an earlier one with the same kind and id.
+``[[creatures]]``, ``[[cyphers]]``, ``[[weapons]]``, ``[[armor]]``, ``[[trades]]``. Entries
+are keyed by ``id``; a later pack's entry replaces an earlier one with the same kind and id.
 """
 
 from __future__ import annotations
@@ -260,6 +260,20 @@ class ReferenceTopic(Entry, frozen=True, kw_only=True):
     lines: Annotated[tuple[ReferenceLine, ...], Meta(min_length=1)]
 
 
+class Trade(Entry, frozen=True, kw_only=True):
+    """R-SPEC-6: an effect a PC's hit may buy by giving up damage: ``cost`` plus the
+    foe's level comes off the hit. ``does`` says it in the log ('knock {foe} down');
+    ``condition`` (one the tracker knows) stays on the foe ``rounds`` (0: the rest of the
+    fight), ``ends`` comes off it; a trade with neither is for the table to play out."""
+
+    cost: Annotated[int, Meta(ge=1, le=20)]
+    summary: Summary
+    does: Annotated[str, Meta(min_length=6, max_length=80, pattern=r"^[^{}]*\{foe\}[^{}]*$")]
+    condition: Annotated[str, Meta(max_length=40)] = ""
+    rounds: Annotated[int, Meta(ge=0, le=100)] = 1
+    ends: Annotated[str, Meta(max_length=40)] = ""
+
+
 KINDS: dict[str, type[Entry]] = {
     "types": CharacterType,
     "descriptors": Descriptor,
@@ -274,4 +288,5 @@ KINDS: dict[str, type[Entry]] = {
     "complications": SoloEntry,
     "scenes": SoloEntry,
     "reference": ReferenceTopic,
+    "trades": Trade,
 }

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from strange_tui.content.effects import AttackMade, CostReduction, TaskMade
 from strange_tui.content.loader import Content
-from strange_tui.content.model import Ability, CharacterType, Focus, SoloEntry
+from strange_tui.content.model import Ability, CharacterType, Focus, SoloEntry, Trade
+from strange_tui.rules.combat import CONDITIONS
 
 MAX_SUMMARY_LINES = 2
 SOLO_KINDS = ("intrusions", "complications", "scenes")
 DESCRIBED_KINDS = (
-    "types", "descriptors", "foci", "abilities", "recursions", "creatures", "cyphers", *SOLO_KINDS
+    "types", "descriptors", "foci", "abilities", "recursions", "creatures", "cyphers", *SOLO_KINDS,
+    "trades",
 )  # fmt: skip
 
 
@@ -55,6 +57,9 @@ def problems(content: Content) -> list[str]:
             assert isinstance(entry, SoloEntry)
             if entry.recursion and entry.recursion not in recursions:
                 found.append(f"{kind} {entry.id}: recursion {entry.recursion!r} is not defined")
+    for entry in content.kind("trades").values():
+        assert isinstance(entry, Trade)
+        found += trade_problems(entry)
     for kind in DESCRIBED_KINDS:
         for entry in content.kind(kind).values():
             for field in ("summary", "effect", "text"):
@@ -62,6 +67,15 @@ def problems(content: Content) -> list[str]:
                 if text.count("\n") >= MAX_SUMMARY_LINES:
                     found.append(f"{kind} {entry.id}: {field} is longer than two lines")
     return found
+
+
+def trade_problems(entry: Trade) -> list[str]:
+    """R-SPEC-6: a trade's conditions are ones the tracker knows (rules/combat.py)."""
+    return [
+        f"trades {entry.id}: {field} {name!r} is not a condition the tracker knows"
+        for field, name in (("condition", entry.condition), ("ends", entry.ends))
+        if name and name not in CONDITIONS
+    ]
 
 
 def effect_problems(where: str, entry: object, abilities: dict) -> list[str]:

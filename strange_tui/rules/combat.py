@@ -41,6 +41,9 @@ CONDITIONS: dict[str, dict[str, int]] = {
     "surprised": {"exposes": 1, "no_effort": 1},
     # R-CIR-3: hit by a melee and a ranged attack in one round: its next task is hindered.
     "caught high and low": {"hinders": 1},
+    # R-GRAB-1: held in a grapple (the note names the holder): the held one defends a
+    # step harder (a held PC's defense rolls, attacks on a held NPC eased).
+    "held": {"defense": 1, "exposes": 1},
 }
 
 
@@ -199,3 +202,22 @@ def movement(band: str) -> str:
         "short": "the whole action",
         "long": "the whole action, perhaps with a Speed task",
     }.get(band, "more than one turn")
+
+
+# R-MOVE-2: moving in a fight: the distances a turn knows, the Speed task of a long move
+# unless the GM sets another, and the step difficult terrain adds to it.
+FIGHT_MOVES = ("immediate", "short", "long")
+LONG_MOVE_DIFFICULTY = 2
+DIFFICULT_TERRAIN_STEP = 1
+
+
+def fight_move(band: str, *, difficult: bool = False) -> str:
+    """R-MOVE-2, R-CMB-7: what moving ``band`` takes of a PC's turn: an immediate distance
+    is part of another action, a short or a long one the whole action. Difficult terrain
+    halves a round's movement: an immediate distance takes the whole action, and a short
+    or a long move gets only halfway in it (the rest is the next turn's)."""
+    if band not in FIGHT_MOVES:
+        raise RuleViolation(f"A move in a fight is immediate, short or long; not {band!r}.")
+    if band == "immediate":
+        return "the whole action" if difficult else "part of another action"
+    return "the whole action, halfway there" if difficult else "the whole action"

@@ -118,14 +118,21 @@ def damage_npc(health: int, amount: int, armor: int = 0, *, ambient: bool = Fals
     return max(0, health - damage_after_armor(amount, armor, ambient=ambient))
 
 
-def lasting_damage_healed(full_rest_days: int, active_days: int, *, permanent: bool = False) -> int:
-    """R-DMG-6: points of lasting damage healed over some days.
+DAY_SECONDS = 24 * 3600
+MENDING_POINT = 3 * DAY_SECONDS
+"""R-DMG-6: the time of regular activity that heals a point of lasting damage (a day of
+full rest counts as three)."""
+FULL_REST_WEIGHT = 3
 
-    One point per day of full rest, or per three days of regular activity; permanent damage
-    never heals.
-    """
-    if full_rest_days < 0 or active_days < 0:
-        raise RuleViolation("Days are 0 or more.")
-    if permanent:
-        return 0
-    return full_rest_days + active_days // 3
+
+def lasting_mending(progress: int, seconds: int, *, full_rest: bool) -> tuple[int, int]:
+    """R-DMG-6: lasting damage heals a point per day of full rest, or per three days of
+    regular activity; permanent damage never heals (it is never passed here).
+
+    ``progress`` is the time already counted toward the next point, in seconds of activity
+    (a second of full rest counts three). Returns the points healed as ``seconds`` pass and
+    the progress carried on toward the next one."""
+    if progress < 0 or seconds < 0:
+        raise RuleViolation("Time passes forward: seconds are 0 or more.")
+    counted = progress + seconds * (FULL_REST_WEIGHT if full_rest else 1)
+    return divmod(counted, MENDING_POINT)

@@ -41,20 +41,6 @@ MINOR_ATTACK_EFFECTS: tuple[str, ...] = (
 )
 MAJOR_ATTACK_EFFECTS: tuple[str, ...] = ("knock down", "disarm", "stun", "impair")
 
-# R-SPEC-6: damage given up to buy an effect (the foe's level is added to it).
-TRADE_DAMAGE_COST: dict[str, int] = {
-    "hinder": 1,
-    "distract": 1,
-    "strike a specific body part": 2,
-    "knock back": 3,
-    "move past": 3,
-    "strike held object": 3,
-    "knock down": 4,
-    "disarm": 7,
-    "stun": 8,
-}
-
-
 def special_of(die: int) -> Special | None:
     """R-SPEC-1..4: the special result a natural face brings, or None for 2 to 16."""
     try:
@@ -116,16 +102,11 @@ def cost_after_special(die: int, cost: int) -> int:
     return 0 if die == 20 else cost
 
 
-def trade_damage_cost(effect: str, foe_level: int) -> int:
-    """R-SPEC-6 (optional rule): the damage given up to buy ``effect`` against a foe.
-
-    The table's reduction plus the foe's level.
-    """
-    try:
-        base = TRADE_DAMAGE_COST[effect]
-    except KeyError:
-        known = ", ".join(TRADE_DAMAGE_COST)
-        raise RuleViolation(f"No damage trade for {effect!r}; choose one of: {known}.") from None
+def trade_damage_cost(price: int, foe_level: int) -> int:
+    """R-SPEC-6: the damage a hit gives up to buy an effect: the table's price (the
+    pack's, ``trades.toml``) plus the foe's level."""
+    if price < 0:
+        raise RuleViolation(f"A trade's price is 0 or more; {price} is not.")
     if foe_level < 0:
         raise RuleViolation(f"A foe's level is 0 or more; {foe_level} is not.")
-    return base + foe_level
+    return price + foe_level

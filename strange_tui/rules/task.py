@@ -31,7 +31,6 @@ DIFFICULTY_NAMES: tuple[str, ...] = (
 UNTRAINED_HELPER_BONUS = 1
 COMPLEMENTARY_ACTION_BONUS = 2
 THREE_ATTACKERS_BONUS = 1
-PVP_ADVANTAGE_BONUS = 3
 
 
 class Skill(IntEnum):
@@ -193,20 +192,12 @@ def resolve(task: Task, die: int | None) -> TaskResult:
     )
 
 
-def contest(total_a: int, total_b: int) -> int:
-    """R-TASK-7: PC versus PC, both roll and the higher total wins.
-
-    Returns 1 when the first wins, -1 when the second wins, 0 on a tie (both roll again).
-    """
-    return (total_a > total_b) - (total_a < total_b)
-
-
 CONTEST_EDGE = 3
-"""R-TASK-2: what an advantage (or a disadvantage) adds to a PC's die in a contest."""
+"""R-TASK-7: what an advantage (or a disadvantage) adds to a PC's die in a contest."""
 
 
 def contest_winner(first: int, second: int, *, first_bonus: int = 0, second_bonus: int = 0) -> int:
-    """R-TASK-2, PC against PC: both roll, the higher total wins (1: the first, 2: the
+    """R-TASK-7, PC against PC: both roll, the higher total wins (1: the first, 2: the
     second, 0: a tie, rolled again); an advantage is +3 to the die, a disadvantage -3."""
     for bonus in (first_bonus, second_bonus):
         if bonus not in (-CONTEST_EDGE, 0, CONTEST_EDGE):
@@ -219,7 +210,7 @@ def contest_winner(first: int, second: int, *, first_bonus: int = 0, second_bonu
 
 
 def contest_odds(*, first_bonus: int = 0, second_bonus: int = 0) -> float:
-    """R-TASK-2: the chance the first wins a contest, ties rolled again until one wins."""
+    """R-TASK-7: the chance the first wins a contest, ties rolled again until one wins."""
     results = [
         contest_winner(a, b, first_bonus=first_bonus, second_bonus=second_bonus)
         for a in range(1, D20 + 1)

@@ -26,6 +26,9 @@ from strange_tui.campaign.model.events import (
     AdvancementStep,
     AnyEvent,
     ArmorChanged,
+    ArtifactDropped,
+    ArtifactGained,
+    ArtifactUsed,
     ChallengeEnded,
     ChallengeStarted,
     CharacterCreated,
@@ -44,15 +47,18 @@ from strange_tui.campaign.model.events import (
     DamageTaken,
     Drawn,
     Healed,
+    LastingMended,
     HunterCreated,
     HunterDamaged,
     HunterRolled,
     HunterStabilised,
     HunterWorsened,
+    IdentifyAttempted,
     InitiativeCast,
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
+    MovedInFight,
     NotesEdited,
     NpcHealthChanged,
     NpcsAdded,
@@ -78,6 +84,7 @@ from strange_tui.campaign.model.events import (
 from strange_tui.campaign.model.events.character import BOONS
 from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.folds.advancement import step_problem
+from strange_tui.campaign.model.folds.artifacts import MAX_ARTIFACTS_CARRIED
 from strange_tui.campaign.model.folds.character import MAX_CYPHERS_CARRIED
 from strange_tui.campaign.model.folds.hunters import worsening_kind
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll
@@ -85,7 +92,7 @@ from strange_tui.campaign.model.folds.translation import HINDRANCES, recursion_o
 from strange_tui.campaign.model.hunters import Challenge, DamageType, HunterWound, Vital
 from strange_tui.campaign.model.prompts import PromptKind, open_prompt
 from strange_tui.campaign.model.reduce import reduce
-from strange_tui.campaign.model.state import Campaign, Character, Cypher, Settings
+from strange_tui.campaign.model.state import Artifact, Campaign, Character, Cypher, Settings
 from strange_tui.campaign.model.traits import Trait
 from strange_tui.campaign.store import Store
 from strange_tui.content.effects import ArmorBonus, DamageBonus, Timed
@@ -93,11 +100,12 @@ from strange_tui.rules import RuleViolation
 from strange_tui.rules.chase import chase_outcome
 from strange_tui.rules.combat import CONDITIONS, Condition
 from strange_tui.rules.crafting import crafting_time, materials
+from strange_tui.rules.cyphers import IDENTIFY_MINUTES, depleted, identify_difficulties
 from strange_tui.rules.damage import apply_damage
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.oracle import LIKELIHOODS
 from strange_tui.rules.pools import Pool, Stat
-from strange_tui.rules.track import DamageTrack, can_act
+from strange_tui.rules.track import DamageTrack, can_act, can_move
 from strange_tui.rules.translation import HOUR, MINUTE, ROUND
 from tests.campaign.builders import challenge, character, hunter, npc
 
@@ -113,6 +121,9 @@ FOCI = ("Is Licensed to Carry", "Wields Two Weapons", "Shapes Matter")
 SKILLS = ("Guns", "Lore", "Stealth")
 ABILITIES = ("Onslaught", "Bash")
 CYPHERS = ("Stim", "Key")
+ARTIFACTS = ("Spinner", "Lens")
+DEPLETIONS = ((1, 20), (2, 10), (1, 6), (1, 100), (0, 0), (1, 0))
+"""R-ART-1: 1 in 1d20, 1-2 in 1d10, 1 in 1d6, 1 in 1d100, never, automatic."""
 STEPS: tuple[str, ...] = get_args(AdvancementStep)
 VITALS: tuple[str, ...] = get_args(Vital)
 DAMAGE_TYPES: tuple[str, ...] = get_args(DamageType)
@@ -173,6 +184,7 @@ proposals = st.one_of(
     st.builds(PointsSpent, character=who, stat=stats, amount=st.integers(0, 8)),
     st.builds(Healed, character=who, stat=stats, amount=st.integers(0, 8)),
     st.builds(TrackShifted, character=who, steps=st.integers(-1, 1)),
+    st.builds(LastingMended, character=who, healed=st.dictionaries(stats, st.integers(0, 3))),
     blind_rolls,
     st.builds(RollRerolled, character=who, roll=blind_rolls, die=st.integers(1, 20),
               success=st.booleans(), refund=st.integers(0, 2)),
@@ -194,6 +206,11 @@ proposals = st.one_of(
                                level=st.integers(1, 6), occultic=st.booleans())),
     st.builds(CypherUsed, character=who, index=st.integers(0, 2),
               name=st.sampled_from(CYPHERS)),
+    st.builds(ArtifactGained, character=who,
+              artifact=st.builds(Artifact, name=st.sampled_from(ARTIFACTS),
+                                 level=st.integers(1, 6), identified=st.booleans())),
+    st.builds(ArtifactUsed, character=who, index=st.integers(0, 2),
+              name=st.sampled_from(ARTIFACTS), die=st.integers(0, 20), spent=st.booleans()),
     st.builds(RecoveryRolled, character=who, die=st.integers(1, 6), bonus=st.just(1),
               allocation=st.dictionaries(stats, st.integers(0, 4), max_size=2),
               track_step=st.booleans(), clock=st.sampled_from([0, 600, 3600])),
@@ -229,6 +246,8 @@ proposals = st.one_of(
               character=st.sampled_from(("", *IDS))),
     st.builds(SceneWritten, text=st.sampled_from(["We reach the lighthouse.", ""])),
     st.builds(WaitTriggered, character=who, trigger=st.just("the door opens")),
+    st.builds(MovedInFight, character=who, distance=st.sampled_from(["immediate", "long"]),
+              difficult=st.booleans()),
     st.builds(ChaseStarted, character=who, quarry=st.just("the courier"),
               level=st.integers(1, 4), flees=st.booleans()),
     st.builds(ChaseRolled, character=who, success=st.booleans(), successes=st.integers(0, 3),
@@ -323,7 +342,8 @@ def _damage(draw, state, rolls):
     pc = pick(draw, state)
     hit = DamageTaken(character=pc.id, amount=draw(st.integers(0, 15)), stat=draw(stats),
                       armor=draw(st.sampled_from([0, pc.armor])), ambient=draw(st.booleans()),
-                      source=draw(st.sampled_from(["", "club"])))  # fmt: skip
+                      source=draw(st.sampled_from(["", "club"])),
+                      lasting=draw(st.sampled_from(["", "", "lasting", "permanent"])))  # fmt: skip
     if draw(st.booleans()):  # Older journals did not record where the points went.
         return hit
     landed = apply_damage(pc.pools, pc.track, hit.amount, stat=hit.stat, armor=hit.armor,
@@ -349,6 +369,18 @@ def _spent(draw, state, rolls):
 def _healed(draw, state, rolls):
     pc = pick(draw, state, alive)
     return Healed(character=pc.id, stat=draw(stats), amount=draw(st.integers(0, 8)))
+
+
+def mending(who: Character) -> bool:
+    return alive(who) and bool(who.scars.healing)
+
+
+@maker(LastingMended, any_pc(mending))
+def _mended(draw, state, rolls):
+    pc = pick(draw, state, mending)
+    stat, most = next((s, n) for s, n in pc.scars.lasting.items() if n)
+    healed = {stat: draw(st.integers(0, most))}
+    return LastingMended(character=pc.id, healed=healed, mending=draw(st.integers(0, 9999)))
 
 
 @maker(TrackShifted, any_pc())
@@ -542,7 +574,7 @@ def _armor(draw, state, rolls):
 def _gained(draw, state, rolls):
     pc = pick(draw, state, lambda c: len(c.cyphers) < MAX_CYPHERS_CARRIED)
     cypher = Cypher(name=draw(st.sampled_from(CYPHERS)), level=draw(st.integers(1, 6)),
-                    occultic=draw(st.booleans()))  # fmt: skip
+                    occultic=draw(st.booleans()), identified=draw(st.booleans()))  # fmt: skip
     return CypherGained(character=pc.id, cypher=cypher)
 
 
@@ -550,8 +582,66 @@ def _gained(draw, state, rolls):
 def _used(draw, state, rolls):
     pc = pick(draw, state, lambda c: bool(c.cyphers))
     index = draw(st.integers(0, len(pc.cyphers) - 1))
+    known = pc.cyphers[index].identified  # R-ART-1: an unidentified one is discarded, not used.
     return CypherUsed(character=pc.id, index=index, name=pc.cyphers[index].name,
-                      discarded=draw(st.booleans()))  # fmt: skip
+                      discarded=not known or draw(st.booleans()))  # fmt: skip
+
+
+@maker(ArtifactGained, any_pc(lambda c: len(c.artifacts) < MAX_ARTIFACTS_CARRIED))
+def _artifact_gained(draw, state, rolls):
+    pc = pick(draw, state, lambda c: len(c.artifacts) < MAX_ARTIFACTS_CARRIED)
+    depletion_in, die = draw(st.sampled_from(DEPLETIONS))
+    artifact = Artifact(name=draw(st.sampled_from(ARTIFACTS)), level=draw(st.integers(1, 6)),
+                        depletion_in=depletion_in, depletion_die=die,
+                        identified=draw(st.booleans()))  # fmt: skip
+    return ArtifactGained(character=pc.id, artifact=artifact)
+
+
+def unknown_items(who: Character) -> list[tuple[str, int]]:
+    """R-ART-1: (kind, index) of each cypher and artifact not yet identified."""
+    return [("cypher", i) for i, c in enumerate(who.cyphers) if not c.identified] + [
+        ("artifact", i) for i, a in enumerate(who.artifacts) if not a.identified
+    ]
+
+
+@maker(IdentifyAttempted, any_pc(lambda c: bool(unknown_items(c))))
+def _identified(draw, state, rolls):
+    """R-ART-1: the study's difficulty and minutes are the rule's."""
+    pc = pick(draw, state, lambda c: bool(unknown_items(c)))
+    item, index = draw(st.sampled_from(unknown_items(pc)))
+    held = pc.cyphers[index] if item == "cypher" else pc.artifacts[index]
+    least, most = IDENTIFY_MINUTES[item]
+    return IdentifyAttempted(
+        character=pc.id, item=item, index=index, name=held.name,
+        difficulty=draw(st.sampled_from(identify_difficulties(item, held.level))),
+        success=draw(st.booleans()), seconds=60 * draw(st.integers(least, most)),
+    )  # fmt: skip
+
+
+def working(who: Character) -> list[int]:
+    return [i for i, a in enumerate(who.artifacts) if not a.spent]
+
+
+@maker(ArtifactUsed, any_pc(lambda c: bool(working(c))))
+def _artifact_used(draw, state, rolls):
+    """R-ART-1: a use that worked rolled its depletion die (when it has one)."""
+    pc = pick(draw, state, lambda c: bool(working(c)))
+    index = draw(st.sampled_from(working(pc)))
+    artifact = pc.artifacts[index]
+    if not draw(st.integers(0, 3)):
+        return ArtifactUsed(character=pc.id, index=index, name=artifact.name, worked=False)
+    sides = artifact.depletion_die
+    face = draw(st.integers(1, sides)) if sides else 0
+    return ArtifactUsed(character=pc.id, index=index, name=artifact.name, die=face,
+                        spent=depleted(face, artifact.depletion_in, sides),
+                        app_rolled=draw(st.booleans()))  # fmt: skip
+
+
+@maker(ArtifactDropped, any_pc(lambda c: bool(c.artifacts)))
+def _artifact_dropped(draw, state, rolls):
+    pc = pick(draw, state, lambda c: bool(c.artifacts))
+    index = draw(st.integers(0, len(pc.artifacts) - 1))
+    return ArtifactDropped(character=pc.id, index=index, name=pc.artifacts[index].name)
 
 
 @maker(RecoveryRolled, any_pc(alive))
@@ -641,6 +731,25 @@ def _order(draw, state, rolls):
 @maker(TurnAdvanced, lambda state, rolls: in_fight(state) and state.encounter.round >= 1)
 def _turn(draw, state, rolls):
     return TurnAdvanced()
+
+
+def movers(state: Campaign, rolls: Rolls = ()) -> list[str]:
+    """R-MOVE-2: the PCs of a fight who may move: not held; R-DMG-4: not dead, and a
+    debilitated one only with Speed left."""
+    if not in_fight(state):
+        return []
+    return sorted(c.id for c in state.encounter.combatants.values()
+                  if c.pc and not any(k.name == "held" for k in c.conditions)
+                  and can_move(state.characters[c.id].track,
+                               state.characters[c.id].pools.speed.current))  # fmt: skip
+
+
+@maker(MovedInFight, lambda state, rolls: bool(movers(state)))
+def _moved(draw, state, rolls):
+    who = state.characters[draw(st.sampled_from(movers(state)))]
+    far = ["immediate", "short", "long"] if can_act(who.track) else ["immediate"]
+    return MovedInFight(character=who.id, distance=draw(st.sampled_from(far)),
+                        difficult=draw(st.booleans()), stumbled=draw(st.booleans()))  # fmt: skip
 
 
 def waiting(state: Campaign, rolls: Rolls = ()) -> list[str]:

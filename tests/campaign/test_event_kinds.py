@@ -16,6 +16,9 @@ from strange_tui.campaign.model.events import (
     AdvancementBought,
     AnyEvent,
     ArmorChanged,
+    ArtifactDropped,
+    ArtifactGained,
+    ArtifactUsed,
     ChallengeEnded,
     ChallengeStarted,
     CharacterCreated,
@@ -34,15 +37,18 @@ from strange_tui.campaign.model.events import (
     DamageTaken,
     Drawn,
     Healed,
+    LastingMended,
     HunterCreated,
     HunterDamaged,
     HunterRolled,
     HunterStabilised,
     HunterWorsened,
+    IdentifyAttempted,
     InitiativeCast,
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
+    MovedInFight,
     NotesEdited,
     NpcHealthChanged,
     NpcsAdded,
@@ -69,7 +75,15 @@ from strange_tui.campaign.model.folds.rolls import make_reroll, make_roll
 from strange_tui.campaign.model.hunters import HunterWound
 from strange_tui.campaign.model.prompts import Prompt
 from strange_tui.campaign.model.reduce import reduce
-from strange_tui.campaign.model.state import Campaign, Chase, Cypher, PartyEffect, Settings
+from strange_tui.campaign.model.state import (
+    Artifact,
+    Campaign,
+    Chase,
+    Cypher,
+    PartyEffect,
+    Scars,
+    Settings,
+)
 from strange_tui.campaign.model.traits import Trait
 from strange_tui.content.effects import ArmorBonus, DamageBonus
 from strange_tui.rules.combat import Condition
@@ -107,6 +121,8 @@ DOWN = hunter("ash", vitals={"health": 2, "resolve": 10, "lucidity": 10, "aura":
               wounds=(HunterWound(vital="health", kind="wounding", points=2, at=START - 60),))
 """R-HUN-8: Ash at 0 Health, two wounds taken a minute ago: disabled, worsening."""
 GUARD = npc("guard", level=2, armor=1)
+SPINNER = Artifact(name="Spinner", level=3, identified=False)
+"""R-ART-1: a level 3 artifact, depletion 1 in 1d20, not yet identified."""
 COURIER = Chase(character="mara", quarry="the courier", level=3)
 WAITING = Condition(name="waiting", rounds=0, note="the door opens")
 
@@ -185,6 +201,12 @@ ROWS = [
                                    Stat.INTELLECT, 0)),
         Healed(character="mara", stat=Stat.INTELLECT, amount=20, reason="stim"),
         lambda b, a: ((mara(a).pools.intellect.current, mara(a).track), (8, DamageTrack.HALE)),
+    ),
+    Row(  # R-DMG-6: lasting damage heals back into its pool.
+        lambda: campaign(replace(with_pool(MARA, Stat.MIGHT, 8),
+                                 scars=Scars(lasting={Stat.MIGHT: 4}))),
+        LastingMended(character="mara", healed={Stat.MIGHT: 1}, mending=3600),
+        lambda b, a: ((mara(a).pools.might.current, mara(a).scars.lasting), (9, {Stat.MIGHT: 3})),
     ),
     Row(  # R-DMG-3
         lambda: campaign("mara"),
@@ -267,6 +289,27 @@ ROWS = [
         lambda: campaign(character("mara", cyphers=(Cypher(name="A"), Cypher(name="B")))),
         CypherUsed(character="mara", index=1, name="B"),
         lambda b, a: (mara(a).cyphers, (Cypher(name="A"),)),
+    ),
+    Row(  # R-ART-1
+        lambda: campaign("mara"),
+        ArtifactGained(character="mara", artifact=SPINNER),
+        lambda b, a: (mara(a).artifacts, (SPINNER,)),
+    ),
+    Row(  # R-ART-1: an Intellect task at its level, 15 minutes to 3 hours; success knows it.
+        lambda: campaign(character("mara", artifacts=(SPINNER,))),
+        IdentifyAttempted(character="mara", item="artifact", index=0, name="Spinner",
+                          difficulty=3, success=True, seconds=1800),
+        lambda b, a: (mara(a).artifacts[0].identified, True),
+    ),
+    Row(  # R-ART-1: a 1 on its d20 depletes it: the use works, and it is spent.
+        lambda: campaign(character("mara", artifacts=(replace(SPINNER, identified=True),))),
+        ArtifactUsed(character="mara", index=0, name="Spinner", die=1, spent=True),
+        lambda b, a: ((mara(a).artifacts[0].used_once, mara(a).artifacts[0].spent), (True, True)),
+    ),
+    Row(
+        lambda: campaign(character("mara", artifacts=(SPINNER,))),
+        ArtifactDropped(character="mara", index=0, name="Spinner"),
+        lambda b, a: (mara(a).artifacts, ()),
     ),
     Row(  # R-REC-1, R-REC-2: d6 + tier, divided; the rest counts and takes time.
         lambda: campaign(with_pool(MARA, Stat.MIGHT, 5)),
@@ -365,6 +408,11 @@ ROWS = [
         lambda b, a: ((a.encounter.active.id, mara_in(a).conditions,
                        a.encounter.order.index("mara") - a.encounter.order.index("guard")),
                       ("mara", (), 1)),
+    ),
+    Row(  # R-MOVE-2: a move changes no number (the log says how far and what it took).
+        lambda: fighting(campaign("mara"), GUARD),
+        MovedInFight(character="mara", distance="short", difficult=True),
+        lambda b, a: (replace(a, seq=b.seq), b),
     ),
     Row(  # R-CHASE-1: a long chase begins, nothing counted yet.
         lambda: campaign("mara"),

@@ -175,3 +175,44 @@ def test_the_ladder_s_words_are_our_own(topics):
     texts = [*LADDER_WORDS, *(t.note for t in topics)]
     assert [text for text in texts if copied_from_seed(text)] == []
     assert [text for text in texts if csrd_runs.run_digests(text) & csrd] == []
+
+
+def test_r_move_3_sneaking_heavy_things_and_zero_gravity_roll_at_their_numbers(topics):
+    """Seed 003's movement modifiers: sneaking at half speed, one step easier than the
+    watcher's level (a level 3 watcher: 2); shifting 50 pounds 1 and 200 pounds 4 (+1 per
+    50); a push-off in zero gravity a quarter of the feet (12 feet: 3)."""
+    moving = by_id(topics, "moving")
+    rollable = {x.text.split(":")[0]: (x.difficulty, x.stat) for x in moving.lines if x.rollable}
+    assert rollable == {
+        "sneaking past someone at half speed": (2, Stat.SPEED),
+        "shifting a heavy thing an immediate distance": (1, Stat.MIGHT),
+        "shifting 200 pounds an immediate distance": (4, Stat.MIGHT),
+        "pushing off in zero gravity": (3, Stat.MIGHT),
+    }
+    event = rolled(only_line(topics, "sneaking"), die=6)
+    assert (event.difficulty, event.stat, event.success) == (2, Stat.SPEED, True)
+    terrain = only_line(topics, "difficult terrain")
+    assert "half the distance" in terrain.text and "one step harder" in terrain.text
+
+
+def test_r_tr_10_noticing_an_arrival_is_intellect_at_2_for_the_spark_only(topics):
+    arrivals = by_id(topics, "arrivals")
+    (line,) = arrivals.lines
+    assert (line.difficulty, line.stat) == (2, Stat.INTELLECT)
+    assert "spark" in arrivals.note and "quickened" in arrivals.note
+    event = rolled(line, die=5)  # Difficulty 2: the target is 6, 5 misses.
+    assert (event.difficulty, event.success) == (2, False)
+
+
+def test_r_task_7_an_npc_against_an_npc_is_a_players_roll_at_the_others_level(topics):
+    contests = by_id(topics, "contests")
+    npc_line = next(x for x in contests.lines if x.text.startswith("an NPC against an NPC"))
+    assert npc_line.difficulty == 3 and "level" in npc_line.text
+    assert not next(x for x in contests.lines if x.text.startswith("a PC against")).rollable
+
+
+def test_r_grab_1_grappling_is_a_might_task_at_the_foes_level(topics):
+    grappling = by_id(topics, "grappling")
+    grab = next(x for x in grappling.lines if x.rollable)
+    assert (grab.difficulty, grab.stat) == (3, Stat.MIGHT) and "level 3" in grab.text
+    assert any("second defense" in x.text for x in grappling.lines)

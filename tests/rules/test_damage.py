@@ -10,7 +10,7 @@ from strange_tui.rules.damage import (
     armor_applies,
     damage_after_armor,
     damage_npc,
-    lasting_damage_healed,
+    lasting_mending,
     npc_damage,
     npc_health,
     shift_track,
@@ -134,11 +134,14 @@ def test_r_dmg_5_npc_health_and_damage_from_level():
     assert damage_npc(3, 10) == 0
 
 
-def test_r_dmg_6_lasting_damage_heals_slowly_permanent_never():
-    """R-DMG-6: 1 point per day of full rest or per 3 days of activity; permanent never."""
-    assert lasting_damage_healed(2, 0) == 2
-    assert lasting_damage_healed(0, 7) == 2
-    assert lasting_damage_healed(5, 9, permanent=True) == 0
+def test_r_dmg_6_lasting_damage_heals_a_point_a_day_of_rest_or_three_of_activity():
+    """R-DMG-6: a day of full rest heals a point, three days of activity heal one; what is
+    left over carries on toward the next point."""
+    day = 24 * 3600
+    assert lasting_mending(0, 2 * day, full_rest=True) == (2, 0)
+    assert lasting_mending(0, 7 * day, full_rest=False) == (2, day)
+    assert lasting_mending(day, 2 * day, full_rest=False) == (1, 0)
+    assert lasting_mending(0, 12 * 3600, full_rest=True) == (0, 36 * 3600)
 
 
 @given(

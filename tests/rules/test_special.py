@@ -72,9 +72,8 @@ def test_r_spec_5_impaired_ignores_effects_and_gets_one_damage():
 
 
 def test_r_spec_6_trading_damage_for_an_effect_adds_the_foes_level():
-    """R-SPEC-6: stun costs 8 damage plus the foe's level; knock down 4 plus level."""
-    assert trade_damage_cost("stun", foe_level=3) == 11
-    assert trade_damage_cost("knock down", foe_level=2) == 6
-    assert trade_damage_cost("distract", foe_level=0) == 1
-    with pytest.raises(RuleViolation, match="No damage trade"):
-        trade_damage_cost("teleport", foe_level=1)
+    """R-SPEC-6: the price (stun's 8) plus the foe's level; never a negative one."""
+    assert trade_damage_cost(8, foe_level=3) == 11
+    assert trade_damage_cost(1, foe_level=0) == 1
+    with pytest.raises(RuleViolation, match="level is 0 or more"):
+        trade_damage_cost(4, foe_level=-1)

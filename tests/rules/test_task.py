@@ -6,10 +6,11 @@ from hypothesis import strategies as st
 
 from strange_tui.rules import RuleViolation
 from strange_tui.rules.task import (
+    CONTEST_EDGE,
     Skill,
     Task,
     check_task,
-    contest,
+    contest_winner,
     difficulty_name,
     final_difficulty,
     is_automatic,
@@ -103,10 +104,11 @@ def test_r_task_4_task_that_is_not_automatic_needs_a_die():
 
 
 def test_r_task_7_pc_versus_pc_highest_total_wins():
-    """R-TASK-7: both roll, the higher total wins; a tie is no winner."""
-    assert contest(15, 12) == 1
-    assert contest(9, 14) == -1
-    assert contest(11, 11) == 0
+    """R-TASK-7: both roll, the higher total wins; a tie is no winner; +3 an advantage."""
+    assert contest_winner(15, 12) == 1
+    assert contest_winner(9, 14) == 2
+    assert contest_winner(11, 11) == 0
+    assert contest_winner(10, 12, first_bonus=CONTEST_EDGE) == 1
 
 
 @given(tasks(), st.integers(1, 20))

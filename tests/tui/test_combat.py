@@ -64,8 +64,8 @@ async def test_a_full_fight(tmp_path):
         # Tess chooses a stun instead of the extra damage on a 20 (before the die), then
         # rolls it: 2 damage, stunned, in one step.
         await pilot.press("n", "a", "ctrl+f", "2", "0")
-        await pilot.press("shift+tab", "shift+tab", "enter", "down", "down", "down", "enter")
-        await pilot.press("tab", "tab", "enter")
+        await pilot.press(*["shift+tab"] * 3, "enter", "down", "down", "down", "enter")
+        await pilot.press("tab", "tab", "tab", "enter")
         await pilot.press("enter")
         await pilot.pause()
         thug = encounter(app).combatants["thug"]
@@ -122,9 +122,9 @@ async def test_reopening_mid_fight_restores_the_tracker(tmp_path):
 # Add a level-3 thug, then roll initiative: Mara 15, Jun 5, Tess 9.
 THUG_AND_INITIATIVE = ["c", "tab", "3", "tab", *"Thug", "enter"]
 THUG_AND_INITIATIVE += ["i", "1", "5", "tab", "5", "tab", "9", "enter"]
-# In the attack dialog, ctrl+f to the die, then "On a 20" (past the Area box), a stun, back
-# to the die.
-STUN_ON_20 = ["ctrl+f", "shift+tab", "shift+tab", "enter", *["down"] * 3, "enter", "tab", "tab"]
+# In the attack dialog, ctrl+f to the die, then "On a 20" (past the Area box and the trade),
+# a stun, back to the die.
+STUN_ON_20 = ["ctrl+f", *["shift+tab"] * 3, "enter", *["down"] * 3, "enter", *["tab"] * 3]
 
 
 class TestCombatSnapshots:
@@ -334,9 +334,9 @@ async def test_r_cmb_2_the_attack_dialog_reads_the_sheet(tmp_path):
         preview = shown(app, "#preview")
         assert "Demanding 3 → Standard 2" in preview and "Steps    −1 trained (Guns)" in preview
         assert "A hit    5 damage (Heavy pistol 4 + Gunner 1) → Thug 4/9" in preview
-        # From the die back to the bonus (past Gun, Area, On a 20, On a 19): +2; then two
-        # assets.
-        await pilot.press("ctrl+f", *["shift+tab"] * 5, "backspace", "2")
+        # From the die back to the bonus (past Gun, Area, the trade, On a 20, On a 19): +2;
+        # then two assets.
+        await pilot.press("ctrl+f", *["shift+tab"] * 6, "backspace", "2")
         await pilot.press("shift+tab", "enter", "down", "down", "enter")
         await pilot.pause()
         preview = shown(app, "#preview")

@@ -128,7 +128,7 @@ async def test_r_act_1_take_the_attack_on_the_thugs_turn(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*THUG_AND_INITIATIVE, "n", "n", "c")
         await pilot.pause()
-        assert [o.id for o in app.screen.query_one("#actions").options] == ["take"]
+        assert [o.id for o in app.screen.query_one("#actions").options] == ["take", "grab", "save"]
         await pilot.press("enter")
         await pilot.pause()
         # Who takes it: Tess (the list: Mara, Jun, Tess). Meant for: Mara (from Jun).
@@ -150,7 +150,7 @@ async def test_r_act_1_a_wait_and_acting_when_its_trigger_comes(tmp_path):
         await pilot.press("n", "n", "c")  # The thug's turn: Mara's trigger comes.
         await pilot.pause()
         options = [o.id for o in app.screen.query_one("#actions").options]
-        assert options == ["take", "act"]
+        assert options == ["take", "act", "grab", "save"]
         await pilot.press("down", "enter", "ctrl+s")
         await pilot.pause()
         fight = encounter(app)
@@ -243,7 +243,7 @@ async def test_at_a_players_seat_the_actions_are_the_pcs_own_and_the_rest_the_gm
         await pilot.press("c")
         await pilot.pause()
         options = [o.id for o in app.screen.query_one("#actions").options]
-        assert options == ["covering", "distract", "draw", "guard", "wait"]
+        assert options == ["covering", "distract", "draw", "guard", "wait", "move", "grab", "save"]
         await pilot.press("down", "down", "down", "enter", *"Jun", "enter", "enter")
         await pilot.pause()
         guard = app.session.state.encounter.combatants[MARA].conditions

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta, field
 
+from strange_tui.campaign.model.artifacts import Artifact
 from strange_tui.campaign.model.encounter import Encounter
 from strange_tui.campaign.model.hunters import Challenge, Hunter
 from strange_tui.campaign.model.prompts import Prompt
@@ -24,7 +25,7 @@ from strange_tui.campaign.model.types import (
     Text,
     Tier,
 )
-from strange_tui.rules.pools import Pools
+from strange_tui.rules.pools import Pools, Stat
 from strange_tui.rules.track import DamageTrack
 from strange_tui.rules.translation import Record
 
@@ -54,6 +55,8 @@ class Cypher(Frozen):
     level: Small = 1
     occultic: bool = False
     effect: Text = ""
+    identified: bool = True
+    """R-ART-1: one gained unidentified is studied (an Intellect task) before its use."""
 
 
 Place = Annotated[str, Meta(max_length=200)]
@@ -102,6 +105,26 @@ class WornArmor(Frozen):
     """The in-game second up to which the hours worn are paid for."""
 
 
+class Scars(Frozen):
+    """R-DMG-6: damage a recovery roll cannot restore, by pool: lasting damage (it heals
+    with days of rest or activity) and permanent damage (it never heals)."""
+
+    lasting: dict[Stat, Points] = field(default_factory=dict)
+    permanent: dict[Stat, Points] = field(default_factory=dict)
+    mending: Annotated[int, Meta(ge=0, le=10**7)] = 0
+    """The time counted toward the next point of lasting damage healed, in seconds of
+    regular activity (a second of full rest counts three)."""
+
+    def unrecoverable(self, stat: Stat) -> int:
+        """The points of ``stat`` only days (or nothing) can bring back."""
+        return self.lasting.get(stat, 0) + self.permanent.get(stat, 0)
+
+    @property
+    def healing(self) -> int:
+        """The lasting points still to heal."""
+        return sum(self.lasting.values())
+
+
 class Character(Frozen):
     """A player character, everything on the sheet."""
 
@@ -124,6 +147,7 @@ class Character(Frozen):
     abilities: tuple[Name, ...] = ()
     equipment: tuple[Name, ...] = ()
     cyphers: tuple[Cypher, ...] = ()
+    artifacts: tuple[Artifact, ...] = ()
     xp: Points = 0
     track: DamageTrack = DamageTrack.HALE
     advancements: tuple[str, ...] = ()
@@ -140,6 +164,8 @@ class Character(Frozen):
     numbers among them are already in the pools, Effort and the rest."""
     active: tuple[ActiveEffect, ...] = ()
     """Abilities in use whose effects last a while (Fury's minute); the clock ends them."""
+    scars: Scars = field(default_factory=Scars)
+    """R-DMG-6: lasting and permanent damage, which recovery rolls do not restore."""
 
     @property
     def impaired(self) -> bool:

@@ -15,6 +15,7 @@ from strange_tui.campaign.model.events import (
     CypherUsed,
     DamageTaken,
     Healed,
+    LastingMended,
     NotesEdited,
     PointsSpent,
     RecoveryRolled,
@@ -34,6 +35,7 @@ CHARACTER_EVENTS = (
     PointsSpent,
     Healed,
     TrackShifted,
+    LastingMended,
     WeaknessTaken,
     XpAwarded,
     XpSpent,
@@ -59,6 +61,13 @@ BOON_WORDS = {
 """R-ADV-1: the other options a step buys that the sheet carries, in words."""
 
 
+LASTING_WORDS = {
+    "lasting": " The damage is lasting: recovery rolls do not restore it; days do.",
+    "permanent": " The damage is permanent: it never heals.",
+}
+"""R-DMG-6: what the log adds to a lasting or permanent hit."""
+
+
 def character_sentence(event: AnyEvent, who: Who) -> str:
     """One of a character's events as a sentence."""
     match event:
@@ -66,7 +75,13 @@ def character_sentence(event: AnyEvent, who: Who) -> str:
             return f"{c.name} joined the party: {a_or_an(c.descriptor)} {c.type} who {c.focus}."
         case DamageTaken():
             hazard = hazard_hit(event, who(event.character))
-            return hazard or damage_sentence(event, who(event.character))
+            line = hazard or damage_sentence(event, who(event.character))
+            return line + LASTING_WORDS.get(event.lasting, "")
+        case LastingMended(healed=healed):
+            if not healed:
+                return ""
+            mended = ", ".join(f"{n} {stat_name(stat)}" for stat, n in healed.items())
+            return f"{who(event.character)}'s lasting damage healed: {mended} back."
         case PointsSpent():
             luck = f" ({event.from_luck} from Luck)" if event.from_luck else ""
             reason = f" on {inline(event.reason)}" if event.reason else ""
@@ -121,7 +136,8 @@ def character_sentence(event: AnyEvent, who: Who) -> str:
             return f"{who(event.character)} {what}."
         case CypherGained(cypher=cypher):
             kind = "occultic" if cypher.occultic else "anoetic"
-            what = f"{cypher.name} (level {cypher.level}, {kind})"
+            unknown = "" if cypher.identified else ", unidentified"  # R-ART-1
+            what = f"{cypher.name} (level {cypher.level}, {kind}{unknown})"
             return f"{who(event.character)} gained a cypher: {what}."
         case CypherUsed(vanished=face) if face:
             return (

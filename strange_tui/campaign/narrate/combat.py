@@ -16,14 +16,15 @@ from strange_tui.campaign.model.events import (
     ConditionRemoved,
     DamageTaken,
     InitiativeRolled,
+    MovedInFight,
     NpcHealthChanged,
     NpcsAdded,
     OrderChanged,
     TurnAdvanced,
     WaitTriggered,
 )
-from strange_tui.campaign.narrate.words import APP_DIE, Who, inline, listed, plural
-from strange_tui.rules.combat import Condition
+from strange_tui.campaign.narrate.words import APP_DIE, Who, a_or_an, inline, listed, plural
+from strange_tui.rules.combat import Condition, fight_move
 from strange_tui.rules.damage import spill_targets
 from strange_tui.rules.hazards import HAZARDS
 
@@ -51,6 +52,7 @@ COMBAT_EVENTS = (
     OrderChanged,
     TurnAdvanced,
     WaitTriggered,
+    MovedInFight,
     NpcHealthChanged,
     ConditionAdded,
     ConditionRemoved,
@@ -88,10 +90,14 @@ def combat_sentence(event: AnyEvent, who: Who) -> str:
             return "Next turn."
         case WaitTriggered():
             return wait_triggered(event, who(event.character))
+        case MovedInFight():
+            return moved(event, who(event.character))
         case NpcHealthChanged() if hazard := hazard_on_npcs(
             event, [who(t) for t in event.targets]
         ):
             return hazard
+        case NpcHealthChanged(trade=trade) if trade:
+            return traded_hit(event, everyone(event.targets))
         case NpcHealthChanged():
             many = len(event.targets) > 1
             source = f" ({inline(event.source)})" if event.source else ""
@@ -189,6 +195,17 @@ def hazard_on_npcs(event: NpcHealthChanged, names: list[str]) -> str | None:
     return f"{struck}: {-event.amount}{each} (ambient)."
 
 
+def traded_hit(event: NpcHealthChanged, whom: str) -> str:
+    """R-SPEC-6: a hit that gave up damage for an effect: 'Gave up 6 damage to knock Thug
+    down: Thug was hit for 3.'"""
+    gave = f"Gave up {event.traded} damage to {inline(event.trade)}"
+    source = f" ({inline(event.source)})" if event.source else ""
+    if event.amount >= 0:
+        return f"{gave}: {whom} took no damage{source}."
+    armor = ", ignoring Armor" if event.ignore_armor else ""
+    return f"{gave}: {whom} was hit for {-event.amount}{armor}{source}."
+
+
 def condition_added(condition: Condition, whom: str, many: bool, lasting: str) -> str | None:
     """The sentence for a condition an action or a hazard leaves; None: the plain one."""
     verb = "are" if many else "is"
@@ -208,6 +225,8 @@ def condition_added(condition: Condition, whom: str, many: bool, lasting: str) -
             return f"{whom} {verb} pinned down by {note}'s covering fire {lasting}."
         case "distracted" if note:
             return f"{whom} {verb} distracted by {note} {lasting}."
+        case "held" if note:
+            return f"{whom} {verb} held by {note} (a grapple) {lasting}."
     if note:
         return f"{whom} {verb} {condition.name} ({note}) {lasting}."
     return None
@@ -218,7 +237,21 @@ def condition_removed(name: str, who: str) -> str | None:
         return f"{who} is out of the {name}."
     if name == "waiting":
         return f"{who}'s wait is over."
+    if name == "held":
+        return f"{who} is no longer held."
     return None
+
+
+def moved(event: MovedInFight, who: str) -> str:
+    """R-MOVE-2: how far a PC moved and what it took: 'Mara moved a short distance: the
+    whole action.'; a long move's stumble."""
+    over = " over difficult terrain" if event.difficult else ""
+    if event.stumbled:
+        return (
+            f"{who} slipped or stumbled on the long move{over}: the GM says how far they got."
+        )
+    distance = f"{a_or_an(event.distance)} distance"
+    return f"{who} moved {distance}{over}: {fight_move(event.distance, difficult=event.difficult)}."
 
 
 def wait_triggered(event: WaitTriggered, who: str) -> str:

@@ -31,6 +31,7 @@ from strange_tui.campaign.model.events import (
     TranslationMade,
     TurnAdvanced,
 )
+from strange_tui.campaign.narrate.artifacts import ARTIFACT_EVENTS, artifact_sentence
 from strange_tui.campaign.narrate.character import CHARACTER_EVENTS, character_sentence
 from strange_tui.campaign.narrate.chase import CHASE_EVENTS, chase_sentence
 from strange_tui.campaign.narrate.combat import COMBAT_EVENTS, combat_sentence
@@ -50,6 +51,7 @@ NOISE = (TurnAdvanced, SettingsChanged, NotesEdited, OrderChanged)
 
 AREAS: tuple[tuple[type | tuple[type, ...], Callable[[Any, Who], str]], ...] = (
     (CHARACTER_EVENTS, character_sentence),
+    (ARTIFACT_EVENTS, artifact_sentence),
     (ROLL_EVENTS, roll_sentence),
     (COMBAT_EVENTS, combat_sentence),
     (TranslationMade, translation_sentence),

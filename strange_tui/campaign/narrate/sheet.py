@@ -17,6 +17,29 @@ from strange_tui.rules.cyphers import cypher_load
 from strange_tui.rules.pools import Stat
 
 
+def artifacts_words(sheet: dict) -> str:
+    """R-ART-1: 'Ghost lens (4), Shard blade (3, unidentified), Old key (2, spent)'."""
+
+    def one(artifact: dict) -> str:
+        marks = [str(artifact["level"])]
+        if not artifact["identified"]:
+            marks.append("unidentified")
+        if artifact["spent"]:
+            marks.append("spent")
+        return f"{artifact['name']} ({', '.join(marks)})"
+
+    return ", ".join(one(a) for a in sheet.get("artifacts", []))
+
+
+def scars_words(sheet: dict) -> str:
+    """R-DMG-6: '4 Might; permanent 1 Speed' ('' without any)."""
+    parts = []
+    if lasting := sheet.get("lasting_damage"):
+        parts.append(", ".join(f"{n} {stat.title()}" for stat, n in lasting.items()))
+    if permanent := sheet.get("permanent_damage"):
+        parts.append("permanent " + ", ".join(f"{n} {s.title()}" for s, n in permanent.items()))
+    return "; ".join(parts)
+
 def sentence(character: Character) -> str:
     """'I am a Tough Vector who Is Licensed to Carry' (RULES.md section 9)."""
     article = "an" if character.descriptor[:1].lower() in "aeiou" else "a"
@@ -71,6 +94,12 @@ def sheet_data(character: Character, now: int | None = None) -> dict[str, Any]:
         ],
         "cypher_limit": character.cypher_limit,
         "cypher_load": cypher_load([c.occultic for c in character.cyphers]),
+        "artifacts": [
+            {"name": a.name, "level": a.level, "identified": a.identified, "spent": a.spent}
+            for a in character.artifacts
+        ],
+        "lasting_damage": {stat.value: n for stat, n in character.scars.lasting.items()},
+        "permanent_damage": {stat.value: n for stat, n in character.scars.permanent.items()},
         "equipment": list(character.equipment),
         "advancements": list(character.advancements),
         "recovery_bonus": character.tier + character.recovery_bonus,
@@ -131,6 +160,8 @@ def text_sheet(sheet: dict[str, Any]) -> str:
             (", ".join(f"{c['name']} ({c['level']})" for c in sheet["cyphers"]) or "—")
             + f" [{sheet['cypher_load']}/{sheet['cypher_limit']}]",
         ),
+        *([("Artifacts", artifacts_words(sheet))] if sheet["artifacts"] else []),
+        *([("Lasting", scars_words(sheet))] if scars_words(sheet) else []),
         ("Equipment", ", ".join(sheet["equipment"]) or "—"),
     ]
     width = max(len(label) for label, _ in rows)
@@ -181,6 +212,8 @@ def markdown_sheet(sheet: dict[str, Any]) -> str:
         ),
         f"- **Cyphers** {', '.join(md(c['name']) for c in sheet['cyphers']) or '—'}"
         f" ({sheet['cypher_load']}/{sheet['cypher_limit']})",
+        *([f"- **Artifacts** {md(artifacts_words(sheet))}"] if sheet.get("artifacts") else []),
+        *([f"- **Lasting damage** {md(scars_words(sheet))}"] if scars_words(sheet) else []),
         f"- **Equipment** {', '.join(md(e) for e in sheet['equipment']) or '—'}",
     ]
     if sheet["notes"]:

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.widgets import Button, Input, OptionList, Select, Static, TextArea
+from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static, TextArea
 from textual.widgets.option_list import Option
 
 from strange_tui.campaign.commands.character import (
@@ -64,6 +64,7 @@ class GainCypherDialog(CharacterDialog):
             yield row(
                 "Level", Input(placeholder="blank: roll the formula", type="integer", id="level")
             )
+            yield row("", Checkbox("Unidentified (study it before use)", id="unknown"))
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Gain", variant="primary", id="gain")
@@ -79,9 +80,10 @@ class GainCypherDialog(CharacterDialog):
         if level is None or level < 0:
             return "The level is a whole number."
         typed = level or None
+        known = not self.query_one("#unknown", Checkbox).value  # R-ART-1
         own = self.query_one("#name", Input).value.strip()
         if own:
-            return GainCypher(character=self.character_id, name=own, level=typed)
+            return GainCypher(character=self.character_id, name=own, level=typed, identified=known)
         picked = self.query_one("#pick", Select).value
         if not isinstance(picked, str):
             return "Pick a cypher or name one."
@@ -93,10 +95,12 @@ class GainCypherDialog(CharacterDialog):
             formula=spec.level,
             occultic=spec.kind == "occultic",
             effect=spec.effect,
+            identified=known,
         )
 
     @on(Select.Changed)
     @on(Input.Changed)
+    @on(Checkbox.Changed)
     def update_preview(self) -> None:
         preview = self.query_one("#preview", Static)
         command = self.command()
@@ -163,6 +167,7 @@ class UseCypherDialog(CharacterDialog):
                         Text.assemble(
                             c.name,
                             (f"  L{c.level} {'occultic' if c.occultic else 'anoetic'}", "dim"),
+                            ("" if c.identified else "  unidentified", "yellow"),
                         ),
                         id=str(i),
                     )

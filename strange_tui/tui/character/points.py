@@ -29,6 +29,12 @@ from strange_tui.tui.common.gauges import change_text
 from strange_tui.tui.common.session import Refused
 
 POOLS = [(stat.value.title(), stat) for stat in Stat]
+LASTING = [
+    ("no: recovery rolls restore it", ""),
+    ("lasting: heals with days of rest", "lasting"),
+    ("permanent: never heals", "permanent"),
+]
+"""R-DMG-6: what the GM may make of a hit (an intrusion, a special situation)."""
 
 
 def damage_text(preview: DamagePreview) -> Text:
@@ -45,6 +51,8 @@ def damage_text(preview: DamagePreview) -> Text:
         )
     if preview.lost:
         text.append(f"\n{preview.lost} find no pool left to take them.", style="dim")
+    if preview.lasting:
+        text.append(f"\n{LASTING_NOTE[preview.lasting]}", style="magenta")
     change = change_text(preview.after)
     text.append("\n")
     text.append_text(change if change else Text("No damage.", style="dim"))
@@ -72,6 +80,12 @@ def heal_text(preview: HealPreview) -> Text:
     return text
 
 
+LASTING_NOTE = {
+    "lasting": "Lasting: recovery rolls will not restore it; a day of full rest heals a point.",
+    "permanent": "Permanent: it never heals.",
+}
+
+
 class DamageDialog(CharacterDialog):
     """A hit to a character: Armor, spill-over and the damage track shown before it lands."""
 
@@ -83,6 +97,7 @@ class DamageDialog(CharacterDialog):
             yield row("Amount", Input("", placeholder="points", type="integer", id="amount"))
             yield row("Pool", Select(POOLS, value=Stat.MIGHT, allow_blank=False, id="pool"))
             yield row("", Checkbox("Ambient (no Armor)", id="ambient"))
+            yield row("Lasting", Select(LASTING, value="", allow_blank=False, id="lasting"))
             yield row("Source", Input(placeholder="what hit (optional)", id="source"))
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
@@ -104,6 +119,7 @@ class DamageDialog(CharacterDialog):
             stat=self.query_one("#pool", Select).value,
             ambient=self.query_one("#ambient", Checkbox).value,
             source=self.query_one("#source", Input).value.strip(),
+            lasting=self.query_one("#lasting", Select).value,
         )
 
     @on(Input.Changed)

@@ -15,6 +15,7 @@ from textual.widgets import Header, Static
 from strange_tui.campaign.commands.character import (
     ChangeArmor,
     EditNotes,
+    GainArtifact,
     GainCypher,
     Heal,
     Rest,
@@ -34,6 +35,7 @@ from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.character.advance import open_advance
 from strange_tui.tui.character.armor import ArmorDialog
+from strange_tui.tui.character.artifacts import ArtifactsDialog
 from strange_tui.tui.character.cyphers import GainCypherDialog, NotesDialog, UseCypherDialog
 from strange_tui.tui.character.points import DamageDialog, PointsDialog
 from strange_tui.tui.character.rest import RestDialog
@@ -66,6 +68,7 @@ def sheet_commands(character: str) -> dict[str, Probe]:
         "ability": lambda: UseAbility(character=character, ability=""),
         "track": lambda: ShiftTrack(character=character),
         "weakness": lambda: TakeWeakness(character=character, weak=Stat.MIGHT, edge=Stat.SPEED),
+        "artifacts": lambda: GainArtifact(character=character, name="artifact"),
     }
 
 
@@ -97,6 +100,7 @@ class SheetScreen(CampaignScreen):
         Binding("b", "ability", "Ability", id="sheet.ability"),
         Binding("t", "track", "Track", id="sheet.track", show=False),
         Binding("w", "weakness", "Weakness", id="sheet.weakness", show=False),
+        Binding("f", "artifacts", "Artifacts", id="sheet.artifacts", show=False),
     ]
     COMMANDS_TABLE = [
         ("Take damage", "Armor, spill-over and the damage track", "damage"),
@@ -112,6 +116,8 @@ class SheetScreen(CampaignScreen):
         ("Use an ability", "Its cost with Edge, what it brings and for how long", "ability"),
         ("Move on the damage track", "A poison or a trauma down, a healing effect up", "track"),
         ("Take a weakness", "A weakness in one pool for +1 Edge in another", "weakness"),
+        ("Artifacts", "Gain, identify, use (its depletion die) or let go; study a cypher",
+         "artifacts"),
     ]
 
     def __init__(self, character_id: str) -> None:
@@ -152,6 +158,9 @@ class SheetScreen(CampaignScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """At a player's seat, another character's sheet is read only."""
         return offered(strange_app(self).session, sheet_commands(self.character_id), action)
+
+    def action_artifacts(self) -> None:
+        self.app.push_screen(ArtifactsDialog(self.character_id))
 
     def action_weakness(self) -> None:
         self.app.push_screen(WeaknessDialog(self.character_id))

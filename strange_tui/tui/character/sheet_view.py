@@ -14,9 +14,31 @@ from strange_tui.campaign.commands.character.facts import SheetFacts
 from strange_tui.campaign.model.abilities import skills_now
 from strange_tui.campaign.model.state import Character
 from strange_tui.campaign.model.terms import Stat
+from strange_tui.campaign.narrate.artifacts import artifact_words
 from strange_tui.campaign.narrate.sheet import sentence
 from strange_tui.campaign.narrate.words import duration
 from strange_tui.tui.common.gauges import gauge, track_line
+
+
+def scars_text(character: Character) -> Text | None:
+    """R-DMG-6: what recovery rolls cannot bring back: 'Lasting 4 Might · permanent 1
+    Speed' (None without any)."""
+    parts = [
+        (kind, f"{n} {stat.value.title()}", style)
+        for kind, marks, style in (
+            ("lasting", character.scars.lasting, "magenta"),
+            ("permanent", character.scars.permanent, "red"),
+        )
+        for stat in Stat
+        if (n := marks.get(stat, 0))
+    ]
+    if not parts:
+        return None
+    text = Text()
+    for kind, words, style in parts:
+        text.append(" · " if text else "")
+        text.append(f"{kind.title() if not text else kind} {words}", style=style)
+    return text
 
 
 def stats_block(character: Character, abilities: AbilitySheet | None = None) -> Group:
@@ -27,6 +49,8 @@ def stats_block(character: Character, abilities: AbilitySheet | None = None) -> 
     if character.pools.luck is not None:
         lines.append(gauge("luck", character.pools.luck, width=16))
     lines.append(track_line(character.track))
+    if scars := scars_text(character):
+        lines.append(scars)
     numbers = Table.grid(padding=(0, 2))
     numbers.add_column(style="bold cyan")
     numbers.add_column()
@@ -121,9 +145,18 @@ def lists_block(character: Character, abilities: AbilitySheet | None = None, now
         Text.assemble(
             f"{i + 1}. {c.name} ",
             (f"L{c.level} {'occultic (counts as 2)' if c.occultic else 'anoetic'}", "dim"),
+            (" unidentified" if not c.identified else "", "yellow"),
             (f" {c.effect}" if c.effect else "", "italic dim"),
         )
         for i, c in enumerate(character.cyphers)
+    ]
+    artifacts = [  # R-ART-1
+        Text.assemble(
+            f"{i + 1}. {a.name} ",
+            (artifact_words(a), "dim strike" if a.spent else "dim"),
+            (f" {a.effect}" if a.effect else "", "italic dim"),
+        )
+        for i, a in enumerate(character.artifacts)
     ]
     usable = {u.name: u for u in abilities.usable} if abilities else {}
     listed = [
@@ -142,6 +175,7 @@ def lists_block(character: Character, abilities: AbilitySheet | None = None, now
         *section("Equipment", list(character.equipment)),
         *(section("Boons", list(character.boons)) if character.boons else []),
         *section("Cyphers", cyphers),
+        *(section("Artifacts", artifacts) if artifacts else []),
         *section("Notes", [Text(character.notes)] if character.notes else []),
     ]
     return Group(*parts)

@@ -30,6 +30,13 @@ from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged, RollMa
 from strange_tui.tui.combat.defense import DefenseDialog
 from strange_tui.tui.combat.roll import DIE_LABEL, KEYS_HINT, CombatRoll
 from strange_tui.tui.combat.tables import attack_table, hit_line
+from strange_tui.tui.combat.trade import (
+    chosen_trade,
+    set_trades,
+    trade_fields,
+    trade_text,
+    traded_text,
+)
 from strange_tui.tui.common.dialog import int_value
 
 __all__ = ["AttackDialog", "CombatRoll", "DefenseDialog"]
@@ -50,16 +57,18 @@ def weapon_index(weapons: Sequence[WeaponUsed], name: str) -> str:
 
 class AttackDialog(CombatRoll):
     """R-CMB-2: the active PC attacks an NPC with one of their own weapons (light eases),
-        eased by their training with it (an inability hinders), assets and Effort, with a
-        bonus to the die; Effort may add damage instead; what a 19 or a 20 brings is chosen
-        before the die. An area attack (R-EFF-5) hits the marked NPCs too. Circumstances
-    (R-CIR-1, R-CIR-2) are those of its kind, melee or ranged, as the weapon is."""
+    eased by their training with it (an inability hinders), assets and Effort, with a
+    bonus to the die; Effort may add damage instead; what a 19 or a 20 brings is chosen
+    before the die, and a trade of damage for an effect (R-SPEC-6). An area attack
+    (R-EFF-5) hits the marked NPCs too. Circumstances (R-CIR-1, R-CIR-2) are those of
+    its kind, melee or ranged, as the weapon is."""
 
     DEFAULT_CSS = """
     AttackDialog .dialog { width: 80; }
     AttackDialog #form { grid-size: 4; grid-columns: 13 1fr 11 1fr; grid-rows: 1;
                          grid-gutter: 0 1; height: auto; }
     AttackDialog #form .wide { column-span: 3; }
+    AttackDialog #form .pair { column-span: 2; }
     AttackDialog #form Label { text-style: bold; color: $text-muted; }
     AttackDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
     """
@@ -119,6 +128,7 @@ class AttackDialog(CombatRoll):
                         compact=True,
                         disabled=len(choices) == 1,
                     )
+                yield from trade_fields(self.session, self.npc)
                 yield Label("Circumstances", id="circumstances-label")
                 yield self.circumstances_button()
                 yield Label("Support", classes="support")
@@ -129,6 +139,21 @@ class AttackDialog(CombatRoll):
                 yield self.die_input()
             yield from self.outcome_widgets()
             yield self.buttons()
+
+    def reset_trade(self) -> None:
+        """R-SPEC-6: the trades against the target, none chosen."""
+        trade = self.query_one("#trade", Select)
+        set_trades(trade, self.session, self.npc, keep=False)
+        trade.disabled = False
+
+    @on(Select.Changed, "#target")
+    def target_changed(self, event: Select.Changed) -> None:
+        """Each trade's price counts the new target's level."""
+        encounter = self.session.state.encounter
+        if encounter is not None and event.value in encounter.combatants:
+            set_trades(
+                self.query_one("#trade", Select), self.session, encounter.combatants[event.value]
+            )
 
     @property
     def weapon(self) -> WeaponUsed:
@@ -149,6 +174,8 @@ class AttackDialog(CombatRoll):
             if event.value:
                 select.value = DAMAGE
             select.disabled = event.value or not specials.effects[face]
+        trade = self.query_one("#trade", Select)
+        trade.disabled = event.value  # No trade on an area attack (R-SPEC-6).
         self.update_preview()
 
     @on(Checkbox.Changed, "#gun")
@@ -181,6 +208,7 @@ class AttackDialog(CombatRoll):
             on_20=self.query_one("#on_20", Select).value,
             circumstances=self.circumstances,
             support=self.support_value(),
+            trade=chosen_trade(self.query_one("#trade", Select), self.session),
             die=die,
         )
 
@@ -191,6 +219,8 @@ class AttackDialog(CombatRoll):
 
     def render_preview(self, preview: AttackPreview) -> Table:
         table = attack_table(preview)
+        if preview.trade is not None:  # R-SPEC-6: each hit above is after it.
+            table.add_row("Trade", trade_text(preview.trade))
         if preview.range:  # R-CIR-2: as gravity or water leaves it.
             table.add_row("Range", Text(preview.range))
         if preview.roll.support_needed:
@@ -225,4 +255,6 @@ class AttackDialog(CombatRoll):
             if hit_shown is not None:
                 text.append("\n")
                 text.append_text(hit_line(hit_shown, before))
+                if before.trade is not None:
+                    text.append(traded_text(before.trade))
         self.query_one("#result", Static).update(text)

@@ -48,6 +48,7 @@ def reset_attack(
     dialog.query_one("#bonus", Input).value = "0"
     dialog.query_one("#die", Input).value = ""
     dialog.query_one("#area", Checkbox).value = False
+    dialog.reset_trade()
     first = dialog.weapons[int(start)]
     gun = dialog.query_one("#gun", Checkbox)
     gun.value, gun.disabled = first.gun, not first.ranged

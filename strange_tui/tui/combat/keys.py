@@ -15,7 +15,9 @@ from strange_tui.campaign.model.encounter import Combatant, Encounter
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.combat.actions import ActionPicker
 from strange_tui.tui.combat.attack import DefenseDialog
+from strange_tui.tui.combat.grappling import GrappleDialog, grapple_offer
 from strange_tui.tui.combat.hazard import HazardDialog, ObjectDialog
+from strange_tui.tui.combat.movement import MoveDialog, move_offer
 from strange_tui.tui.combat.reactions import (
     ActOnWaitDialog,
     GetPastDialog,
@@ -23,6 +25,7 @@ from strange_tui.tui.combat.reactions import (
     SurpriseDialog,
     TakeAttackDialog,
 )
+from strange_tui.tui.combat.saves import SaveDialog, save_offer
 from strange_tui.tui.combat.turn_actions import (
     CoveringFireDialog,
     DistractDialog,
@@ -57,6 +60,11 @@ DIALOGS = {
     "stop": StopPasserDialog,
     "act": ActOnWaitDialog,
 }
+FIGHT = {  # R-MOVE-2, R-GRAB-1, R-SAVE-1: each says when it is on offer, for which PC.
+    "move": ("Move", move_offer, MoveDialog),
+    "grab": ("Grab / break free / let go", grapple_offer, GrappleDialog),
+    "save": ("Save (resist an effect)", save_offer, SaveDialog),
+}
 
 
 def holding(encounter: Encounter, name: str, seat: str | None) -> list[Combatant]:
@@ -90,7 +98,9 @@ def action_choices(state: Campaign, seat: str | None) -> list[tuple[str, str, st
     if holding(encounter, WAITING, seat):
         ids.append("act")
     words = {**OWN_TURN, **ANY_TURN}
-    return [(action_id, *words[action_id]) for action_id in ids]
+    offers = {key: offer(state, seat) for key, (_, offer, _) in FIGHT.items()}
+    more = [(key, FIGHT[key][0], offer[1]) for key, offer in offers.items() if offer]
+    return [(action_id, *words[action_id]) for action_id in ids] + more
 
 
 class TrackerKeys(CampaignScreen):
@@ -247,6 +257,9 @@ class TrackerKeys(CampaignScreen):
         if not chosen or encounter is None or active is None:
             return
         seat, foe = self.seat, self.foe()
+        if chosen in FIGHT and (offer := FIGHT[chosen][1](self.state, seat)):
+            self.app.push_screen(FIGHT[chosen][2](offer[0], foe, seat))
+            return
         if chosen in OWN_TURN:
             self.app.push_screen(DIALOGS[chosen](active.id, foe, seat))
             return

@@ -95,6 +95,8 @@ def attack_table(preview: AttackPreview) -> Table:
     if preview.steps or preview.roll.odds.bonus:
         table.add_row("Steps", steps_text(preview))
     table.add_row("Cost", cost_text(preview.roll))
+    for note in preview.notes:  # R-GRAB-1: a held attacker's Might task comes first.
+        table.add_row("First", Text(note, style="bold yellow"))
     plain = next((hit for hit in preview.hits if hit.die is None), None)
     if plain is not None:
         table.add_row("A hit", hit_line(plain, preview))

@@ -70,7 +70,8 @@ SECTIONS: list[Section] = [
             " group at a time: a second replaces the first"),
     Section("Combat actions (c)", "strange_tui.tui.combat.actions:ActionPicker",
             "covering fire, distract, draw or take the attack, guard, wait and act on it,"
-            " stop or get past a guard; each opens its own dialog with its odds"),
+            " stop or get past a guard, move, grab / break free / let go, a save; each"
+            " opens its own dialog with its odds"),
     Section("Hazard (z)", "strange_tui.tui.combat.hazard:HazardDialog",
             "ambient damage, Armor skipped; in a fight a fire or acid stays as a condition"
             " and burns at the start of each of the holder's turns until removed (k)"),

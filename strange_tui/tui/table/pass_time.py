@@ -2,7 +2,8 @@
 
 The preview is the model's (``commands.clock.PassTime``): where the clock ends, whether a
 night passes (a new day of recovery rolls, R-REC-2), the party effects that run out, the
-24-hour translation penalty now and then (R-TR-3), and for the Hunters what heals and who
+24-hour translation penalty now and then (R-TR-3), the lasting damage that heals (faster
+with full rest, R-DMG-6), and for the Hunters what heals and who
 worsens (R-HUN-7, R-HUN-8)."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from strange_tui.campaign.commands.table.clock import (
     MAX_TIME_AMOUNT,
@@ -47,6 +48,8 @@ def clock_text(seen: ClockPreview) -> Text:
         text.append(f"\nHeals: {line}", style="green")
     for line in seen.worsened:
         text.append(f"\nWorsens: {line}", style="bold red")
+    for line in seen.mended:
+        text.append(f"\nLasting damage heals: {line}", style="green")
     return text
 
 
@@ -65,6 +68,10 @@ class PassTimeDialog(CharacterDialog):
             )
             yield row("Why", Input(placeholder="travel, a night at the inn...", id="reason",
                                    compact=True))  # fmt: skip
+            if self.session.state.ruleset == "strange":
+                # Lasting damage heals a point a day of full rest, or per three of activity.
+                yield row("", Checkbox("Full rest (lasting damage heals faster)",
+                                       id="full-rest", compact=True))  # fmt: skip
             yield Static(id="preview", classes="preview")
             yield Horizontal(
                 Button("Advance", variant="primary", id="go"),
@@ -86,10 +93,12 @@ class PassTimeDialog(CharacterDialog):
             amount=amount,
             unit=unit,  # type: ignore[arg-type]
             reason=self.query_one("#reason", Input).value,
+            full_rest=any(box.value for box in self.query("#full-rest").results(Checkbox)),
         )
 
     @on(Input.Changed)
     @on(Select.Changed)
+    @on(Checkbox.Changed)
     def update_preview(self) -> None:
         self.query_one("#amount", Input).disabled = self.query_one("#unit", Select).value == MORNING
         self.show_preview(self.command(), clock_text)

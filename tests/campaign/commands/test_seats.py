@@ -27,6 +27,12 @@ from strange_tui.campaign.commands.character import (
 )
 from strange_tui.campaign.commands.character.abilities import ReadAbilities, UseAbility
 from strange_tui.campaign.commands.character.advancement import BuyAdvancement
+from strange_tui.campaign.commands.character.artifacts import (
+    DropArtifact,
+    GainArtifact,
+    UseArtifact,
+)
+from strange_tui.campaign.commands.character.identify import IdentifyArtifact, IdentifyCypher
 from strange_tui.campaign.commands.character.track import ShiftTrack
 from strange_tui.campaign.commands.character.weakness import TakeWeakness
 from strange_tui.campaign.commands.character.xp import AwardXp
@@ -57,7 +63,17 @@ from strange_tui.campaign.commands.combat import (
     TakeAttack,
     Wait,
 )
+from strange_tui.campaign.commands.combat.grappling import (
+    ActWhileHeld,
+    BreakFree,
+    Grab,
+    LetGo,
+    ResistGrab,
+    _HeldTask,
+)
+from strange_tui.campaign.commands.combat.movement import MoveInFight
 from strange_tui.campaign.commands.combat.npcs import _ChangeHealth
+from strange_tui.campaign.commands.combat.saves import Resist
 from strange_tui.campaign.commands.crafting import Craft
 from strange_tui.campaign.commands.creation import CreateCharacter
 from strange_tui.campaign.commands.hunters.challenges import EndChallenge, StartChallenge
@@ -150,6 +166,11 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     ChaseRoll: lambda who: ChaseRoll(character=who, die=12),
     EndChase: lambda who: EndChase(character=who),
     Craft: lambda who: Craft(character=who, item="Torch", level=1, die=12),
+    GainArtifact: lambda who: GainArtifact(character=who, name="Spinner", level=3),
+    IdentifyArtifact: lambda who: IdentifyArtifact(character=who, index=0, die=12),
+    IdentifyCypher: lambda who: IdentifyCypher(character=who, index=0, die=12),
+    UseArtifact: lambda who: UseArtifact(character=who, index=0, die=12),
+    DropArtifact: lambda who: DropArtifact(character=who, index=0),
     CoveringFire: lambda who: CoveringFire(character=who, target="thug", die=12),
     Distract: lambda who: Distract(character=who, target="thug"),
     Guard: lambda who: Guard(character=who, what="the door"),
@@ -159,6 +180,14 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     TakeAttack: lambda who: TakeAttack(character=who, npc="thug", ally=TESS, die=12),
     StopPasser: lambda who: StopPasser(character=who, passer="thug", die=12),
     GetPast: lambda who: GetPast(character=who, npc="thug", die=12),
+    MoveInFight: lambda who: MoveInFight(character=who, distance="long", die=12),
+    Grab: lambda who: Grab(character=who, target="thug", die=12),
+    _HeldTask: lambda who: _HeldTask(character=who, holder="thug", die=12),
+    BreakFree: lambda who: BreakFree(character=who, holder="thug", die=12),
+    ActWhileHeld: lambda who: ActWhileHeld(character=who, holder="thug", die=12),
+    LetGo: lambda who: LetGo(character=who, target="thug"),
+    ResistGrab: lambda who: ResistGrab(character=who, npc="thug", die=12),
+    Resist: lambda who: Resist(character=who, level=3, damage=2, die=12),
 }
 
 GMS: dict[type[Command], Callable[[], Command]] = {

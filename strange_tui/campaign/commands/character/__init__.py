@@ -8,7 +8,8 @@ Every preview folds the command's own events through ``reduce`` on the state (as
 will), so what a dialog shows before the player commits is what happens.
 
 One job a module: ``previews`` (the pools before and after), ``damage`` (TakeDamage,
-SpendPoints, Heal), ``rest``, ``cyphers``, ``armor`` (ChangeArmor), ``notes``, ``facts``
+SpendPoints, Heal), ``rest``, ``cyphers``, ``artifacts`` and ``identify`` (R-ART-1,
+R-ART-2), ``armor`` (ChangeArmor), ``notes``, ``facts``
 (the sheet's worked-out numbers) and ``text`` (the free-text limit): their names are
 re-exported here. ``weakness``, ``xp`` and ``advancement`` are imported from their modules.
 """
@@ -24,6 +25,13 @@ from strange_tui.campaign.commands.character.abilities import (
     usable,
 )
 from strange_tui.campaign.commands.character.armor import ArmorPreview, ChangeArmor
+from strange_tui.campaign.commands.character.artifacts import (
+    ArtifactPreview,
+    DropArtifact,
+    GainArtifact,
+    UseArtifact,
+    UsePreview,
+)
 from strange_tui.campaign.commands.character.cyphers import (
     LEVEL_FORMULA,
     MAX_CYPHER_LEVEL,
@@ -51,6 +59,11 @@ from strange_tui.campaign.commands.character.facts import (
     can_step_up,
     rest_seconds,
     sheet_facts,
+)
+from strange_tui.campaign.commands.character.identify import (
+    IdentifyArtifact,
+    IdentifyCypher,
+    IdentifyPreview,
 )
 from strange_tui.campaign.commands.character.notes import EditNotes
 from strange_tui.campaign.commands.character.previews import (
@@ -84,6 +97,14 @@ __all__ = [
     "MAX_NAME",
     "MAX_TEXT",
     "ArmorPreview",
+    "ArtifactPreview",
+    "DropArtifact",
+    "GainArtifact",
+    "IdentifyArtifact",
+    "IdentifyCypher",
+    "IdentifyPreview",
+    "UseArtifact",
+    "UsePreview",
     "ChangeArmor",
     "CypherPreview",
     "DamagePreview",

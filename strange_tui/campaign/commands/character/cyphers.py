@@ -86,6 +86,8 @@ class GainCypher(Command, frozen=True, kw_only=True):
     formula: str = ""
     occultic: bool = False
     effect: str = ""
+    identified: bool = True
+    """R-ART-1: False: gained unknown, it is identified (an Intellect task) before use."""
 
     def _check(self, state: Campaign) -> Character:
         who = character_of(state, self.character)
@@ -128,6 +130,7 @@ class GainCypher(Command, frozen=True, kw_only=True):
             level=min(level, MAX_CYPHER_LEVEL),
             occultic=self.occultic,
             effect=self.effect,
+            identified=self.identified,
         )
         gained = CypherGained(character=who.id, cypher=cypher)
         if state.settings.cypher_limit_warns:
@@ -193,6 +196,10 @@ class DiscardCypher(Command, frozen=True, kw_only=True):
 def _removal(who: Character, index: int, *, discarded: bool) -> CypherUsed:
     if not 0 <= index < len(who.cyphers):
         raise RuleViolation(f"{who.name} carries no cypher number {index + 1}.")
+    if not discarded and not who.cyphers[index].identified:  # R-ART-1
+        raise RuleViolation(
+            f"{who.cyphers[index].name} is not identified yet: study it first (an Intellect task)."
+        )
     return CypherUsed(
         character=who.id, index=index, name=who.cyphers[index].name, discarded=discarded
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 import msgspec
 
@@ -35,6 +36,8 @@ class DamagePreview(msgspec.Struct, frozen=True, kw_only=True):
     lost: int
     """Damage that found no pool left to take it."""
     after: PoolsAfter
+    lasting: str = ""
+    """R-DMG-6: '', 'lasting' or 'permanent'."""
 
 
 def landed(state: Campaign, hit: DamageTaken) -> DamageTaken:
@@ -66,7 +69,7 @@ class HealPreview(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class TakeDamage(Command, frozen=True, kw_only=True):
-    """R-DMG-1..3: a hit to a character: Armor counts unless the damage is ambient (or not
+    """R-DMG-1..3, R-DMG-6: a hit to a character: Armor counts unless the damage is ambient (or not
     physical); what empties a pool spills on (Might, Speed, Intellect) and moves the PC down
     the damage track."""
 
@@ -75,6 +78,9 @@ class TakeDamage(Command, frozen=True, kw_only=True):
     stat: Stat = Stat.MIGHT
     ambient: bool = False
     source: str = ""
+    lasting: Literal["", "lasting", "permanent"] = ""
+    """R-DMG-6: a hit whose points recovery rolls do not restore (a GM intrusion, a special
+    situation): lasting heals with days of rest or activity, permanent never."""
 
     def event(self, state: Campaign) -> DamageTaken:
         who = character_of(state, self.character)
@@ -95,6 +101,7 @@ class TakeDamage(Command, frozen=True, kw_only=True):
                 armor=armor,
                 ambient=self.ambient,
                 source=self.source.strip(),
+                lasting=self.lasting,
             ),
         )
 
@@ -110,6 +117,7 @@ class TakeDamage(Command, frozen=True, kw_only=True):
             emptied=hit.emptied,
             lost=hit.lost,
             after=pools_after(state, self.character, [event]),
+            lasting=event.lasting,
         )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:

@@ -12,6 +12,7 @@ from strange_tui.campaign.commands.character.facts import rest_seconds, sheet_fa
 from strange_tui.campaign.commands.character.previews import PoolsAfter, after_events, pools_after
 from strange_tui.campaign.model.events import AnyEvent, PointsSpent, RecoveryRolled
 from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.folds.character import ceiling
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.dice import DiceSource, SeededDice
 from strange_tui.rules.errors import RuleViolation
@@ -54,11 +55,12 @@ class RestPreview(msgspec.Struct, frozen=True, kw_only=True):
 
 def suggested_split(character: Character, points: int) -> dict[Stat, int]:
     """R-REC-1: a division of recovered points: pools at 0 first (each lifts the track,
-    R-REC-3), then the emptiest, never past a pool's maximum."""
+    R-REC-3), then the emptiest, never past a pool's maximum (less its lasting and
+    permanent damage, R-DMG-6)."""
     split = {stat: 0 for stat in SPILL_ORDER}
     pools = character.pools
     for stat in sorted(SPILL_ORDER, key=lambda s: (pools[s].current > 0, pools[s].current)):
-        split[stat] = min(pools[stat].maximum - pools[stat].current, points)
+        split[stat] = min(ceiling(character, stat) - pools[stat].current, points)
         points -= split[stat]
     return split
 

@@ -11,7 +11,9 @@ would become (health, pools, the damage track) by folding the events with ``redu
 Each job is a module of this package: ``views`` (what the fight is now), ``setup``,
 ``turns``, ``weapons``, ``specials``, ``attack``, ``attack_preview``, ``defense``, ``npcs``
 and ``limits``; the cheat sheet's (R-ACT-1, R-ACT-2, R-HAZ-1, R-HAZ-2) in ``actions``,
-``reactions``, ``guarding``, ``surprise`` and ``hazards``. Every name is re-exported here.
+``reactions``, ``guarding``, ``surprise`` and ``hazards``; trading damage for an effect
+(R-SPEC-6) in ``trades``; moving in a fight, grappling and a save (R-MOVE-2, R-GRAB-1,
+R-SAVE-1) in ``movement``, ``grappling`` and ``saves``. Every name is re-exported here.
 """
 
 from strange_tui.campaign.commands.base import state_after
@@ -37,6 +39,13 @@ from strange_tui.campaign.commands.combat.defense import (
     defense_skill,
     defense_training,
 )
+from strange_tui.campaign.commands.combat.grappling import (
+    ActWhileHeld,
+    BreakFree,
+    Grab,
+    LetGo,
+    ResistGrab,
+)
 from strange_tui.campaign.commands.combat.guarding import GetPast, StopPasser
 from strange_tui.campaign.commands.combat.hazards import (
     AddObject,
@@ -56,6 +65,7 @@ from strange_tui.campaign.commands.combat.limits import (
     MAX_NPCS_AT_ONCE,
     MAX_ROUNDS,
 )
+from strange_tui.campaign.commands.combat.movement import MoveInFight
 from strange_tui.campaign.commands.combat.npcs import (
     CONDITION_NAMES,
     AddCondition,
@@ -67,6 +77,7 @@ from strange_tui.campaign.commands.combat.npcs import (
     condition_name,
 )
 from strange_tui.campaign.commands.combat.reactions import DrawAttack, TakeAttack
+from strange_tui.campaign.commands.combat.saves import Resist
 from strange_tui.campaign.commands.combat.setup import (
     AddNpcs,
     AddNpcsPreview,
@@ -83,6 +94,7 @@ from strange_tui.campaign.commands.combat.specials import (
     special_options,
 )
 from strange_tui.campaign.commands.combat.surprise import Surprise
+from strange_tui.campaign.commands.combat.trades import TradePreview, trade_cost
 from strange_tui.campaign.commands.combat.turns import (
     CombatSummary,
     EndCombat,
@@ -135,6 +147,14 @@ __all__ = [
     "Surprise",
     "TakeAttack",
     "Wait",
+    # R-MOVE-2, R-GRAB-1, R-SAVE-1: moving in a fight, grappling, a save.
+    "ActWhileHeld",
+    "BreakFree",
+    "Grab",
+    "LetGo",
+    "MoveInFight",
+    "Resist",
+    "ResistGrab",
     "AddCondition",
     "AddNpcs",
     "AddNpcsPreview",
@@ -174,6 +194,8 @@ __all__ = [
     "SpecialOptions",
     "StartCombat",
     "TargetPreview",
+    "TradePreview",
+    "trade_cost",
     "Training",
     "TurnView",
     "UNARMED",

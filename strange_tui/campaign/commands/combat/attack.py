@@ -27,6 +27,7 @@ from strange_tui.campaign.commands.combat.specials import (
     SpecialChoice,
     special_options,
 )
+from strange_tui.campaign.commands.combat.trades import check_trade, health_events
 from strange_tui.campaign.commands.combat.views import (
     capped,
     check_acting,
@@ -47,6 +48,7 @@ from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.content.model import Trade
 from strange_tui.rules import combat
 from strange_tui.rules.circumstances import Circumstance, Distinction, circumstances_of
 from strange_tui.rules.combat import Condition
@@ -60,6 +62,7 @@ from strange_tui.rules.task import final_difficulty, resolve, step_breakdown
 EFFORT_DAMAGE = 3
 """R-EFF-5: the damage a level of Effort adds to one target."""
 
+
 class Attack(Command, frozen=True, kw_only=True):
     """R-CMB-2: a PC attacks an NPC on the PC's turn: a task at the target's level (eased
     for a light weapon or bare hands and against a stunned or prone foe; a boss defends a
@@ -70,7 +73,9 @@ class Attack(Command, frozen=True, kw_only=True):
     die: "damage" or an effect (distract, stun, impair and knock down leave a condition).
     An ``area`` attack hits ``target`` and each of ``others`` that the one die reaches,
     with +2 damage per level of Effort on damage to each instead of +3 (R-EFF-5); it
-    takes 19 and 20 as damage. One command: the roll, the damage and the condition."""
+    takes 19 and 20 as damage. ``trade`` (R-SPEC-6, ``trades``): a hit on one NPC gives
+    up the pack's price + its level of damage for an effect. One command: the roll, the
+    damage and the condition."""
 
     character: str
     target: str
@@ -87,6 +92,7 @@ class Attack(Command, frozen=True, kw_only=True):
     """R-CIR-1, R-CIR-2: ids of rules/circumstances.py CIRCUMSTANCES."""
     support: Support = ""
     """R-CIR-1: what lets the attack through darkness, invisibility or dense mist."""
+    trade: Trade | None = None
     die: int | None = None
 
     def foes(self, state: Campaign) -> tuple[Combatant, ...]:
@@ -137,6 +143,7 @@ class Attack(Command, frozen=True, kw_only=True):
                     f"A {face} cannot bring {choice!r} here"
                     + (": an impaired attacker gets +1 damage instead." if who.impaired else ".")
                 )
+        check_trade(self, state, who, foes)
         return who, foes
 
     def roll_against(self, state: Campaign, who: Character, target: Combatant, label: str) -> Roll:
@@ -252,22 +259,15 @@ class Attack(Command, frozen=True, kw_only=True):
         )
 
     def hit_events(self, state: Campaign, made: RollMade) -> list[AnyEvent]:
-        """The roll as recorded, then what its hit does to the target: the damage, an
-        effect's condition, and caught high and low when this hit makes the round's
-        pair of a melee and a ranged hit on it (R-CIR-3)."""
+        """The roll as recorded, then what its hit does to the target: the damage (less a
+        trade's, R-SPEC-6, with its condition), an effect's condition, and caught high
+        and low when this hit makes the round's pair of a melee and a ranged hit on it
+        (R-CIR-3)."""
         target = combatant_of(encounter_of(state), self.target)
         who = character_of(state, self.character)
         damage, _, effect = self.hit(state, who, target, made.die)
         events: list[AnyEvent] = [replace(made, effect=effect) if effect else made]
-        if damage:
-            events.append(
-                NpcHealthChanged(
-                    targets=(self.target,),
-                    amount=-damage,
-                    source=made.label,
-                    ignore_armor=self.weapon.ignores_armor,
-                )
-            )
+        events += health_events(self, target, damage, made.label)
         if effect in EFFECT_CONDITIONS:
             name, rounds = EFFECT_CONDITIONS[effect]
             condition = Condition(name=name, rounds=rounds)

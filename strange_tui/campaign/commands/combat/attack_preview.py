@@ -10,12 +10,19 @@ from strange_tui.campaign.commands.base import character_of, state_after
 from strange_tui.campaign.commands.combat.attack_situation import (
     bonus_lines,
     die_lines,
+    held_lines,
     weapon_range,
 )
 from strange_tui.campaign.commands.combat.specials import EFFECT_CONDITIONS
+from strange_tui.campaign.commands.combat.trades import (
+    TradePreview,
+    dealt,
+    health_events,
+    trade_preview,
+)
 from strange_tui.campaign.commands.combat.views import encounter_of
 from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview, odds_view
-from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged
+from strange_tui.campaign.model.events import NpcHealthChanged
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.damage import damage_after_armor
@@ -80,6 +87,12 @@ class AttackPreview(msgspec.Struct, frozen=True, kw_only=True):
     5 or less); the hits on 17 to 20 include it, ``parts`` does not."""
     area: bool = False
     others: tuple[TargetPreview, ...] = ()
+    trade: TradePreview | None = None
+    """R-SPEC-6: the damage the chosen trade gives up on this foe (each hit's ``damage``
+    and ``health`` are after it)."""
+    notes: tuple[str, ...] = ()
+    """What the table must know before the roll (R-GRAB-1: a held attacker's Might task
+    first)."""
 
 
 def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
@@ -99,14 +112,7 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
     hits = []
     for face in faces:
         damage, bonus, effect = attack.hit(state, who, target, face)
-        events: list[AnyEvent] = [
-            NpcHealthChanged(
-                targets=(target.id,),
-                amount=-damage,
-                source=roll.label,
-                ignore_armor=attack.weapon.ignores_armor,
-            )
-        ]
+        events = health_events(attack, target, damage, roll.label)
         after = state_after(state, events).encounter
         assert after is not None
         hits.append(
@@ -115,9 +121,7 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
                 bonus=bonus,
                 effect=effect,
                 condition=EFFECT_CONDITIONS.get(effect, ("", 0))[0],
-                damage=damage_after_armor(
-                    damage, 0 if attack.weapon.ignores_armor else target.armor
-                ),
+                damage=dealt(attack, target, damage)[0],
                 health=after.combatants[target.id].health,
             )
         )
@@ -162,6 +166,8 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
         range=weapon_range(attack.weapon, attack.situation()),
         bonuses=bonus_lines(encounter, target.id, attack.character, attack.weapon),
         by_die=die_lines(attack.distinction(state)),
+        notes=held_lines(encounter, attack.character),
+        trade=trade_preview(attack, target),
     )
 
 

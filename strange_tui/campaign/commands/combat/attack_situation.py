@@ -19,6 +19,8 @@ from strange_tui.rules.circumstances import (
 )
 from strange_tui.rules.task import THREE_ATTACKERS_BONUS
 
+HELD = "held"
+"""R-GRAB-1: the condition of one held in a grapple (its note names the holder)."""
 HIGH_AND_LOW = "caught high and low"
 """R-CIR-3: the condition a foe takes when a melee and a ranged attack both hit it in a
 round (it hinders the foe's next task)."""
@@ -109,3 +111,28 @@ def completes_high_and_low(encounter: Encounter, foe: str, ranged: bool) -> bool
     first pair of a melee and a ranged hit on it."""
     kinds = {was_ranged for _, was_ranged, hit in encounter.attacks.get(foe, ()) if hit}
     return len(kinds) < 2 and (not ranged) in kinds
+
+
+def holder_of(encounter: Encounter, held: Combatant) -> Combatant | None:
+    """R-GRAB-1: the combatant the note of ``held``'s hold names (by name or id), if any."""
+    hold = next((c for c in held.conditions if c.name == HELD), None)
+    if hold is None or not hold.note:
+        return None
+    return next(
+        (c for c in encounter.combatants.values() if hold.note in (c.name, c.id) and c != held),
+        None,
+    )
+
+
+def held_lines(encounter: Encounter, attacker: str) -> tuple[str, ...]:
+    """R-GRAB-1: a held PC's physical action is an opportunity action: it first needs a
+    Might task (at the holder's level), and only a success lets it be tried."""
+    who = encounter.combatants.get(attacker)
+    if who is None or not any(c.name == HELD for c in who.conditions):
+        return ()
+    holder = holder_of(encounter, who)
+    by = f" by {holder.name}" if holder is not None else ""
+    return (
+        f"Held{by}: a physical attack first needs a Might task (c: Grab / break free);"
+        " only a success lets it be tried.",
+    )

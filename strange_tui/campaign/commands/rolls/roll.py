@@ -35,11 +35,9 @@ from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.helping import help_benefit
 from strange_tui.rules.odds import task_odds
 from strange_tui.rules.pools import Stat, spend
-from strange_tui.rules.task import Skill, forced_roll
+from strange_tui.rules.task import COMPLEMENTARY_ACTION_BONUS, Skill, forced_roll
 
 MAX_ASSETS = 2
-COMPLEMENTARY_BONUS = 2
-"""R-TASK-2: what a complementary action adds to the die of each of the two rolls."""
 
 
 def plural_asset(count: int) -> str:
@@ -203,7 +201,7 @@ class Roll(Command, frozen=True, kw_only=True):
         helped = " (helped)" if self.helper not in ("none", "inability") else ""
         if self.helper == "complementary":
             # R-TASK-2: another character's different but complementary action: +2 each.
-            bonus, helped = bonus + COMPLEMENTARY_BONUS, " (complementary action)"
+            bonus, helped = bonus + COMPLEMENTARY_ACTION_BONUS, " (complementary action)"
         event = RollMade(
             character=self.character,
             stat=self.stat,

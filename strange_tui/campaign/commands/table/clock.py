@@ -16,8 +16,14 @@ import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command
-from strange_tui.campaign.model.events import AnyEvent, ClockAdvanced, HunterWorsened
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    ClockAdvanced,
+    HunterWorsened,
+    LastingMended,
+)
 from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.model.folds.character import mending_events
 from strange_tui.campaign.model.folds.hunters import worsening_events
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign, Clock
@@ -73,6 +79,8 @@ class ClockPreview(msgspec.Struct, frozen=True, kw_only=True):
     """R-HUN-7: the hunters' points that heal meanwhile ('Rowan, health: 2 bruising')."""
     worsened: tuple[str, ...] = ()
     """R-HUN-8: the disabled hunters who worsen meanwhile, and how they end up."""
+    mended: tuple[str, ...] = ()
+    """R-DMG-6: the lasting damage that heals meanwhile ('Jun: 1 Might')."""
 
 
 class PassTime(Command, frozen=True, kw_only=True):
@@ -87,6 +95,9 @@ class PassTime(Command, frozen=True, kw_only=True):
     amount: int = 1
     unit: TimeUnit = "hours"
     reason: str = ""
+    full_rest: bool = False
+    """R-DMG-6: the party rests fully meanwhile (lasting damage heals three times as fast
+    as with regular activity; travelling is never full rest)."""
 
     def seconds(self, state: Campaign) -> int:
         """How far the clock moves."""
@@ -125,6 +136,9 @@ class PassTime(Command, frozen=True, kw_only=True):
             # R-CMB-6: the Might owed for the hours in armor, paid as the time passes.
             passed = msgspec.structs.replace(state, clock=state.clock.advanced(seconds))
             events.extend(armor.wear_costs(passed))
+            # R-DMG-6: lasting damage heals with the days, faster with full rest.
+            resting = self.full_rest and self.unit not in TRAVEL_UNITS
+            events.extend(mending_events(state.characters.values(), seconds, full_rest=resting))
         return events
 
     def preview(self, state: Campaign) -> ClockPreview:
@@ -156,6 +170,12 @@ class PassTime(Command, frozen=True, kw_only=True):
                 too_often_steps(after.translations, after.clock.seconds, everyone),
             ),
             healed=_healed(state, after),
+            mended=tuple(
+                f"{state.characters[event.character].name}: "
+                + ", ".join(f"{n} {stat.value.title()}" for stat, n in event.healed.items())
+                for event in events
+                if isinstance(event, LastingMended) and event.healed
+            ),
             worsened=tuple(
                 _worsened_line(after, event)
                 for event in events

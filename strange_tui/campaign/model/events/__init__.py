@@ -15,11 +15,16 @@ from strange_tui.campaign.model.events.character import (
     AdvancementBought,
     AdvancementStep,
     ArmorChanged,
+    ArtifactDropped,
+    ArtifactGained,
+    ArtifactUsed,
     CharacterCreated,
     CypherGained,
     CypherUsed,
     DamageTaken,
     Healed,
+    IdentifyAttempted,
+    LastingMended,
     NotesEdited,
     PointsSpent,
     RecoveryRolled,
@@ -41,6 +46,7 @@ from strange_tui.campaign.model.events.combat import (
     ConditionAdded,
     ConditionRemoved,
     InitiativeRolled,
+    MovedInFight,
     NpcHealthChanged,
     NpcsAdded,
     OrderChanged,
@@ -81,6 +87,7 @@ AnyEvent = (
     | PointsSpent
     | Healed
     | TrackShifted
+    | LastingMended
     | RollMade
     | ContestRolled
     | RollRerolled
@@ -95,6 +102,10 @@ AnyEvent = (
     | ArmorChanged
     | CypherGained
     | CypherUsed
+    | ArtifactGained
+    | IdentifyAttempted
+    | ArtifactUsed
+    | ArtifactDropped
     | RecoveryRolled
     | ClockAdvanced
     | NotesEdited
@@ -104,6 +115,7 @@ AnyEvent = (
     | OrderChanged
     | TurnAdvanced
     | WaitTriggered
+    | MovedInFight
     | NpcHealthChanged
     | ConditionAdded
     | ConditionRemoved
@@ -158,6 +170,9 @@ __all__ = [
     "AdvancementStep",
     "AnyEvent",
     "ArmorChanged",
+    "ArtifactDropped",
+    "ArtifactGained",
+    "ArtifactUsed",
     "ChallengeEnded",
     "ChallengeStarted",
     "CharacterCreated",
@@ -181,10 +196,12 @@ __all__ = [
     "HunterRolled",
     "HunterStabilised",
     "HunterWorsened",
+    "IdentifyAttempted",
     "InitiativeCast",
     "InitiativeRolled",
     "IntrusionAccepted",
     "IntrusionRefused",
+    "MovedInFight",
     "NotesEdited",
     "NpcHealthChanged",
     "NpcsAdded",
@@ -202,6 +219,7 @@ __all__ = [
     "SceneWritten",
     "SettingsChanged",
     "TrackShifted",
+    "LastingMended",
     "TranslationMade",
     "TurnAdvanced",
     "WaitTriggered",

@@ -11,6 +11,7 @@ from msgspec import Meta, field
 from strange_tui.campaign.model.events.base import Die6, Event, Seconds, Steps
 from strange_tui.campaign.model.state import (
     ArmorCategory,
+    Artifact,
     Character,
     Cypher,
     Id,
@@ -43,6 +44,9 @@ class DamageTaken(Event, tag="damage_taken"):
     """R-DMG-2: the points each pool took after Armor, as the rules split the hit (reduce
     checks it), so the log can say where the damage went; None in journals written before
     it was recorded."""
+    lasting: Literal["", "lasting", "permanent"] = ""
+    """R-DMG-6: the points the hit takes stay off the pools past recovery rolls: lasting
+    (they heal with days) or permanent (never)."""
 
 
 class PointsSpent(Event, tag="points_spent"):
@@ -65,6 +69,15 @@ class Healed(Event, tag="healed"):
     stat: Stat
     amount: Points
     reason: Text = ""
+
+
+class LastingMended(Event, tag="lasting_mended"):
+    """R-DMG-6: time passed and lasting damage healed (``healed``, by pool, back into the
+    pools); ``mending`` is the time now counted toward the next point."""
+
+    character: Id
+    healed: dict[Stat, Points] = field(default_factory=dict)
+    mending: Annotated[int, Meta(ge=0, le=10**7)] = 0
 
 
 class TrackShifted(Event, tag="track_shifted"):
@@ -177,6 +190,53 @@ class CypherUsed(Event, tag="cypher_used"):
     vanished: Annotated[int, Meta(ge=0, le=100)] = 0
     """R-CYP-1: over the limit it vanished at once: the die (1 to the cyphers carried)
     that picked it (0: used or discarded by choice)."""
+
+
+class ArtifactGained(Event, tag="artifact_gained"):
+    """R-ART-1: a character came by an artifact (perhaps unidentified)."""
+
+    character: Id
+    artifact: Artifact
+
+
+class IdentifyAttempted(Event, tag="identify_attempted"):
+    """R-ART-1: ``character`` studied the ``item`` (a cypher or an artifact) at ``index``:
+    the RollMade before it, in the same command, is the Intellect task at ``difficulty``;
+    on ``success`` it is identified. ``seconds``: the study (15 minutes to an hour for a
+    cypher, to three hours for an artifact), which the command's ClockAdvanced passes."""
+
+    character: Id
+    item: Literal["cypher", "artifact"]
+    index: Annotated[int, Meta(ge=0, le=100)]
+    name: Name
+    difficulty: Annotated[int, Meta(ge=0, le=10)]
+    success: bool = False
+    seconds: Seconds = 0
+
+
+class ArtifactUsed(Event, tag="artifact_used"):
+    """R-ART-1, R-ART-2: a character used the artifact at ``index``. Not ``worked``: the
+    Intellect task of its first use (or of a use unidentified, the RollMade before it)
+    failed, and nothing happened. Else its depletion die showed ``die`` (0: none rolled,
+    it never depletes or is automatic): ``spent``, that use was its last."""
+
+    character: Id
+    index: Annotated[int, Meta(ge=0, le=100)]
+    name: Name
+    worked: bool = True
+    die: Annotated[int, Meta(ge=0, le=100)] = 0
+    spent: bool = False
+    app_rolled: bool = False
+    """The app rolled the depletion die (the player typed none)."""
+
+
+class ArtifactDropped(Event, tag="artifact_dropped"):
+    """A character let go of the artifact at ``index`` (given away, sold, or spent and
+    thrown out)."""
+
+    character: Id
+    index: Annotated[int, Meta(ge=0, le=100)]
+    name: Name
 
 
 class RecoveryRolled(Event, tag="recovery_rolled"):

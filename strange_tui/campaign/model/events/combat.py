@@ -4,7 +4,7 @@ conditions."""
 # Annotations are evaluated here, not kept as text: msgspec would compile each one on
 # the first decode of every start (tests/storage/test_decoding_types.py).
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
@@ -55,6 +55,17 @@ class WaitTriggered(Event, tag="wait_triggered"):
     trigger: Annotated[str, Meta(max_length=120)] = ""
 
 
+class MovedInFight(Event, tag="moved_in_fight"):
+    """R-MOVE-2: a PC moved on their turn: an immediate, short or long distance, perhaps
+    over difficult terrain; ``stumbled``: a long move's Speed task failed (the PC slipped,
+    tripped or stumbled on the way)."""
+
+    character: Id
+    distance: Literal["immediate", "short", "long"]
+    difficult: bool = False
+    stumbled: bool = False
+
+
 class NpcHealthChanged(Event, tag="npc_health_changed"):
     """NPCs hit (negative, before Armor) or healed (positive), one or several at once."""
 
@@ -62,6 +73,10 @@ class NpcHealthChanged(Event, tag="npc_health_changed"):
     amount: Annotated[int, Meta(ge=-1000, le=1000)]
     ignore_armor: bool = False
     source: Text = ""
+    traded: Points = 0
+    """R-SPEC-6: the damage (after Armor) the attacker gave up for an effect."""
+    trade: Text = ""
+    """What that damage bought, in the pack's words with the foe named ('knock Thug down')."""
 
 
 class ConditionAdded(Event, tag="condition_added"):

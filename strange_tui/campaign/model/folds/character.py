@@ -4,16 +4,23 @@ cost, rerolls, XP, cyphers, a weakness, notes; part of ``reduce``."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import (
     AnyEvent,
+    ArtifactDropped,
+    ArtifactGained,
+    ArtifactUsed,
     CraftingAttempted,
     CypherGained,
     CypherUsed,
     DamageTaken,
     Healed,
+    IdentifyAttempted,
     IntrusionRefused,
+    LastingMended,
     NotesEdited,
     PointsSpent,
     RecoveryRolled,
@@ -24,12 +31,13 @@ from strange_tui.campaign.model.events import (
     XpAwarded,
     XpSpent,
 )
+from strange_tui.campaign.model.folds.artifacts import fold_artifact
 from strange_tui.campaign.model.folds.crafting import craft
 from strange_tui.campaign.model.folds.rolls import check_reroll, check_roll
-from strange_tui.campaign.model.state import Character
-from strange_tui.rules.damage import DamageOutcome, apply_damage, shift_track
+from strange_tui.campaign.model.state import Character, Scars
+from strange_tui.rules.damage import DamageOutcome, apply_damage, lasting_mending, shift_track
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.pools import Stat, spend
+from strange_tui.rules.pools import Pools, Stat, spend
 from strange_tui.rules.recovery import apply_recovery, recover_track_step
 from strange_tui.rules.track import DamageTrack, step_up
 
@@ -56,7 +64,10 @@ def change_character(character: Character, event: AnyEvent) -> Character:
             hit = damage_landing(character, event)
             if event.spill is not None and event.spill != dict(hit.applied):
                 raise RuleViolation("Where the hit's damage went does not match the rules.")
-            return replace(character, pools=hit.pools, track=hit.track)
+            scarred = _scar(character.scars, event.lasting, hit.applied)
+            return replace(character, pools=hit.pools, track=hit.track, scars=scarred)
+        case LastingMended():
+            return _mend(character, event)
         case PointsSpent():
             paid = spend(
                 character.pools,
@@ -105,6 +116,8 @@ def change_character(character: Character, event: AnyEvent) -> Character:
         case CypherUsed(index=index, name=name):
             if index >= len(character.cyphers) or character.cyphers[index].name != name:
                 raise RuleViolation(f"{character.name} does not carry the cypher {name!r}.")
+            if not event.discarded and not character.cyphers[index].identified:
+                raise RuleViolation(f"{name} is not identified yet: study it first.")  # R-ART-1
             cyphers = character.cyphers[:index] + character.cyphers[index + 1 :]
             return replace(character, cyphers=cyphers)
         case WeaknessTaken():
@@ -113,6 +126,8 @@ def change_character(character: Character, event: AnyEvent) -> Character:
             return replace(character, notes=notes)
         case CraftingAttempted():
             return craft(character, event)
+        case ArtifactGained() | IdentifyAttempted() | ArtifactUsed() | ArtifactDropped():
+            return fold_artifact(character, event)  # R-ART-1, R-ART-2
     raise RuleViolation(f"Unknown event {type(event).__name__}.")  # pragma: no cover
 
 
@@ -133,13 +148,94 @@ def take_weakness(character: Character, weak: Stat, edge: Stat) -> Character:
     return replace(character, pools=pools)
 
 
+def _scar(scars: Scars, kind: str, applied: tuple[tuple[Stat, int], ...]) -> Scars:
+    """R-DMG-6: a lasting or permanent hit's points, pool by pool, stay off past recovery."""
+    if not kind:
+        return scars
+    marks = dict(scars.lasting if kind == "lasting" else scars.permanent)
+    for stat, points in applied:
+        marks[stat] = marks.get(stat, 0) + points
+    if kind == "lasting":
+        return replace(scars, lasting=marks)
+    return replace(scars, permanent=marks)
+
+
+def _mend(character: Character, event: LastingMended) -> Character:
+    """R-DMG-6: healed lasting points leave the scars and come back into their pools."""
+    lasting = dict(character.scars.lasting)
+    for stat, points in event.healed.items():
+        if points > lasting.get(stat, 0):
+            raise RuleViolation(
+                f"{character.name} has {lasting.get(stat, 0)} lasting {stat.value} damage,"
+                f" not {points}."
+            )
+        lasting[stat] = lasting.get(stat, 0) - points
+        if not lasting[stat]:
+            del lasting[stat]
+    mended = replace(character, scars=Scars(
+        lasting=lasting, permanent=character.scars.permanent, mending=event.mending
+    ))
+    for stat, points in event.healed.items():
+        if points:
+            mended = _heal(mended, Healed(character=character.id, stat=stat, amount=points))
+    return mended
+
+
+def mending_events(
+    characters: Iterable[Character], seconds: int, *, full_rest: bool
+) -> list[LastingMended]:
+    """R-DMG-6: what ``seconds`` of time do to each living character's lasting damage
+    (none for those without it): the points healed, pool by pool in the order Might,
+    Speed, Intellect, and the time carried toward the next point."""
+    events = []
+    for character in characters:
+        scars = character.scars
+        if not scars.healing or character.track is DamageTrack.DEAD:
+            continue
+        points, mending = lasting_mending(scars.mending, seconds, full_rest=full_rest)
+        healed: dict[Stat, int] = {}
+        for stat in Stat:
+            take = min(points, scars.lasting.get(stat, 0))
+            if take:
+                healed[stat] = take
+                points -= take
+        if points:
+            mending = 0  # Everything healed: nothing is carried toward a next point.
+        events.append(LastingMended(character=character.id, healed=healed, mending=mending))
+    return events
+
+
+def ceiling(character: Character, stat: Stat) -> int:
+    """R-DMG-6: how high healing and recovery can bring a pool: its maximum less the lasting
+    and permanent damage in it (never below what it holds now)."""
+    pool = character.pools[stat]
+    return max(pool.current, pool.maximum - character.scars.unrecoverable(stat))
+
+
+def _within_reach(character: Character) -> Pools:
+    """The pools with each maximum lowered to what recovery can reach (R-DMG-6)."""
+    pools = character.pools
+    for stat in Stat:
+        pools = pools.replace(stat, replace(pools[stat], maximum=ceiling(character, stat)))
+    return pools
+
+
+def _restore_maxima(character: Character, pools: Pools) -> Pools:
+    for stat in Stat:
+        pools = pools.replace(
+            stat, replace(pools[stat], maximum=character.pools[stat].maximum)
+        )
+    return pools
+
+
 def _heal(character: Character, event: Healed) -> Character:
-    """Points back to a pool, never past its maximum; a pool raised from 0 lifts the track
-    one step, as R-REC-3 has it for recovery."""
+    """Points back to a pool, never past its maximum (less its lasting and permanent
+    damage, R-DMG-6); a pool raised from 0 lifts the track one step, as R-REC-3 has it for
+    recovery."""
     if character.track is DamageTrack.DEAD:
         raise RuleViolation(f"{character.name} is dead, and dead is dead.")
     pool = character.pools[event.stat]
-    healed = pool.with_current(min(pool.maximum, pool.current + event.amount))
+    healed = pool.with_current(min(ceiling(character, event.stat), pool.current + event.amount))
     track = character.track
     if pool.current == 0 and healed.current > 0:
         track = step_up(track)
@@ -175,6 +271,10 @@ def recover(character: Character, event: RecoveryRolled) -> Character:
             raise RuleViolation("A step up the track takes the whole recovery roll.")
         updated = replace(character, track=recover_track_step(character.pools, character.track))
     else:
-        outcome = apply_recovery(character.pools, character.track, points, event.allocation)
-        updated = replace(character, pools=outcome.pools, track=outcome.track)
+        # R-DMG-6: lasting and permanent damage stay off: recovery reaches the rest only.
+        outcome = apply_recovery(
+            _within_reach(character), character.track, points, event.allocation
+        )
+        pools = _restore_maxima(character, outcome.pools)
+        updated = replace(character, pools=pools, track=outcome.track)
     return replace(updated, rests_today=(character.rests_today + 1) % 4)

@@ -11,6 +11,7 @@ from strange_tui.campaign.model.events import (
     ConditionAdded,
     ConditionRemoved,
     InitiativeRolled,
+    MovedInFight,
     NpcHealthChanged,
     NpcsAdded,
     OrderChanged,
@@ -22,7 +23,7 @@ from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.combat import initiative_order, tick
 from strange_tui.rules.damage import damage_npc
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.track import DamageTrack, can_act
+from strange_tui.rules.track import DamageTrack, can_act, can_move
 
 COMBAT_EVENTS = (
     CombatStarted,
@@ -31,6 +32,7 @@ COMBAT_EVENTS = (
     OrderChanged,
     TurnAdvanced,
     WaitTriggered,
+    MovedInFight,
     NpcHealthChanged,
     ConditionAdded,
     ConditionRemoved,
@@ -57,6 +59,9 @@ def fold_combat(state: Campaign, event: object) -> Campaign:
         return replace(state, encounter=_next_turn(encounter, dead_pcs(state)))
     if isinstance(event, WaitTriggered):
         return replace(state, encounter=_wait_over(encounter, event, dead_pcs(state)))
+    if isinstance(event, MovedInFight):
+        _check_move(state, encounter, event)
+        return state
     return replace(state, encounter=_fold(encounter, event))
 
 
@@ -80,6 +85,21 @@ def _wait_over(encounter: Encounter, event: WaitTriggered, dead: set[str]) -> En
     turn = order.index(active.id)
     order.insert(turn + 1, who.id)
     return _next_turn(replace(encounter, order=tuple(order), turn=turn), dead)
+
+
+def _check_move(state: Campaign, encounter: Encounter, event: MovedInFight) -> None:
+    """R-MOVE-2, R-DMG-4, R-GRAB-1: a PC of the fight moves; not one held in a grapple,
+    a debilitated one an immediate distance at most (none with Speed 0), never the dead."""
+    who = _combatant(encounter, event.character)
+    pc = state.characters.get(who.id)
+    if not who.pc or pc is None:
+        raise RuleViolation(f"{who.name} is not a PC: the NPCs' moves are the GM's.")
+    if any(c.name == "held" for c in who.conditions):
+        raise RuleViolation(f"{who.name} is held and cannot move away.")
+    if not can_move(pc.track, pc.pools.speed.current):
+        raise RuleViolation(f"{who.name} is {pc.track.label} and cannot move.")
+    if not can_act(pc.track) and event.distance != "immediate":
+        raise RuleViolation(f"{who.name} is debilitated: an immediate distance at most.")
 
 
 def dead_pcs(state: Campaign) -> set[str]:
