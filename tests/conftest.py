@@ -13,3 +13,10 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+def pytest_xdist_auto_num_workers(config) -> int:
+    """``-n auto``: twice as many workers as cores. Textual's Pilot waits for the app to
+    go idle after every key (sleeping 20 ms at a time), so a TUI test spends about two
+    thirds of its wall time asleep; a second worker per core fills that time."""
+    return 2 * (os.cpu_count() or 1)

@@ -37,7 +37,7 @@ TUI_BELOW = {
     "creation": {"common"},
     "translation": {"common"},
     "solo": {"common"},
-    "table": {"common", "rolls", "combat"},
+    "table": {"common", "rolls", "combat", "character"},
     "home": {
         "common", "rolls", "character", "combat", "chase", "crafting", "creation",
         "translation", "solo", "table",

@@ -1,5 +1,9 @@
 """The store: apply each command's events as one transaction, keep them in a log, undo and
-redo whole commands, tell subscribers."""
+redo whole commands, tell subscribers.
+
+Over 300 lines: the one class that writes the journal, and what it must keep true there
+together: each command one batch, undo by seat and window (a die seen at a player's seat
+taken back only by the GM, its trace kept), redo, following other windows, checkpoints."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.event_log import EventLog, MemoryLog
 from strange_tui.campaign.limits import check_event, check_state
+from strange_tui.campaign.model.dice_seen import REFUSED, is_trace, shows_a_die, taken_back
 from strange_tui.campaign.model.events import AnyEvent, batches
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.seats import GM
@@ -150,7 +155,7 @@ class Store:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._done)
+        return self._last_step() is not None
 
     @property
     def can_redo(self) -> bool:
@@ -159,7 +164,16 @@ class Store:
     @property
     def last_command(self) -> tuple[AnyEvent, ...]:
         """The events of the command undo would take back (none when there is none)."""
-        return self._done[-1].events if self._done else ()
+        at = self._last_step()
+        return self._done[at].events if at is not None else ()
+
+    def _last_step(self) -> int | None:
+        """Where in the journal the step undo would take back is: the last command that
+        is not the trace of a step taken back (undo passes over those)."""
+        for at in range(len(self._done) - 1, -1, -1):
+            if not is_trace(self._done[at].events):
+                return at
+        return None
 
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
         """Call ``subscriber(state, events)`` after every change; returns an unsubscribe."""
@@ -189,11 +203,17 @@ class Store:
         """Take back the campaign's last command, when this window made it (or a window
         of this machine that has since closed); returns its events. Another open window's
         command is never taken back from here: RuleViolation says whose it is. A player's
-        ``seat`` takes back only that seat's own commands (the GM's takes back any)."""
+        ``seat`` takes back only that seat's own commands (the GM's takes back any).
+
+        A die once seen stays seen: a step that rolled a die is taken back only from the
+        GM's seat (solo play: as any other step). When the GM takes back such a step made
+        at a player's seat (from any window: that seat may not), the log keeps its trace,
+        a ``StepTakenBack`` in its place; undo passes over the traces."""
         with self.transaction():
-            if not self._done:
+            at = self._last_step()
+            if at is None:
                 raise RuleViolation("Nothing to undo.")
-            before, events = self._done[-1]
+            before, events = self._done[at]
             if seat != GM and events[0].seat != seat:
                 made_at = events[0].seat
                 whose = (
@@ -202,15 +222,28 @@ class Store:
                     else "the GM's"
                 )
                 raise RuleViolation(f"The last change was {whose}; only that seat may undo it.")
-            if not may_undo(events[0].origin, self.origin):
+            rolled = shows_a_die(events) and not self._state.settings.solo
+            if rolled and seat != GM:
+                raise RuleViolation(REFUSED)
+            traced = rolled and bool(events[0].seat)
+            if not traced and not may_undo(events[0].origin, self.origin):
                 raise RuleViolation(
                     "The last change was made in another window"
                     f" ({describe_origin(events[0].origin)}); undo it there."
                 )
-            self._log.drop_last()
-            self._done.pop()
-            self._undone.append(events)
+            traces = [done.events for done in self._done[at + 1 :]]
+            if traced:
+                traces.append((taken_back(events, events[0].seat),))
+            for _ in self._done[at:]:
+                self._log.drop_last()
+            del self._done[at:]
             self._state = before
+            for trace in traces:  # In the step's place, stamped anew.
+                state, kept = fold_command(self._state, trace, self.origin)
+                self._log.append(kept)
+                self._done.append(Done(self._state, kept))
+                self._state = state
+            self._undone.append(events)
         self._notify(())
         return events
 

@@ -81,7 +81,8 @@ def app_parser() -> Parser:
         "--seat",
         metavar="SEAT",
         default="gm",
-        help="whose seat this window is: gm (the default) or a player's character (mara)",
+        help="whose seat this window is: gm (the default) or a player's character (mara),"
+        " or in a Hunters campaign a hunter (bea)",
     )
     parser.add_argument(
         "--where", action="store_true", help="print the folders in use (saves, packs, themes)"

@@ -72,6 +72,7 @@ from strange_tui.campaign.model.events import (
     RollRerolled,
     SceneWritten,
     SettingsChanged,
+    StepTakenBack,
     TrackShifted,
     TraitsRead,
     TranslationMade,
@@ -878,6 +879,16 @@ def _scene(draw, state, rolls):
     return SceneWritten(text=draw(st.sampled_from(["We reach the lighthouse at dusk.", ""])))
 
 
+@maker(StepTakenBack, lambda state, rolls: False)
+def _taken_back(draw, state, rolls):
+    """The trace the GM's undo leaves of a die seen at a seat (it changes nothing). Alone it
+    is no command (undo passes over it), so neither a blind proposal nor a command of its
+    own: it follows a note of the story (FOLLOW_UPS)."""
+    who = draw(st.sampled_from((None, *sorted(state.characters))))
+    return StepTakenBack(character=who, made_at=who, what="defense roll (die 9)",
+                         step=draw(st.integers(0, state.seq)))
+
+
 def chasing(state: Campaign, rolls: Rolls = ()) -> bool:
     """R-CHASE-1: a chase is under way and not yet decided by its rolls."""
     chase = state.chase
@@ -1066,8 +1077,8 @@ def _challenge_ended(draw, state, rolls):
 FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, NpcHealthChanged, TurnAdvanced,
          InitiativeRolled, NpcsAdded, ConditionAdded, RollRerolled, AdvancementBought,
          CypherUsed, ChallengeEnded, HunterRolled, InitiativeCast, PromptClosed)  # fmt: skip
-LAST = (CombatEnded, PromptRaised, OracleAsked, Drawn, SceneWritten, CharacterCreated,
-        ClockAdvanced, SettingsChanged)  # fmt: skip
+LAST = (CombatEnded, PromptRaised, OracleAsked, Drawn, SceneWritten, StepTakenBack,
+        CharacterCreated, ClockAdvanced, SettingsChanged)  # fmt: skip
 ORDER = (*FIRST, *(k for k in ALL_KINDS if k not in FIRST + LAST), *LAST)
 
 
@@ -1090,6 +1101,7 @@ def wait_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
 
 FOLLOW_UPS: dict[type, Callable[[Any, Campaign, Rolls], list[AnyEvent]]] = {
     TurnAdvanced: wait_story,
+    SceneWritten: lambda draw, state, rolls: [_taken_back(draw, state, rolls)],
 }
 """After an event of these kinds a command may go on with a short story (each event of it
 valid after the one before)."""

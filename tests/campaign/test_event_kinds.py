@@ -62,6 +62,7 @@ from strange_tui.campaign.model.events import (
     RollRerolled,
     SceneWritten,
     SettingsChanged,
+    StepTakenBack,
     TrackShifted,
     TraitsRead,
     TranslationMade,
@@ -438,6 +439,11 @@ ROWS = [
     Row(  # Nor does a note of the story.
         lambda: campaign("mara"),
         SceneWritten(text="We reach the lighthouse at dusk."),
+        lambda b, a: (replace(a, seq=b.seq), b),
+    ),
+    Row(  # Nor does the trace of a step the GM took back (a die seen at a seat).
+        lambda: campaign("mara"),
+        StepTakenBack(character="mara", made_at="mara", what="defense roll (die 9)", step=4),
         lambda b, a: (replace(a, seq=b.seq), b),
     ),
     Row(

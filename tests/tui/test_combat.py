@@ -94,8 +94,8 @@ async def test_a_full_fight(tmp_path):
         assert encounter(app).active.id == "thug"
         assert [c.name for c in encounter(app).combatants["thug"].conditions] == ["stunned"]
         assert app.session.state.characters["mara"].pools.might.current == 2  # Undone too.
-        # The end: the summary goes to the log.
-        await pilot.press("e")
+        # The end: the NPCs still standing, the GM confirms (y); the summary goes to the log.
+        await pilot.press("e", "y")
         await pilot.pause()
         assert app.session.state.encounter is None
         assert not isinstance(app.screen, CombatScreen)

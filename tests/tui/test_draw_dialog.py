@@ -8,7 +8,7 @@ from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.common.session import Session
 from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.solo.draw import DrawDialog
-from tests.tui.test_layout import close_to_home, screen_lines, tab_through
+from tests.tui.test_layout import screen_lines, tab_through
 
 
 def journal_draws(app) -> list[Drawn]:
@@ -70,11 +70,13 @@ async def test_your_own_die_and_a_level_with_nothing_to_draw(demo_app):
         assert event.dice == (2,) and event.level == 3
 
 
-async def test_a_creature_drawn_in_a_fight_joins_it_from_the_gm_seat(demo_app):
+async def test_a_creature_drawn_in_a_fight_joins_it_from_the_gm_seat(demo):
+    # A fight under way, with no NPC yet (c then escape starts none: the fight begins with
+    # its NPCs, tests/tui/test_no_accidental_fights.py).
+    Session.open(demo, demo.parent).run(StartCombat())
+    demo_app = StrangeApp(campaign_path=demo, saves=demo.parent)
     async with demo_app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")  # The fight starts (and offers to add NPCs: not now).
         await pilot.pause()
-        await close_to_home(pilot)
         assert demo_app.session.state.encounter is not None
         await pilot.press("d", "tab", "5")
         await pilot.pause()

@@ -93,12 +93,15 @@ async def test_r_xp_1_accepting_an_intrusion_gives_one_xp_to_a_friend(fresh_app)
 
 
 async def test_r_rec_2_a_full_rest_cycle(fresh_app):
-    """Four rests: one action, ten minutes, one hour, ten hours; then a new day."""
+    """Four rests: one action, ten minutes, one hour, ten hours; then a new day. (Jun is
+    in the party too: the GM ticks "Advance the clock" for a rest alone.)"""
     async with fresh_app.run_test(size=(80, 24)) as pilot:
         start = fresh_app.session.state.clock.seconds
         seen = []
         for die in "3456":
-            await pilot.press("s", die, "enter", "enter")
+            # Roll; from Might past Speed and Intellect to the clock's box; tick; rest.
+            await pilot.press("s", die, "enter", "tab", "tab", "tab", "space")
+            await pilot.press("shift+tab", "enter")
             await pilot.pause()
             seen.append(character_state(fresh_app, "mara").rests_today)
         assert seen == [1, 2, 3, 0]

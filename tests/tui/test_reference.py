@@ -10,6 +10,7 @@ from strange_tui.campaign.model.events import RollMade
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.common.impossible import ImpossibleRoll
 from strange_tui.tui.home.campaigns import CampaignsScreen
 from strange_tui.tui.home.help import SECTIONS, HelpScreen, section_rows
 from strange_tui.tui.home.home import HomeScreen
@@ -42,9 +43,13 @@ def roll_form(app: StrangeApp) -> tuple[str, int, Stat, str]:
 
 
 async def roll_die(pilot, die: str) -> RollMade:
-    """Type the d20 in 'Your die' (ctrl+f) and roll: the journal's last event."""
+    """Type the d20 in 'Your die' (ctrl+f) and roll: the journal's last event. A roll that
+    cannot succeed asks first; the player says yes (y)."""
     await pilot.press("ctrl+f", *die, "enter")
     await pilot.pause()
+    if isinstance(pilot.app.screen, ImpossibleRoll):
+        await pilot.press("y")
+        await pilot.pause()
     event = pilot.app.session.journal()[-1]
     assert isinstance(event, RollMade)
     return event

@@ -22,7 +22,7 @@ async def test_r_spec_4_a_natural_20_that_fails_still_refunds_and_the_dialog_say
         await tab_to(pilot, "effort")
         await pilot.press("enter", "down", "enter")
         await tab_to(pilot, "die")
-        await pilot.press("2", "0", "enter")
+        await pilot.press("2", "0", "enter", "y")  # It cannot succeed: asked, rolled anyway.
         await pilot.pause()
         assert isinstance(demo_app.screen, RollDialog)
         made = demo_app.session.journal()[-1]

@@ -88,10 +88,7 @@ async def test_a_solo_scene_from_the_demo_reads_as_a_story(demo, monkeypatch, ca
         assert app.session.state.characters[MARA].xp == xp + 1  # 2, one given away.
         await back_home(pilot)
 
-        # A fight: c starts it; back on Home, d draws a level-3 creature and it joins.
-        await pilot.press("c")
-        await pilot.pause()
-        await back_home(pilot)
+        # A fight: d draws a level-3 creature, and the fight begins with it.
         await pilot.press("d", "tab", "3", "enter", "enter")
         await pilot.pause()
         creature = journal()[-1]

@@ -20,11 +20,12 @@ MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
 
 
 async def set_roles(pilot, mara: int, jun: int, tess: int) -> None:
-    """Each PC's role by its place in the list: 0 stays, 1 initiator, 2 hastener, 3 easer."""
+    """Each PC's role by its place in the list: 0 stays, 1 initiator, 2 hastener, 3 easer
+    (from the list's top: a translation starts from the last one's roles)."""
     for index, role in enumerate((mara, jun, tess)):
         if index:
             await pilot.press("tab")
-        await pilot.press("enter", *(["down"] * role), "enter")
+        await pilot.press("enter", "home", *(["down"] * role), "enter")
 
 
 async def to_the_roll(pilot, where: str, failure: str, **roles: int) -> None:
@@ -242,7 +243,7 @@ async def test_r_help_1_the_wizard_shows_the_training_a_helper_lends_and_its_odd
         side = panel_text(skilled_app)
         assert "Jun lends trained training" in side
         assert "-1 Jun's training, lent" in side
-        assert "60% (Intellect: 3, target 9)" in side
+        assert "60% (Intellect: 3, target 9)" in panel_text(skilled_app, "#odds")  # Its own line.
         assert "Stay behind Tess" in side
 
 

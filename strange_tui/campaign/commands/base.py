@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Protocol
 import msgspec
 
 from strange_tui.campaign.model.events import AnyEvent
-from strange_tui.campaign.model.seats import GM
+from strange_tui.campaign.model.seats import GM, player_name
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.store import fold_command
 from strange_tui.rules.dice import DiceSource, PlayerDice, SeededDice, check_face
@@ -37,29 +37,31 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
 
     def acting_for(self, state: Campaign) -> str | None:
         """The character this action is for, whose seat may send it (None: the table's
-        business, the GM's). Most commands name it in ``character``."""
+        business, the GM's). Most commands name it in ``character``; the Hunters' name
+        their hunter in ``hunter``."""
         if self.GM_ONLY:
             return None
         character = getattr(self, "character", None)
+        if not isinstance(character, str):
+            character = getattr(self, "hunter", None)
         return character if isinstance(character, str) else None
 
     def seat_may(self, state: Campaign) -> str | None:
         """Why the seat in ``by`` may not send this command (None: it may). The GM's seat
-        may do anything; a player's seat acts only for its own character."""
+        may do anything; a player's seat acts only for its own character (or hunter)."""
         if self.by == GM:
             return None
+        mine = player_name(state, self.by)
         if self.ANY_SEAT:
-            return None if self.by in state.characters else f"No seat {self.by!r} at this table."
+            return None if mine is not None else f"No seat {self.by!r} at this table."
         acting_for = self.acting_for(state)
         if acting_for is None:
             return f"Only the GM may {self.GM_ACTION}."
-        mine = state.characters.get(self.by)
         if mine is None:
             return f"No seat {self.by!r} at this table."
         if acting_for != self.by:
-            other = state.characters.get(acting_for)
-            whom = other.name if other is not None else acting_for
-            return f"{mine.name}'s seat acts for {mine.name} only, not for {whom}."
+            whom = player_name(state, acting_for) or acting_for
+            return f"{mine}'s seat acts for {mine} only, not for {whom}."
         return None
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:

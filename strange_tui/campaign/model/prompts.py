@@ -5,6 +5,10 @@ seat (or the GM, for an absent player) answers it or the GM takes it back.
 - ``intrusion``: the GM intrudes on a PC, who accepts (2 XP, one of them to give) or
   refuses (1 XP) at their own seat.
 - ``initiative``: the fight begins; each PC rolls their own initiative.
+- ``roll``: the GM asks for a task at a difficulty the GM sets (kept secret from the
+  player's seat, or shown); the player adds skill, assets and Effort and rolls.
+- ``rest``: the party rests together; each PC makes their next recovery roll, and the
+  last answer moves the clock once, by ``seconds`` (the longest of their rests).
 
 A prompt's ``id`` is the number of the event that raised it.
 """
@@ -13,12 +17,14 @@ A prompt's ``id`` is the number of the event that raised it.
 # the first decode of every start (tests/storage/test_decoding_types.py).
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
+
+from msgspec import Meta
 
 from strange_tui.campaign.model.types import Frozen, Id, Text
 from strange_tui.rules.pools import Stat
 
-PromptKind = Literal["defense", "intrusion", "initiative"]
+PromptKind = Literal["defense", "intrusion", "initiative", "roll", "rest"]
 
 COMBAT_PROMPTS: frozenset[str] = frozenset({"defense", "initiative"})
 """The prompts that belong to the fight and end with it."""
@@ -36,6 +42,14 @@ class Prompt(Frozen):
     """The pool the defense uses."""
     what: Text = ""
     """The intrusion's complication, in the GM's words."""
+    difficulty: Annotated[int, Meta(ge=0, le=10)] = 0
+    """A roll's difficulty, as the GM set it (R-TASK-1)."""
+    secret: bool = False
+    """A roll's difficulty is kept by the GM: the player's seat is not shown it."""
+    label: Text = ""
+    """A roll's task, in the GM's words."""
+    seconds: Annotated[int, Meta(ge=0, le=10**9)] = 0
+    """For a party rest: how far the clock moves once every PC asked has rested."""
 
 
 def open_prompt(

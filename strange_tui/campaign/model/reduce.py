@@ -25,6 +25,7 @@ from strange_tui.campaign.model.events import (
     RecoveryRolled,
     RollMade,
     SettingsChanged,
+    StepTakenBack,
     TraitsRead,
     TranslationMade,
 )
@@ -61,6 +62,8 @@ def reduce(state: Campaign, event: AnyEvent) -> Campaign:
 
 
 def _fold(state: Campaign, event: AnyEvent) -> Campaign:
+    if isinstance(event, StepTakenBack):
+        return state  # The trace of a step the GM took back: the log keeps it.
     if isinstance(event, STORY_EVENTS):
         # The oracle's answers, the draws and the player's notes are the story: the log
         # keeps them; they change no number.

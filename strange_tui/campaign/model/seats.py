@@ -1,7 +1,8 @@
 """Seats at the table: the GM's, and one per player, bound to that player's character.
 
 A command carries the seat that sends it in ``by``: ``"gm"``, or the id of the character the
-player's seat is bound to. The command layer (``commands.base.authorise``) refuses what a
+player's seat is bound to (in a Hunters campaign, the id of the hunter: its seats are the
+hunters'). The command layer (``commands.base.authorise``) refuses what a
 player's seat may not do; this module only names the seats and finds one from what a person
 typed (``--seat mara``).
 """
@@ -17,18 +18,33 @@ GM = "gm"
 """The seat of the game master, who may do anything."""
 
 
+def seated(state: Campaign) -> dict[str, str]:
+    """Who sits at the players' seats, by id, with their names, in the party's order: the
+    characters, or in a Hunters campaign the hunters."""
+    party = state.hunters if state.ruleset == "hunters" else state.characters
+    return {pid: member.name for pid, member in party.items()}
+
+
+def player_name(state: Campaign, seat: str) -> str | None:
+    """The name of the character (or hunter) at the player's seat ``seat``; None: no such
+    seat at this table."""
+    return seated(state).get(seat)
+
+
 def seat_name(state: Campaign, character_id: str) -> str:
     """The short name a player types for the seat of ``character_id``: the first word of
     the character's name in lower case ("mara" for Mara Quist), or the id when two
     characters share that word."""
-    first = _first_word(state.characters[character_id].name)
-    alike = [c for c in state.characters.values() if _first_word(c.name) == first]
+    names = seated(state)
+    first = _first_word(names[character_id])
+    alike = [name for name in names.values() if _first_word(name) == first]
     return first if first and len(alike) == 1 and first != GM else character_id
 
 
 def player_seats(state: Campaign) -> dict[str, str]:
-    """Each player's seat: its short name and the id of its character, in the party's order."""
-    return {seat_name(state, cid): cid for cid in state.characters}
+    """Each player's seat: its short name and the id of its character (or hunter), in the
+    party's order."""
+    return {seat_name(state, cid): cid for cid in seated(state)}
 
 
 def resolve_seat(state: Campaign, typed: str) -> str:
@@ -38,8 +54,8 @@ def resolve_seat(state: Campaign, typed: str) -> str:
     wanted = " ".join(typed.split()).casefold()
     if wanted in ("", GM, "game master"):
         return GM
-    for cid, character in state.characters.items():
-        names = {cid.casefold(), character.name.casefold(), seat_name(state, cid)}
+    for cid, full in seated(state).items():
+        names = {cid.casefold(), full.casefold(), seat_name(state, cid)}
         if wanted in names:
             return cid
     seats = ", ".join([GM, *player_seats(state)])
@@ -47,11 +63,10 @@ def resolve_seat(state: Campaign, typed: str) -> str:
 
 
 def seat_label(state: Campaign, seat: str) -> str:
-    """How a seat is named on screen: "the GM" or the character's name."""
+    """How a seat is named on screen: "the GM" or the character's (or hunter's) name."""
     if seat == GM:
         return "the GM"
-    character = state.characters.get(seat)
-    return character.name if character is not None else seat
+    return player_name(state, seat) or seat
 
 
 def _first_word(name: str) -> str:

@@ -214,6 +214,9 @@ class Settings(Frozen):
     cypher_limit_warns: bool = False
     """R-CYP-1, a house rule: over the cypher limit the app only warns (by the rule, random
     cyphers vanish at once until the load fits)."""
+    secret_difficulty: bool = False
+    """When the GM asks for a roll, the difficulty is kept from the player's seat by
+    default (the GM may still show it, ask by ask)."""
 
 
 class Chase(Frozen):
@@ -242,6 +245,11 @@ class Campaign(Frozen):
     clock: Clock = field(default_factory=Clock)
     encounter: Encounter | None = None
     translations: tuple[Record, ...] = ()
+    translation_roles: dict[Id, Literal["initiator", "hastener", "easer", "helper"]] = field(
+        default_factory=dict
+    )
+    """The last translation's roles, by PC (those not named stayed behind): the next one
+    starts from them."""
     effects: tuple[PartyEffect, ...] = ()
     hunters: dict[Id, Hunter] = field(default_factory=dict)
     challenges: dict[Id, Challenge] = field(default_factory=dict)

@@ -39,7 +39,13 @@ from strange_tui.campaign.narrate.crafting import craft_line, crafting_sentence
 from strange_tui.campaign.narrate.hunters import HUNTER_EVENTS, hunter_sentence
 from strange_tui.campaign.narrate.rolls import ROLL_EVENTS, roll_sentence
 from strange_tui.campaign.narrate.solo import proposal_sentence, story_sentence
-from strange_tui.campaign.narrate.table import TABLE_EVENTS, initiative_call, table_sentence
+from strange_tui.campaign.narrate.table import (
+    TABLE_EVENTS,
+    initiative_call,
+    rest_call,
+    roll_call,
+    table_sentence,
+)
 from strange_tui.campaign.narrate.translation import translation_sentence
 from strange_tui.campaign.narrate.words import Who
 
@@ -115,6 +121,10 @@ def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> st
     """One command (its events) as one line of the log. The damage an attack deals does
     not repeat the attack's label (the roll just said it)."""
     call = initiative_call(events, lambda cid: names.get(cid) or cid)
+    if call is None:  # The GM's ask for a roll: one line for the party.
+        call = roll_call(events, lambda cid: names.get(cid) or cid)
+    if call is None:  # The GM's call for a party rest, asked at the seats.
+        call = rest_call(events, lambda cid: names.get(cid) or cid)
     if call is not None:
         return call
     crafted = craft_line(events, names, sentence)

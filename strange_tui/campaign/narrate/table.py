@@ -12,10 +12,18 @@ from strange_tui.campaign.model.events import (
     PromptClosed,
     PromptRaised,
     SettingsChanged,
+    StepTakenBack,
 )
 from strange_tui.campaign.narrate.words import APP_DIE, Who, duration, inline, listed
 
-TABLE_EVENTS = (SettingsChanged, ClockAdvanced, PromptRaised, PromptClosed, InitiativeCast)
+TABLE_EVENTS = (
+    SettingsChanged,
+    ClockAdvanced,
+    PromptRaised,
+    PromptClosed,
+    InitiativeCast,
+    StepTakenBack,
+)
 
 
 def table_sentence(event: AnyEvent, who: Who) -> str:
@@ -39,6 +47,10 @@ def table_sentence(event: AnyEvent, who: Who) -> str:
             offer = f"The GM offers {who(event.character)} an intrusion{what}"
             # The GM's words may end with their own stop; else the sentence puts one.
             return offer if offer.endswith((".", "!", "?", "…")) else f"{offer}."
+        case PromptRaised(prompt="roll"):
+            return roll_call([event], who) or ""
+        case PromptRaised(prompt="rest"):
+            return rest_call([event], who) or ""
         case PromptRaised():
             return f"{who(event.character)} is asked to roll initiative."
         case PromptClosed(withdrawn=True):
@@ -50,7 +62,42 @@ def table_sentence(event: AnyEvent, who: Who) -> str:
         case InitiativeCast():
             by_app = APP_DIE if event.app_rolled else ""
             return f"{who(event.character)} rolled {event.die}{by_app} for initiative."
+        case StepTakenBack():
+            return taken_back_sentence(event, who)
     return type(event).__name__  # pragma: no cover
+
+
+def taken_back_sentence(event: StepTakenBack, who: Who) -> str:
+    """'The GM took back Mara's defense roll (die 9).'"""
+    whose = f"{who(event.character)}'s" if event.character else "the"
+    return f"The GM took back {whose} {event.what or 'roll'}."
+
+
+def roll_call(events: Sequence[AnyEvent], who: Who) -> str | None:
+    """'The GM asks Mara Quist and Jun Okafor for an Intellect roll: read the glyphs
+    (difficulty 3).' when ``events`` are one ask for a roll (None otherwise). A difficulty
+    the GM keeps is not said: every seat reads the same log."""
+    asks = [e for e in events if isinstance(e, PromptRaised) and e.prompt == "roll"]
+    if not asks or len(asks) != len(events):
+        return None
+    first = asks[0]
+    stat = first.stat.value.capitalize()
+    article = "an" if stat[0] in "AEIOU" else "a"  # An Intellect roll.
+    task = f": {inline(' '.join(first.label.split()))}" if first.label.strip() else ""
+    kept = "the GM keeps the difficulty" if first.secret else f"difficulty {first.difficulty}"
+    names = listed([who(e.character) for e in asks])
+    return f"The GM asks {names} for {article} {stat} roll{task} ({kept})."
+
+
+def rest_call(events: Sequence[AnyEvent], who: Who) -> str | None:
+    """'The GM calls a rest: Mara Quist and Jun Okafor make their recovery rolls at their
+    seats.' when ``events`` are that call (None otherwise)."""
+    if not events or not all(isinstance(e, PromptRaised) and e.prompt == "rest" for e in events):
+        return None
+    names = [who(e.character) for e in events if isinstance(e, PromptRaised)]
+    verb, seats = ("makes", "seat") if len(names) == 1 else ("make", "seats")
+    rolls = "roll" if len(names) == 1 else "rolls"
+    return f"The GM calls a rest: {listed(names)} {verb} their recovery {rolls} at their {seats}."
 
 
 def initiative_call(events: Sequence[AnyEvent], who: Who) -> str | None:

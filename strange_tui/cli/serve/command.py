@@ -38,6 +38,7 @@ __all__ = [
     "SHUTDOWN_SECONDS",
     "Seat",
     "default_url",
+    "new_seats",
     "seat_argv",
     "seat_links",
     "seat_server_class",
@@ -53,9 +54,31 @@ def table_seats(state: Campaign) -> list[Seat]:
     names = [GM, *player_seats(state)]
     by_name = {GM: GM, **player_seats(state)}
     return [
-        Seat(name, seat_label(state, by_name[name]), secrets.token_urlsafe(TOKEN_BYTES))
+        Seat(
+            name,
+            seat_label(state, by_name[name]),
+            secrets.token_urlsafe(TOKEN_BYTES),
+            "" if name == GM else by_name[name],
+        )
         for name in names
     ]
+
+
+def new_seats(state: Campaign, seats: list[Seat]) -> list[Seat]:
+    """A seat, with a token made now, for each character of ``state`` that ``seats`` lack
+    (one made while the server runs); named as `--seat` takes it, or by the character's id
+    when that name is a seat's already."""
+    known = {seat.character for seat in seats}
+    taken = {seat.name for seat in seats}
+    added = []
+    for name, cid in player_seats(state).items():
+        if cid in known:
+            continue
+        name = cid if name in taken else name
+        taken.add(name)
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        added.append(Seat(name, seat_label(state, cid), token, cid))
+    return added
 
 
 def run_serve(args: argparse.Namespace) -> int:

@@ -1,11 +1,15 @@
 """The web server of `strange-tui serve`: textual-serve's Server with every route behind a
 seat's token (see ``serve``), a bounded number of apps, checked messages, security headers
 and a page that loads nothing from elsewhere. Defined on first use, so textual-serve and
-aiohttp are imported only when the command runs."""
+aiohttp are imported only when the command runs.
+
+Over 300 lines: one class, the Server with every route behind a seat's token, and the few
+functions it stands on; how it follows the campaign for new seats is in ``watch``."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import functools
 import hmac
@@ -20,6 +24,7 @@ from strange_tui.campaign.narrate.plain import terminal
 from strange_tui.cli.parsing import UsageError
 from strange_tui.cli.serve.headers import harden
 from strange_tui.cli.serve.limits import APPS_PER_SEAT, AppLimits
+from strange_tui.cli.serve.watch import seat_newcomers, watch_campaign
 
 SHUTDOWN_SECONDS = 5.0
 """How long Ctrl+C waits for the apps to quit before the server stops anyway."""
@@ -48,6 +53,8 @@ class Seat:
     label: str
     """Who sits there: the GM, or the character's name (Mara Quist)."""
     token: str
+    character: str = ""
+    """The character a player's seat is bound to ('' for the GM's)."""
 
 
 def seat_argv(path: Path, saves: Path, seat: str) -> list[str]:
@@ -122,6 +129,8 @@ def seat_server_class() -> type:
             self.saves = saves
             self.seats = seats
             self.limits = AppLimits(apps_per_seat, max_apps or apps_per_seat * len(seats))
+            self.total_given = max_apps is not None
+            self.watching: asyncio.Task[None] | None = None
             # Ours first: textual-serve's page script, terminal style and fonts after.
             self.static_roots = [(PAGE / "static").resolve(), self.statics_path.resolve()]
             self.sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
@@ -167,6 +176,7 @@ def seat_server_class() -> type:
                 ]
             )
             harden(app)
+            app.on_startup.append(self.start_watching)
             app.on_shutdown.append(self.on_shutdown)
             app.on_cleanup.append(self.on_cleanup)
             return app
@@ -247,7 +257,17 @@ def seat_server_class() -> type:
             finally:
                 self.limits.give_back(seat.name)
 
+        async def start_watching(self, app: web.Application) -> None:
+            # A character made while the server runs gets a seat (no restart).
+            self.watching = asyncio.create_task(
+                watch_campaign(self.path, functools.partial(seat_newcomers, self))
+            )
+
         async def on_cleanup(self, app: web.Application) -> None:
+            if self.watching is not None:
+                self.watching.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self.watching
             # The apps still quitting when the server stops have quit before it exits.
             await asyncio.gather(*self.endings, return_exceptions=True)
 

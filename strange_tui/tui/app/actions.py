@@ -17,6 +17,7 @@ from strange_tui.tui.app.theming import ThemedApp
 from strange_tui.tui.common.bindings import screen_bindings
 from strange_tui.tui.common.screen import CampaignScreen
 from strange_tui.tui.common.session import Refused, Session
+from strange_tui.tui.common.turn_banner import TurnWatch
 from strange_tui.tui.table.desk import PromptDesk
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ class AppActions(ThemedApp):
     """The actions of the keys that work on every screen."""
 
     prompt_desk: PromptDesk
+    turn_watch: TurnWatch
 
     def shows_campaign(self) -> bool:
         """The screen on top shows the campaign (Home, a sheet, combat, the log, the
@@ -89,9 +91,27 @@ class AppActions(ThemedApp):
         except Refused as refused:
             say_refused(self, refused, title="", severity="warning")
 
+    def open_ask_roll(self, character_id: str = "") -> None:
+        """The GM asks a character ("": the whole party) for a roll (y on Home, the sheet
+        and the tracker; the palette on the other screens)."""
+        from strange_tui.tui.table.ask_roll import AskRollDialog
+
+        if self.session is not None and self.seat == GM:
+            self.push_screen(AskRollDialog(character_id))
+
+    def action_ask_roll(self) -> None:
+        self.open_ask_roll()
+
     def action_questions(self) -> None:
         """The questions waiting at this seat (the GM's: at every seat)."""
         self.prompt_desk.questions()
+
+    def action_your_turn(self) -> None:
+        """The combat tracker, on this seat's turn (``common.turn_banner``)."""
+        from strange_tui.tui.combat.tracker import CombatScreen
+
+        if not isinstance(self.screen, CombatScreen):
+            self.push_screen(CombatScreen())
 
     def action_help(self) -> None:
         """Help, open at the section of the screen it was called from."""
@@ -166,6 +186,21 @@ def palette_commands(app: AppActions, screen: Screen) -> Iterable[SystemCommand]
             "Read abilities from the packs",
             "What each sheet's abilities do, for sheets made before abilities carried it",
             app.action_read_abilities,
+        )
+    if (
+        app.session is not None
+        and app.seat == GM
+        and isinstance(screen, CampaignScreen)
+        and not any(b.action == "ask_roll" for b in screen_bindings(type(screen)))
+    ):  # Home, the sheet and the tracker have it as a key (y), listed below.
+        yield SystemCommand(
+            "Ask for a roll",
+            "The GM asks a character or the party for a roll at a difficulty",
+            app.action_ask_roll,
+        )
+    if app.session is not None and app.turn_watch.key_works():
+        yield SystemCommand(
+            "Your turn", "The combat tracker, on your PC's turn (c)", app.action_your_turn
         )
     if app.session is not None and app.prompt_desk.key_works():
         yield SystemCommand(

@@ -42,6 +42,8 @@ from strange_tui.tui.app.preferences import PREFERENCES_FILE, Preferences
 from strange_tui.tui.common.bindings import screen_bindings
 from strange_tui.tui.common.session import Refused, Session
 from strange_tui.tui.common.speed import preset_breakpoints
+from strange_tui.tui.common.taken_back import TakenBackNotice
+from strange_tui.tui.common.turn_banner import TurnWatch
 from strange_tui.tui.table.desk import PromptDesk
 
 FOLLOW_EVERY = 0.3
@@ -101,8 +103,18 @@ class StrangeApp(ReopensDamaged, AppActions):
             key_display="!",
             id="questions",
             tooltip="the question waiting at your seat (a defense roll, an intrusion,"
-            " initiative); the GM's list answers one for an absent player or takes it"
-            " back. Shown only while one waits",
+            " initiative, a roll the GM asks for); the GM's list answers one for an"
+            " absent player or takes it back. Shown only while one waits",
+        ),
+        # On a player's own turn only (check_action): the banner names it (turn_banner).
+        Binding(
+            "c",
+            "your_turn",
+            "Your turn",
+            show=False,
+            id="your_turn",
+            tooltip="on your PC's turn in a fight: the combat tracker, from any screen"
+            " that shows the campaign (the banner says when)",
         ),
     ]
     QUIT_SCREENS = ("HomeScreen", "HuntersHomeScreen", "CampaignsScreen")
@@ -124,6 +136,8 @@ class StrangeApp(ReopensDamaged, AppActions):
         self._kept: set[str] = set()
         """The names of the screens ``kept_screen`` installed for the open campaign."""
         self.prompt_desk = PromptDesk(self)
+        self.turn_watch = TurnWatch(self)
+        """Says when this seat's turn comes, and opens the tracker on it (c)."""
         """Brings the questions put to this seat (a defense roll, an intrusion...)."""
         self.campaign_path = campaign_path
         """The campaign to open at start, if any."""
@@ -221,6 +235,7 @@ class StrangeApp(ReopensDamaged, AppActions):
         self.session = session
         session.subscribe(lambda state, events: self._changed(state))
         session.when_damaged(self.files_went_bad)
+        TakenBackNotice(self, session)  # A die the GM took back at this seat is told.
         for notice in session.notices:
             self.call_later(
                 self.notify, notice, title="Campaign repaired", severity="warning", timeout=10
@@ -297,6 +312,7 @@ class StrangeApp(ReopensDamaged, AppActions):
         self.campaign = state
         self.sub_title = state.name if self.seat == GM else f"{state.name} · {self.seat_label}"
         self.prompt_desk.changed(state)
+        self.turn_watch.changed(state)
         self.follow_recursion_theme(state)
 
     def run_command(self, command: Command, dice: object = None) -> tuple[AnyEvent, ...] | None:
@@ -320,6 +336,8 @@ class StrangeApp(ReopensDamaged, AppActions):
             return self.shows_campaign() and not hasattr(self.focused, f"action_{action}")
         if action == "quit":
             return self.may_quit()
+        if action == "your_turn":
+            return self.turn_watch.key_works()
         if action == "questions":
             return self.prompt_desk.key_works()
         return super().check_action(action, parameters)

@@ -13,10 +13,12 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from strange_tui.campaign.commands.character import Rest, RestPreview, recovery_die
+from strange_tui.campaign.commands.character import AnswerRest, Rest, RestPreview, recovery_die
+from strange_tui.campaign.commands.character.party_rest import party_of
+from strange_tui.campaign.model.prompts import open_prompt
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.campaign.narrate.words import duration
-from strange_tui.tui.common.dialog import CharacterDialog, int_value
+from strange_tui.tui.common.dialog import CharacterDialog, int_value, send
 from strange_tui.tui.common.gauges import change_text
 from strange_tui.tui.common.session import Refused
 
@@ -66,10 +68,26 @@ class RestDialog(CharacterDialog):
         """Why this character cannot rest at all (dead is dead): the dialog says so, offers
         no die and no button but Close, and never rolls."""
 
+    def asked(self) -> bool:
+        """The party rests, and this character is asked for their part (R-REC-4): the
+        clock moves with the last of the party's rests, not with this one."""
+        return open_prompt(self.session.state.prompts, "rest", self.character_id) is not None
+
+    def rest_command(self, **choices: object) -> Rest:
+        """The rest of these choices: the character's part of the party's rest when asked
+        for it, else a rest alone."""
+        kind = AnswerRest if self.asked() else Rest
+        return kind(character=self.character_id, **choices)  # type: ignore[arg-type]
+
+    def clock_offered(self) -> bool:
+        """The clock is the GM's: a player's seat, or a part of the party's rest, has no
+        box to move it."""
+        return self.session.is_gm and not self.asked()
+
     def first_look(self) -> RestPreview | str:
         """The rest before the die (or why there is none: dead is dead)."""
         try:
-            return self.session.preview(Rest(character=self.character_id))
+            return self.session.preview(self.rest_command())
         except Refused as refused:
             return str(refused)
 
@@ -102,7 +120,13 @@ class RestDialog(CharacterDialog):
                 id="track-step",
                 disabled=not look.can_step_up,
             )
-            yield Checkbox(f"Advance the clock by {look.label}", value=True, id="clock")
+            if self.clock_offered():
+                # A rest alone moves the clock only when the GM says so: the others may
+                # rest together (the party rest) or go on meanwhile.
+                others = [c for c in party_of(self.session.state)[0] if c != self.character_id]
+                yield Checkbox(
+                    f"Advance the clock by {look.label}", value=not others, id="clock"
+                )
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Roll", variant="primary", id="next")
@@ -131,12 +155,12 @@ class RestDialog(CharacterDialog):
         split = {} if step else self.allocation()
         if split is None:
             return "Each pool gets a whole number, 0 or more."
-        return Rest(
-            character=self.character_id,
+        clock = self.query("#clock")
+        return self.rest_command(
             die=self.die,
             allocation=split,
             track_step=step,
-            advance_clock=self.query_one("#clock", Checkbox).value,
+            advance_clock=bool(clock) and clock.first(Checkbox).value,
         )
 
     @on(Input.Changed)
@@ -168,7 +192,7 @@ class RestDialog(CharacterDialog):
             return
         die = typed or recovery_die()
         try:
-            look = self.session.preview(Rest(character=self.character_id, die=die))
+            look = self.session.preview(self.rest_command(die=die))
         except Refused as refused:
             self.notify(str(refused), severity="warning")
             return
@@ -186,4 +210,8 @@ class RestDialog(CharacterDialog):
         self.update_preview()
 
     def confirm(self) -> None:
-        self.commit(self.command())
+        command = self.command()
+        if isinstance(command, str):
+            self.notify(command, severity="warning")
+        elif send(self, command):  # A part of the party's rest closes its question here.
+            self.dismiss(True)

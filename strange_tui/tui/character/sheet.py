@@ -30,6 +30,7 @@ from strange_tui.campaign.commands.character.advancement import BuyAdvancement
 from strange_tui.campaign.commands.character.attacks import ability_sheet
 from strange_tui.campaign.commands.character.weakness import TakeWeakness
 from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.commands.table.asking import AskRoll
 from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.terms import Stat
@@ -46,6 +47,7 @@ from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.screen import CampaignScreen
 from strange_tui.tui.common.seat import Probe, offered
+from strange_tui.tui.common.session import Session
 from strange_tui.tui.rolls.roll import open_roll
 
 
@@ -69,6 +71,7 @@ def sheet_commands(character: str) -> dict[str, Probe]:
         "track": lambda: ShiftTrack(character=character),
         "weakness": lambda: TakeWeakness(character=character, weak=Stat.MIGHT, edge=Stat.SPEED),
         "artifacts": lambda: GainArtifact(character=character, name="artifact"),
+        "ask_roll": lambda: AskRoll(character=character),
     }
 
 
@@ -101,6 +104,14 @@ class SheetScreen(CampaignScreen):
         Binding("t", "track", "Track", id="sheet.track", show=False),
         Binding("w", "weakness", "Weakness", id="sheet.weakness", show=False),
         Binding("f", "artifacts", "Artifacts", id="sheet.artifacts", show=False),
+        Binding(
+            "y",
+            "ask_roll",
+            "Ask for a roll",
+            id="sheet.ask_roll",
+            show=False,
+            tooltip="the GM asks this character (or the party) for a roll",
+        ),
     ]
     COMMANDS_TABLE = [
         ("Take damage", "Armor, spill-over and the damage track", "damage"),
@@ -155,9 +166,17 @@ class SheetScreen(CampaignScreen):
         now = moment(state)
         self.query_one("#lists-body", Static).update(lists_block(character, abilities, now))
 
+    @staticmethod
+    def seat_probes(session: Session) -> dict[str, Probe]:
+        """The keys' commands, the seat's own sheet, none open (Help, ``seat.gm_actions``)."""
+        return sheet_commands(session.seat)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """At a player's seat, another character's sheet is read only."""
         return offered(strange_app(self).session, sheet_commands(self.character_id), action)
+
+    def action_ask_roll(self) -> None:
+        strange_app(self).open_ask_roll(self.character_id)
 
     def action_artifacts(self) -> None:
         self.app.push_screen(ArtifactsDialog(self.character_id))

@@ -86,7 +86,9 @@ class InitiativeDialog(CharacterDialog):
                 )
             )
             with Horizontal(classes="buttons"):
-                yield Button("Roll", variant="primary", id="roll")
+                # Some asked at their seats: the app rolls the missing dice, in one step.
+                waiting = self.encounter.cast or any(p.kind == "initiative" for p in state.prompts)
+                yield Button("Roll the rest" if waiting else "Roll", variant="primary", id="roll")
                 if self.session.is_gm:
                     yield Button("Ask each seat", variant="warning", id="ask")
                 yield Button("Cancel", id="cancel")

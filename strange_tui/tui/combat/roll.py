@@ -22,7 +22,8 @@ from textual.widgets import Button, Input, Select, Static
 from strange_tui.campaign.commands.rolls.odds import outcome_of
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, RollMade
-from strange_tui.tui.common.dialog import CharacterDialog, int_value, send
+from strange_tui.tui.common.dialog import CharacterDialog, int_value
+from strange_tui.tui.common.impossible import AsksIfImpossible
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.circumstance_fields import (
     CIRCUMSTANCES_CSS,
@@ -35,7 +36,7 @@ DIE_HINT = "blank: the app rolls"
 KEYS_HINT = f"ctrl+f your die · {CIRCUMSTANCES_KEY} circumstances · escape closes"
 
 
-class CombatRoll(CircumstanceFields, CharacterDialog):
+class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
     """What attack and defense share: the PC, the NPC, the die, the preview.
 
     The focus starts on the form's first field; the die is the last field, right before
@@ -184,7 +185,7 @@ class CombatRoll(CircumstanceFields, CharacterDialog):
         except (Refused, ValueError) as refused:
             self.notify(str(refused), title="Not possible", severity="error")
             return
-        events = send(self, command)
+        events = self.roll_or_ask(command, self.go)  # At 0%: asked first.
         if not events:
             return
         self.done = True

@@ -10,6 +10,7 @@ from rich.text import Text
 from strange_tui.campaign.commands.combat import AttackPreview, DefensePreview, HitPreview
 from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview
 from strange_tui.campaign.model.terms import Stat
+from strange_tui.tui.common.impossible import CANNOT, cannot_succeed
 from strange_tui.tui.rolls.odds import grid
 
 
@@ -29,6 +30,8 @@ def odds_text(odds: OddsView) -> Text:
     text.append("░" * (10 - filled), style="dim")
     text.append(f" {p:.0%}", style=f"bold {style}")
     text.append(f" target {odds.target}")
+    if cannot_succeed(odds):  # Said, not made: the dialog asks before it rolls.
+        text.append(f" — {CANNOT}", style="bold red")
     return text
 
 

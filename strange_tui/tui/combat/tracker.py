@@ -17,15 +17,12 @@ from textual.containers import Container
 from textual.widgets import DataTable, Header
 
 from strange_tui.campaign.commands.combat import (
-    EndCombat,
     MovePc,
     NextTurn,
     RollInitiative,
-    StartCombat,
     commands_back_to_turn,
 )
 from strange_tui.campaign.model.encounter import Encounter
-from strange_tui.campaign.model.events import CombatEnded
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.combat.keys import TrackerKeys
 from strange_tui.tui.combat.npc_health import HealthDialog
@@ -34,6 +31,7 @@ from strange_tui.tui.combat.npcs import (
     ConditionDialog,
     InitiativeDialog,
 )
+from strange_tui.tui.combat.start_end import end_fight, fight_gone, start_fight
 from strange_tui.tui.combat.view import (
     COLUMNS,
     key_commands,
@@ -43,14 +41,22 @@ from strange_tui.tui.combat.view import (
 )
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.keybar import KeyBar
-from strange_tui.tui.common.seat import offered
-from strange_tui.tui.common.session import Refused
+from strange_tui.tui.common.seat import Probe, offered
+from strange_tui.tui.common.session import Refused, Session
 from strange_tui.tui.common.text_panel import TextPanel
 from strange_tui.tui.common.waiting import Waiting
 
 
 class CombatScreen(TrackerKeys):
     """One fight, round by round."""
+
+    TURN_KEYS = "a attack · b ability · c action · n pass"
+    """What the banner offers on a player's own turn (``common.turn_banner``)."""
+
+    @staticmethod
+    def seat_probes(session: Session) -> dict[str, Probe]:
+        """The keys' commands with no tracker open (Help, ``seat.gm_actions``)."""
+        return key_commands(session.state.encounter, None, session.seat)
 
     # The table takes the whole width below 110 columns (every column readable at 80),
     # with the turn under it; wider, the turn sits beside it.
@@ -89,6 +95,8 @@ class CombatScreen(TrackerKeys):
                 tooltip="the marked are caught unaware as the fight begins"),
         Binding("o", "add_object", "Object", id="combat.object", show=False,
                 tooltip="a door, a lock: something to attack, Armor by hardness"),
+        Binding("y", "ask_roll", "Ask for a roll", id="combat.ask_roll", show=False,
+                tooltip="the GM asks the highlighted PC (or the party) for a roll"),
         Binding("escape", "app.pop_screen", "Back", id="combat.back"),
     ]  # fmt: skip
 
@@ -97,7 +105,11 @@ class CombatScreen(TrackerKeys):
         self._shown: dict[str, tuple] = {}
         self._shown_order: list[str] = []
         self._last_turn: tuple[int, int] = (-1, -1)
-        self._leaving = False
+        self.leaving = False
+        """Set once the tracker is on its way out (this window ended the fight, or saw it
+        end elsewhere): a change arriving meanwhile does not close it twice."""
+        self._fought = False
+        """Whether this tracker has shown a fight (one gone since was ended elsewhere)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -115,10 +127,14 @@ class CombatScreen(TrackerKeys):
         table = self.query_one(DataTable)
         for label, key in COLUMNS:
             table.add_column(label, key=key)
-        if self.state.encounter is None and not strange_app(self).run_command(StartCombat()):
-            self.call_later(self.close)  # The reason is notified.
-            return
         self.follow_campaign()
+        if self.state.encounter is None:
+            # The fight begins with its NPCs, in one step; cancelled, it never began.
+            if self.session.is_gm:
+                self.call_after_refresh(start_fight, self)
+            else:
+                self.call_later(self.close)
+            return
         encounter = self.encounter
         if encounter is not None and not encounter.npcs() and self.session.is_gm:
             self.call_after_refresh(self.action_add_npcs)
@@ -129,10 +145,10 @@ class CombatScreen(TrackerKeys):
     def show(self, state: Campaign) -> None:
         encounter = state.encounter
         if encounter is None:
-            if not self.session.is_gm and not self._leaving:
-                self._leaving = True  # Once: another change may come before the pop.
-                self.dismiss()  # The GM ended the fight: back to where the player was.
+            if self._fought and not self.leaving:
+                fight_gone(self, self.session.journal())  # Ended at another window.
             return
+        self._fought = True
         rows = self.rows(encounter, state)
         table = self.query_one(DataTable)
         if list(rows) == self._shown_order:
@@ -167,6 +183,8 @@ class CombatScreen(TrackerKeys):
                 return False
         if session is None or session.is_gm or not self.is_mounted:
             return True
+        if action == "ask_roll":
+            return False  # The GM's (AskRoll is GM_ONLY): the difficulty is the GM's to set.
         return offered(session, key_commands(self.encounter, self.highlighted(), self.seat), action)
 
     def on_data_table_row_highlighted(self) -> None:
@@ -215,11 +233,7 @@ class CombatScreen(TrackerKeys):
                 self.query_one(DataTable).move_cursor(row=encounter.order.index(who.id))
 
     def action_end(self) -> None:
-        app = strange_app(self)
-        events = app.run_command(EndCombat())
-        if events and isinstance(ended := events[0], CombatEnded):
-            app.notify(f"Fight over after {ended.rounds} rounds.", title="Combat")
-            self.dismiss()
+        end_fight(self)  # At once when no NPC stands; else the GM is asked first.
 
     def action_add_npcs(self) -> None:
         self.app.push_screen(AddNpcsDialog())
@@ -246,3 +260,8 @@ class CombatScreen(TrackerKeys):
             )
             return
         self.app.push_screen(HealthDialog(tuple(npcs)))
+
+    def action_ask_roll(self) -> None:
+        """The GM asks the highlighted PC (the party, with an NPC highlighted) for a roll."""
+        who = self.highlighted()
+        strange_app(self).open_ask_roll(who.id if who is not None and who.pc else "")

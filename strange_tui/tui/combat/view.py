@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from strange_tui.campaign.commands.character import UseAbility
 from strange_tui.campaign.commands.combat import (
     AddCondition,
     AddNpcs,
@@ -173,9 +174,9 @@ def key_commands(
 ) -> dict[str, Probe]:
     """The command each of the tracker's keys leads to, for ``seat.offered`` to ask the
     model about at a player's seat: the NPCs, initiative, conditions, hazards, objects,
-    surprise and the end of the fight are the GM's; a PC's attack and the end of its turn
-    are its player's, on that PC's turn; a PC's place in the order and its combat actions
-    (some taken on others' turns), its player's too."""
+    surprise and the end of the fight are the GM's; a PC's attack, ability and the end of
+    its turn are its player's, on that PC's turn; a PC's place in the order and its combat
+    actions (some taken on others' turns), its player's too."""
     active = encounter.active if encounter is not None else None
     return {
         "actions": lambda: Guard(character=seat, what="") if seat else False,
@@ -184,6 +185,11 @@ def key_commands(
         "add_object": lambda: AddObject(name="", level=1),
         "attack": lambda: (
             Attack(character=active.id, target="") if active is not None and active.pc else False
+        ),
+        "ability": lambda: (
+            UseAbility(character=active.id, ability="")
+            if active is not None and active.pc
+            else False
         ),
         "defend": lambda: AskDefense(character="", npc=""),
         "npc_acts": lambda: NpcAttacks(npc=""),

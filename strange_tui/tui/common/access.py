@@ -46,6 +46,10 @@ class CampaignApp(App[None]):
         """The dialog to use one of the character's abilities (the sheet's, the tracker's)."""
         raise NotImplementedError
 
+    def open_ask_roll(self, character_id: str = "") -> None:
+        """The GM's dialog to ask a character ("": the whole party) for a roll."""
+        raise NotImplementedError
+
     def open_ability_attack(self, character_id: str, ability: str) -> None:
         """The attack dialog with the ability's attack chosen, in a fight on the character's
         turn; else the player is told where an attack is made."""

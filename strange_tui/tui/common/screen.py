@@ -9,6 +9,7 @@ from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.common.access import session_of
 from strange_tui.tui.common.session import Session
 from strange_tui.tui.common.speed import FirstResumeStyled
+from strange_tui.tui.common.turn_banner import add_banner
 
 
 class CampaignScreen(FirstResumeStyled, Screen):
@@ -24,8 +25,10 @@ class CampaignScreen(FirstResumeStyled, Screen):
         return self.session.state
 
     def follow_campaign(self) -> None:
-        """Start redrawing on every change; call it at the end of ``on_mount``."""
+        """Start redrawing on every change; call it at the end of ``on_mount``. At a
+        player's seat the screen also says when it is that seat's turn (``turn_banner``)."""
         self.watch(self.app, "campaign", self._redraw, init=True)
+        add_banner(self, self.session.seat)
 
     _drawn: Campaign | None = None
     """The state last drawn by following the campaign."""

@@ -31,3 +31,27 @@ def offered(session: Session | None, probes: Mapping[str, Probe], action: str) -
         return True
     probe = probes[action]()
     return probe if isinstance(probe, bool) else may(session, probe)
+
+
+def gm_actions(session: Session | None, screen_class: type) -> frozenset[str]:
+    """The actions of ``screen_class`` that lead to what only the GM's seat ever sends (a
+    command the command layer keeps for the GM: ``GM_ONLY``), at a player's seat; none at
+    the GM's. The class names its probes in ``seat_probes(session)``, made without the
+    screen (for Help, where the screen is not open)."""
+    probes_of = getattr(screen_class, "seat_probes", None)
+    if session is None or session.is_gm or probes_of is None:
+        return frozenset()
+    made = {action: probe() for action, probe in probes_of(session).items()}
+    return frozenset(a for a, m in made.items() if isinstance(m, Command) and type(m).GM_ONLY)
+
+
+class SeatKeys:
+    """A screen's keys at a player's seat where the screen is not open (Help's other
+    sections): every key but those that are only ever the GM's (``gm_actions``). Asked as
+    an open screen is, by ``check_action``."""
+
+    def __init__(self, session: Session | None, screen_class: type) -> None:
+        self.gm = gm_actions(session, screen_class)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return action not in self.gm

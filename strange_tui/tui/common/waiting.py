@@ -21,6 +21,9 @@ def asked_for(state: Campaign, prompt: Prompt) -> str:
         encounter = state.encounter
         npc = encounter.combatants.get(prompt.npc) if encounter is not None else None
         return f"defense against {npc.name if npc else prompt.npc} ({prompt.stat.value.title()})"
+    if prompt.kind == "roll":  # The GM's difficulty is not said: every seat reads this.
+        task = " ".join(prompt.label.split())
+        return f"{prompt.stat.value.title()} roll" + (f": {task}" if task else "")
     return prompt.kind
 
 

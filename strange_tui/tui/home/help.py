@@ -24,6 +24,7 @@ from strange_tui import __version__, legal
 from strange_tui.campaign.commands.solo.oracle import oracle_scale
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import DIALOG_CSS
+from strange_tui.tui.common.seat import SeatKeys
 from strange_tui.tui.common.speed import FirstResumeStyled
 
 
@@ -54,6 +55,12 @@ SECTIONS: list[Section] = [
     Section("XP dialog", "strange_tui.tui.character.advance:AdvanceDialog",
             "enter in the XP field awards the XP typed"),
     Section("GM intrusion", "strange_tui.tui.rolls.intrusion:IntrusionDialog"),
+    Section("Ask for a roll (y, the GM's)", "strange_tui.tui.table.ask_roll:AskRollDialog",
+            "who: a character or the whole party (each PC who can act) · stat · task · "
+            "difficulty · keep it from the player (the GM settings give the default)"),
+    Section("A roll the GM asks for", "strange_tui.tui.table.answer_roll:RollAnswer",
+            "the GM's task, stat and difficulty; your skill, assets, helper, Effort; "
+            "the odds first (a difficulty the GM keeps: what your choices do, the cost)"),
     Section("Pass time", "strange_tui.tui.table.pass_time:PassTimeDialog"),
     Section("Oracle (solo play)", "strange_tui.tui.solo.oracle:OracleDialog", oracle_scale()),
     Section("Draw", "strange_tui.tui.solo.draw:DrawDialog",
@@ -128,10 +135,13 @@ def key_names(binding: Binding) -> str:
     return " / ".join(dict.fromkeys(names))
 
 
-def section_rows(section: Section, seated: Screen | None = None) -> list[tuple[str, str]]:
+def section_rows(
+    section: Section, seated: Screen | SeatKeys | None = None
+) -> list[tuple[str, str]]:
     """(keys, what they do) for a section: one row per action, its keys together. With
-    ``seated``, the screen as a player's seat has it, the keys it does not offer that seat
-    are left out (the GM's part; another character's sheet)."""
+    ``seated``, the screen as a player's seat has it (or, not open, its keys at that
+    seat), the keys it does not offer that seat are left out (the GM's part; another
+    character's sheet)."""
     cls = screen_class(section.screen)
     rows: dict[tuple[str, str], list[str]] = {}
     for binding in bindings_of(cls) if cls is not None else []:
@@ -156,7 +166,7 @@ def section_for(stack: Sequence[Screen]) -> int:
     return 0
 
 
-def section_body(section: Section, here: bool, seated: Screen | None) -> Group:
+def section_body(section: Section, here: bool, seated: Screen | SeatKeys | None) -> Group:
     """A section of Help: its title (marked when it is the screen Help was called from)
     and a table of its keys."""
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
@@ -199,14 +209,17 @@ class HelpScreen(FirstResumeStyled, ModalScreen[None]):
                 body = section_body(section, here, self.seated(section))
                 yield Static(body, id=f"section-{index}", classes=classes)
 
-    def seated(self, section: Section) -> Screen | None:
-        """At a player's seat, the open screen of ``section`` (its keys are that seat's);
-        None at the GM's, who is offered every key."""
+    def seated(self, section: Section) -> Screen | SeatKeys | None:
+        """At a player's seat, the open screen of ``section`` (its keys are that seat's),
+        else its keys but the GM's own; None at the GM's, who is offered every key."""
         session = strange_app(self).session
         if session is None or session.is_gm:
             return None
         cls = screen_class(section.screen)
-        return next((s for s in reversed(self.stack) if cls is not None and type(s) is cls), None)
+        if cls is None:
+            return None
+        shown = next((s for s in reversed(self.stack) if type(s) is cls), None)
+        return shown or SeatKeys(session, cls)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.scroll_to_current)

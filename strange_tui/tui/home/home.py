@@ -82,6 +82,12 @@ class HomeScreen(CampaignScreen):
                 tooltip="PC against PC: both roll, the higher wins (an advantage is +3)"),
         Binding("m", "make", "Make", id="home.make", show=False,
                 tooltip="craft an item: the task, the materials and the time by its level"),
+        Binding("p", "party_rest", "Party rest", id="home.party_rest", show=False,
+                tooltip="every PC's next recovery roll; the clock moves once, by the longest"),
+        Binding("b", "sleep", "Sleep", id="home.sleep", show=False,
+                tooltip="the party sleeps: the night passes, a new day of recovery rolls"),
+        Binding("y", "ask_roll", "Ask for a roll", id="home.ask_roll", show=False,
+                tooltip="the GM asks a character or the party for a roll at a difficulty"),
     ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
@@ -172,21 +178,25 @@ class HomeScreen(CampaignScreen):
         player's own character's, or the GM's part)."""
         # Imported here, as the actions import their dialogs: the GM's Home, the first
         # frame of most starts, never asks.
-        from strange_tui.campaign.commands.character import Rest
+        from strange_tui.campaign.commands.character import PartyRest, Rest
         from strange_tui.campaign.commands.character.advancement import BuyAdvancement
         from strange_tui.campaign.commands.combat import ApplyHazard, StartCombat
         from strange_tui.campaign.commands.creation import CreateCharacter
         from strange_tui.campaign.commands.rolls.contest import Contest
         from strange_tui.campaign.commands.rolls.roll import Roll
+        from strange_tui.campaign.commands.table.asking import AskRoll
         from strange_tui.campaign.commands.table.clock import PassTime
         from strange_tui.campaign.commands.table.questions import OfferIntrusion
         from strange_tui.campaign.commands.table.settings import ChangeSettings
         from strange_tui.campaign.commands.translation import Translate
 
         mine = self.session.seat
+        party = tuple(cid for cid in self.state.characters if cid != mine)
         return {
             "roll": lambda: Roll(character=mine),
             "rest": lambda: Rest(character=mine),
+            "party_rest": lambda: PartyRest(),  # The GM's call (R-REC-4); a seat answers.
+            "sleep": lambda: PassTime(unit="morning"),
             "advance": lambda: BuyAdvancement(character=mine, step="edge"),
             "intrusion": lambda: OfferIntrusion(character=mine),
             # The wizard's last step sends it; only who sends it matters here.
@@ -194,7 +204,10 @@ class HomeScreen(CampaignScreen):
             "settings": lambda: ChangeSettings(),
             # Into a fight under way, yes; starting one is the GM's.
             "combat": lambda: self.state.encounter is not None or StartCombat(),
-            "translate": lambda: Translate(destination="", recursion_difficulty=0, initiator=mine),
+            # The wizard takes the party along (their roles and foci): the GM's.
+            "translate": lambda: Translate(
+                destination="", recursion_difficulty=0, initiator=mine, helpers=party
+            ),
             "pass_time": lambda: PassTime(),
             "contest": lambda: Contest(first=mine, second=mine),
             # A player's seat belongs to this campaign's character: no other campaign.
@@ -205,6 +218,7 @@ class HomeScreen(CampaignScreen):
             "journal": lambda: True,
             # R-HAZ-1: hazards are the GM's to apply.
             "hazard": lambda: ApplyHazard(targets=(), hazard=""),
+            "ask_roll": lambda: AskRoll(),  # The GM's: the difficulty is the GM's to set.
         }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -247,6 +261,16 @@ class HomeScreen(CampaignScreen):
             from strange_tui.tui.character.rest import RestDialog
 
             self.app.push_screen(RestDialog(character.id))
+
+    def action_party_rest(self) -> None:
+        from strange_tui.tui.character.party_rest import PartyRestDialog
+
+        self.app.push_screen(PartyRestDialog())
+
+    def action_sleep(self) -> None:
+        from strange_tui.tui.character.party_rest import sleep
+
+        sleep(self)
 
     def action_advance(self) -> None:
         if character := self.selected():
@@ -352,3 +376,8 @@ class HomeScreen(CampaignScreen):
             from strange_tui.tui.crafting.craft import CraftDialog
 
             self.app.push_screen(CraftDialog(character.id))
+
+    def action_ask_roll(self) -> None:
+        """The GM asks the highlighted character (or, chosen there, the party) for a roll."""
+        chosen = self.query_one(PartyList).highlighted_id
+        strange_app(self).open_ask_roll(chosen or "")

@@ -1,6 +1,10 @@
 """Home of a Hunters campaign: the hunters with their vital statistics and wounds by type
 (and when each point heals, one interval each in turn), who is disabled and worsening until
-stabilised, complex challenges in progress, the clock, the latest events."""
+stabilised, complex challenges in progress, the clock, the latest events.
+
+At a hunter's seat the screen opens on that hunter (marked "you"), its actions are that
+hunter's, and the keys for the GM's part are not offered (the command layer says which).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,16 @@ from textual.containers import Horizontal
 from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
-from strange_tui.campaign.commands.hunters import HunterView, hunter_view
+from strange_tui.campaign.commands.hunters import (
+    CreateHunter,
+    DamageHunter,
+    HunterRoll,
+    HunterView,
+    PassTime,
+    StabiliseHunter,
+    StartChallenge,
+    hunter_view,
+)
 from strange_tui.campaign.model.events import batches
 from strange_tui.campaign.model.hunters import Hunter
 from strange_tui.campaign.model.state import Campaign
@@ -20,6 +33,7 @@ from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.screen import CampaignScreen
+from strange_tui.tui.common.seat import Probe, offered
 from strange_tui.tui.common.text_panel import TextPanel
 from strange_tui.tui.hunters.challenge import ChallengeDialog
 from strange_tui.tui.hunters.damage import HunterDamageDialog, StabiliseDialog
@@ -37,9 +51,10 @@ KIND_STYLES = {
 }
 
 
-def hunter_card(view: HunterView) -> Group:
-    """Name, bonuses, and each vital statistic with its damage by type."""
-    title = Text(view.name, style="bold")
+def hunter_card(view: HunterView, you: bool = False) -> Group:
+    """Name, bonuses, and each vital statistic with its damage by type; ``you``: the
+    hunter of this window's seat."""
+    title = Text(view.name + ("  (you)" if you else ""), style="bold")
     skills = ", ".join(f"{k} {v}" for k, v in view.skills.items())
     title.append(f"  {skills}" if skills else "", style="dim")
     if view.flaws:
@@ -128,12 +143,16 @@ class HuntersHomeScreen(CampaignScreen):
         keep = party.highlighted
         party.clear_options()
         now = state.clock.seconds
+        seat = self.session.seat
         for index, hunter in enumerate(state.hunters.values()):
             if index:
                 party.add_option(None)
-            party.add_option(Option(hunter_card(hunter_view(hunter, now)), id=hunter.id))
+            card = hunter_card(hunter_view(hunter, now), you=hunter.id == seat)
+            party.add_option(Option(card, id=hunter.id))
         if not state.hunters:
             party.add_option(Option(Text("No hunters yet: press n.", style="dim")))
+        elif keep is None and seat in state.hunters:
+            party.highlighted = party.get_option_index(seat)  # A seat opens on its hunter.
         elif party.option_count:
             party.highlighted = min(keep or 0, party.option_count - 1)
         self.show_side(state)
@@ -158,9 +177,36 @@ class HuntersHomeScreen(CampaignScreen):
             text.append(f"\n• {command_sentence(command, names)}", style="dim")
         self.query_one("#side", TextPanel).show(text)
 
-    def selected(self, quiet: bool = False) -> Hunter | None:
+    def key_commands(self) -> dict[str, Probe]:
+        """The command each key leads to, asked of the model at a hunter's seat (its own
+        hunter's, or the GM's part); only who sends it matters in a probe."""
+        mine = self.session.seat
+        return {
+            "new": lambda: CreateHunter(name=""),
+            "roll": lambda: HunterRoll(hunter=mine),
+            "damage": lambda: DamageHunter(hunter=mine),
+            "challenge": lambda: StartChallenge(name=""),
+            "advance": lambda: PassTime(),
+            "stabilise": lambda: StabiliseHunter(hunter=mine),
+            "log": lambda: True,
+            # A hunter's seat belongs to this campaign's hunter: no other campaign.
+            "campaigns": lambda: False,
+        }
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A hunter's seat is not offered what the model would refuse it (see ``seat``)."""
+        session = strange_app(self).session
+        if session is None or session.is_gm:
+            return True
+        return offered(session, self.key_commands(), action)
+
+    def selected(self, quiet: bool = False, acting: bool = False) -> Hunter | None:
+        """The highlighted hunter; ``acting``: for an action, which at a hunter's seat is
+        for that seat's own hunter, whichever card is highlighted."""
         party = self.query_one("#party", OptionList)
         state = self.state
+        if acting and not self.session.is_gm and self.session.seat in state.hunters:
+            return state.hunters[self.session.seat]
         if party.highlighted is None or not state.hunters:
             if not quiet:
                 self.notify("Make a hunter first (n).", severity="warning")
@@ -172,7 +218,7 @@ class HuntersHomeScreen(CampaignScreen):
         self.app.push_screen(NewHunterDialog())
 
     def action_roll(self) -> None:
-        if hunter := self.selected():
+        if hunter := self.selected(acting=True):
             self.app.push_screen(HunterRollDialog(hunter.id))
 
     def action_damage(self) -> None:

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from strange_tui.campaign.commands.rolls.odds import OddsView, RollOutcome, RollPreview
+from strange_tui.tui.common.impossible import CANNOT, cannot_succeed
 
 
 def odds_rows(table: Table, odds: OddsView) -> None:
@@ -26,6 +27,8 @@ def odds_rows(table: Table, odds: OddsView) -> None:
     bar.append("░" * (20 - filled), style="dim")
     bar.append(f" {p:.0%}", style=f"bold {style}")
     bar.append(f"  target {odds.target}" + (f", bonus {odds.bonus:+d}" if odds.bonus else ""))
+    if cannot_succeed(odds):  # Said, not made: the dialog asks before it rolls.
+        bar.append(f" — {CANNOT}", style="bold red")
     table.add_row("Odds", bar)
     # Each special is one face of the d20, so each has the same chance.
     chances = sorted({f"{chance:.0%}" for chance in odds.p_special.values()})

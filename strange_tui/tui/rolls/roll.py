@@ -29,6 +29,7 @@ from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, RuleViolation, Stat
 from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.dialog import CharacterDialog, assets_select, int_value, skill_select
+from strange_tui.tui.common.impossible import AsksIfImpossible
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.circumstance_fields import (
     CIRCUMSTANCES_CSS,
@@ -49,7 +50,7 @@ HELPERS: list[tuple[str, HelperSkill]] = [
 ]
 
 
-class RollDialog(CircumstanceFields, CharacterDialog):
+class RollDialog(AsksIfImpossible, CircumstanceFields, CharacterDialog):
     """Odds before the die; the die from the app or from the table."""
 
     DEFAULT_CSS = (
@@ -90,8 +91,7 @@ class RollDialog(CircumstanceFields, CharacterDialog):
         self.start = (label, stat or Stat.MIGHT, 3 if difficulty is None else difficulty)
         self.ability = ability
         self.rolled: RollMade | None = None
-        self.rerolled = False
-        self.forced = False
+        self.rerolled = self.forced = False
 
     def compose(self) -> ComposeResult:
         who = self.character
@@ -313,7 +313,7 @@ class RollDialog(CircumstanceFields, CharacterDialog):
                 self.notify(problem, severity="warning")
                 return
         assert isinstance(command, Roll) and not isinstance(die, str)
-        events = self.app.run_command(msgspec.structs.replace(command, die=die))
+        events = self.roll_or_ask(msgspec.structs.replace(command, die=die), self.action_roll)
         if not events:
             return
         event = events[0]

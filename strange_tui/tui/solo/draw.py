@@ -4,7 +4,8 @@ choose among and which dice; the draw shows what came up with its dice and goes 
 log. The dialog stays for the next draw.
 
 Typing never draws: Enter in the levels goes to the dice, and only Enter in the dice, the
-Draw button or ctrl+s draw. A creature drawn during a fight can join it (the GM's seat)."""
+Draw button or ctrl+s draw. A creature drawn during a fight can join it (the GM's seat);
+drawn out of one, it can start one, the fight and the creature in one step."""
 
 from __future__ import annotations
 
@@ -188,16 +189,15 @@ class DrawDialog(CharacterDialog):
         self.show_join()
 
     def joinable(self) -> bool:
-        """A creature drawn while a fight is under way, at the GM's seat (who runs NPCs)."""
-        return (
-            self.drawn is not None
-            and hasattr(self.drawn[1], "health")
-            and self.session.is_gm
-            and self.session.state.encounter is not None
-        )
+        """A creature drawn, at the GM's seat (who runs NPCs): it joins the fight under
+        way, or begins one."""
+        return self.drawn is not None and hasattr(self.drawn[1], "health") and self.session.is_gm
 
     def show_join(self) -> None:
-        self.query_one("#join", Button).display = self.joinable()
+        join = self.query_one("#join", Button)
+        join.display = self.joinable()
+        fighting = self.session.state.encounter is not None
+        join.label = "Add to the fight" if fighting else "Start a fight with it"
 
     @on(Button.Pressed, "#join")
     def join(self) -> None:
@@ -213,6 +213,7 @@ class DrawDialog(CharacterDialog):
                 damage=creature.damage,
                 armor=creature.armor,
                 attack_pool=Stat(creature.attack_pool),
+                start=True,  # No fight under way: it begins with this creature.
             )
         )
         if events:

@@ -240,8 +240,16 @@ class InitiativeAnswer(Answer, CharacterDialog):
 
 def answer_dialog(prompt: Prompt) -> ModalScreen[Any]:
     """The dialog that answers ``prompt``."""
+    if prompt.kind == "roll":
+        from strange_tui.tui.table.answer_roll import RollAnswer  # It stands on Answer.
+
+        return RollAnswer(prompt)
     if prompt.kind == "defense":
         return DefenseAnswer(prompt)
     if prompt.kind == "intrusion":
         return IntrusionAnswer(prompt)
+    if prompt.kind == "rest":  # R-REC-4: the party's rest, its own dialog.
+        from strange_tui.tui.table.rest_answer import RestAnswer
+
+        return RestAnswer(prompt)
     return InitiativeAnswer(prompt)

@@ -50,6 +50,9 @@ class PromptDesk:
         """This seat's questions announced while a wizard or a dialog was on top."""
         self.dialogs: dict[int, Screen[Any]] = {}
         """The open answer dialogs, by question."""
+        self.here: set[int] = set()
+        """Questions the GM asked to answer at this window (a player with no window of
+        their own): brought here as to the player's own seat."""
         self._known: dict[int, Prompt] = {}
         """The questions seen open, until their closing has been told."""
         self._session: Session | None = None
@@ -180,7 +183,17 @@ class PromptDesk:
     def _brings(self, state: Campaign, prompt: Prompt) -> bool:
         """Whether the question is brought to this window: put to its seat's character,
         or, in solo play, to anyone (the window is every seat)."""
-        return prompt.character == self.app.seat or (self.app.seat == GM and solo(state))
+        return (
+            prompt.character == self.app.seat
+            or (self.app.seat == GM and solo(state))
+            or prompt.id in self.here
+        )
+
+    def bring_here(self, prompt_ids: list[int]) -> None:
+        """The GM answers these questions at this window, one after another (asked for a
+        player who has no window of their own)."""
+        self.here.update(prompt_ids)
+        self._look()
 
     def _dialog_closed(self, prompt_id: int, dialog: Screen[Any]) -> None:
         if self.dialogs.get(prompt_id) is dialog:
@@ -254,6 +267,9 @@ def announcement(state: Campaign, prompt: Prompt) -> str:
     asked = WHAT_IS_ASKED[prompt.kind]
     if prompt.kind == "defense":
         asked = f"{asked} {asked_for(state, prompt).removeprefix('defense ')}"
+    if prompt.kind == "roll":  # "A Might roll: climb the wall", "An Intellect roll".
+        asked = asked_for(state, prompt)
+        asked = f"{'an' if asked[0] in 'AEIOU' else 'a'} {asked}"
     return asked[:1].upper() + asked[1:]
 
 

@@ -14,6 +14,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from strange_tui.campaign.commands import Command
+from strange_tui.campaign.commands.character import RestTheOthers
+from strange_tui.campaign.commands.combat import RollInitiative
 from strange_tui.campaign.commands.table.questions import WithdrawPrompt
 from strange_tui.campaign.model.prompts import Prompt
 from strange_tui.campaign.model.state import Campaign
@@ -28,7 +31,11 @@ class QuestionsDialog(CharacterDialog):
     DEFAULT_CSS = """
     QuestionsDialog OptionList { height: auto; max-height: 12; border: none; padding: 0; }
     """
-    BINDINGS = [Binding("delete", "withdraw", "Take back", id="questions.withdraw")]
+    BINDINGS = [
+        Binding("delete", "withdraw", "Take back", id="questions.withdraw"),
+        Binding("r", "roll_rest", "Roll the rest", id="questions.roll_rest",
+                tooltip="the app's dice for every initiative or party rest still asked"),
+    ]  # fmt: skip
 
     def __init__(self) -> None:
         super().__init__("")
@@ -41,6 +48,7 @@ class QuestionsDialog(CharacterDialog):
             yield OptionList(id="questions")
             hint = "↑↓ choose · enter answers"
             hint += " (for an absent player) · delete takes it back" if gm else ""
+            hint += " · r rolls the rest (the app's dice)" if gm and self.the_rest() else ""
             yield Static(Text(f"{hint} · escape closes", style="dim"))
             with Horizontal(classes="buttons"):
                 yield Button("Answer", variant="primary", id="answer")
@@ -79,7 +87,25 @@ class QuestionsDialog(CharacterDialog):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "withdraw":
             return self.session.is_gm
+        if action == "roll_rest":
+            return self.session.is_gm and bool(self.the_rest())
         return True
+
+    def the_rest(self) -> list[Command]:
+        """The GM's one step for each kind of question the absent players leave open: the
+        app rolls every initiative still to cast (the order is set), rests every PC still
+        asked to rest (the clock moves once)."""
+        kinds = {p.kind for p in self.session.state.prompts}
+        steps: list[Command] = [RollInitiative()] if "initiative" in kinds else []
+        return [*steps, RestTheOthers()] if "rest" in kinds else steps
+
+    def action_roll_rest(self) -> None:
+        """r: every initiative and rest still asked, with the app's dice, a step each kind."""
+        if not self.session.is_gm:
+            return
+        for command in self.the_rest():
+            if events := send(self, command):
+                self.app.notify(self.session.describe(events), title="Rolled", timeout=6)
 
     @on(OptionList.OptionSelected)
     @on(Button.Pressed, "#answer")

@@ -107,6 +107,11 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
                 id="cypher-warns",
             )
             yield Checkbox(
+                "A roll the GM asks for keeps its difficulty from the player",
+                settings.secret_difficulty,
+                id="secret-difficulty",
+            )
+            yield Checkbox(
                 "Solo play: no GM (the app answers, intrudes and runs the NPCs)",
                 settings.solo,
                 id="solo",
@@ -142,6 +147,7 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
             solo_intrusions=str(self.query_one("#solo-intrusions", Select).value),
             weapon_distinctions=self.query_one("#weapon-distinctions", Checkbox).value,
             cypher_limit_warns=self.query_one("#cypher-warns", Checkbox).value,
+            secret_difficulty=self.query_one("#secret-difficulty", Checkbox).value,
         )
 
     @on(Button.Pressed, "#save")

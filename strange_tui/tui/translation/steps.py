@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Checkbox, Input, Label, Select, Static
@@ -31,6 +32,25 @@ ROLES = [
     ("Helper", "helper"),
 ]
 DRAW_LABEL = "Draw one at random"
+
+
+class CycleSelect(Select[Any]):
+    """A drop-down whose choice left and right change in one key each (enter still opens
+    the list): six PCs' roles, or foci, are a key each, not four."""
+
+    BINDINGS = [
+        Binding("right", "cycle(1)", "Next choice", show=False),
+        Binding("left", "cycle(-1)", "Previous choice", show=False),
+    ]
+
+    def __init__(self, options: list[tuple[Any, Any]], **kwargs: Any) -> None:
+        super().__init__(options, **kwargs)
+        self.choices = [value for _, value in options]
+
+    def action_cycle(self, step: int) -> None:
+        if self.value in self.choices:
+            at = self.choices.index(self.value)
+            self.value = self.choices[(at + step) % len(self.choices)]
 
 
 class TranslationSteps(TranslationView):
@@ -73,13 +93,19 @@ class TranslationSteps(TranslationView):
             Checkbox("By a likeness, never been there (+3)", self.likeness, id="likeness"),
         ]
 
+    def last_roles(self) -> dict[str, str]:
+        """R-TR-1: each PC's role in the last translation ('' stays behind): the roles a
+        translation starts from, each a key away from another (left, right)."""
+        kept = self.state.translation_roles
+        return {cid: kept.get(cid, "") for cid in self.state.characters}
+
     def role_widgets(self) -> list[Any]:
         rows: list[Any] = []
         for cid, who in self.state.characters.items():
             rows.append(
                 Horizontal(
                     Label(Content(who.name[:16]), classes="field"),
-                    Select(
+                    CycleSelect(
                         ROLES, value=self.roles[cid], allow_blank=False, id=f"role-{cid}",
                         compact=True,
                     ),  # fmt: skip
@@ -102,6 +128,8 @@ class TranslationSteps(TranslationView):
                 classes="role",
             )
         )
+        hint = "←/→ change a role; they start as in the last translation"
+        rows.append(Static(hint, classes="dim"))
         return rows
 
     def arrival_widgets(self) -> list[Any]:
@@ -140,7 +168,7 @@ class TranslationSteps(TranslationView):
             rows.append(
                 Horizontal(
                     Label(Content(who.name[:16]), classes="field"),
-                    Select(
+                    CycleSelect(
                         available, value=default, allow_blank=False, id=f"focus-{cid}",
                         compact=True,
                     ),  # fmt: skip

@@ -1,6 +1,6 @@
 """What the translation wizard shows beside its steps: the side panel (times, the itemised
-difficulty, the odds, all from the model's preview) and the result after the die. Each
-step's widgets are in ``steps``."""
+difficulty, the cost, all from the model's preview) and the result after the die. Each
+step's widgets are in ``steps``; the odds, on a line of their own, in ``odds``."""
 
 from __future__ import annotations
 
@@ -99,8 +99,8 @@ class TranslationView:
         return table
 
     def preview_rows(self, table: Table, shown: TranslationPreview | str) -> None:
-        """Times, difficulty, what eases or hinders the roll, help, odds and cost, the
-        foci and the places, as the model previews them."""
+        """Times, difficulty, what eases or hinders the roll, help and cost, the foci and
+        the places, as the model previews them."""
         if isinstance(shown, str):
             table.add_row("", Text(shown, style="yellow"))
             return
@@ -119,17 +119,7 @@ class TranslationView:
             table.add_row("Stay behind", ", ".join(shown.stay))
         if self.step == 2:
             self.arrival_rows(table, shown)
-        odds = shown.odds
-        if odds.automatic:
-            table.add_row("Odds", Text("automatic: no roll", style="bold green"))
-        else:
-            moved = odds.final_difficulty != shown.difficulty
-            eased = f"{odds.final_difficulty}, " if moved else ""
-            table.add_row("Odds", f"{odds.p_success:.0%} (Intellect: {eased}target {odds.target})")
-        if shown.paradox:
-            table.add_row(
-                "", Text(f"{shown.p_success:.0%} with the paradox's free reroll", style="green")
-            )
+        # The odds have a line of their own, always on screen (``odds.OddsLine``).
         if shown.cost or shown.problem:
             cost = Text(f"{shown.cost} Intellect")
             if shown.problem:

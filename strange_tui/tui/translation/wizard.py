@@ -33,6 +33,7 @@ from strange_tui.tui.common.filter_list import FilterList
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.common.text_panel import TextPanel
+from strange_tui.tui.translation.odds import OddsLine
 from strange_tui.tui.translation.steps import TranslationSteps
 
 STEPS = ("Destination", "Roles", "Foci", "If it fails", "Roll", "Result")
@@ -106,6 +107,7 @@ class TranslationScreen(TranslationSteps, Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="stepbar")
+        yield OddsLine()  # On screen at every step, whatever the panel holds.
         with Horizontal(id="columns"):
             yield Vertical(id="body", classes="panel")
             side = TextPanel(id="side", classes="panel")
@@ -119,7 +121,7 @@ class TranslationScreen(TranslationSteps, Screen):
         self.recursions = content.kind("recursions")
         self.foci = content.kind("foci")
         self.origin = self.state.recursion
-        self.roles = {cid: "" for cid in self.state.characters}
+        self.roles = self.last_roles()  # The last translation's roles, kept.
         await self.show_step()
 
     @property
@@ -202,6 +204,7 @@ class TranslationScreen(TranslationSteps, Screen):
 
     def refresh_side(self) -> None:
         self.query_one("#side", TextPanel).show(self.side_panel())
+        self.query_one(OddsLine).follow(self)
 
     # Reacting.
 
@@ -370,6 +373,8 @@ class TranslationScreen(TranslationSteps, Screen):
         if isinstance(command, str):
             self.notify(command, severity="warning")
             return
+        if self.query_one(OddsLine).asked(command, self.translate):
+            return  # It cannot succeed: asked before the trance is spent.
         before = self.state
         events = strange_app(self).run_command(command)
         if not events:

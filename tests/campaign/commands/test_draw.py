@@ -194,8 +194,10 @@ def test_a_draw_is_one_story_event_any_seat_may_send_and_undo_takes_it_back():
     assert (event.seat, event.result) == ("mara", "Wolf")
     assert store.state.characters == before.characters and store.state.seq == before.seq + 1
     assert command_sentence((event,), {}) == "A creature drawn: Wolf, level 3 (dice 2)."
-    store.undo("mara")
-    assert store.state == before
+    with pytest.raises(RuleViolation, match="^Only the GM can take back a roll"):
+        store.undo("mara")  # A die once seen stays seen: the GM's seat takes it back...
+    store.undo()
+    assert replace(store.state, seq=before.seq) == before  # ...and the log says so.
     with pytest.raises(RuleViolation, match="No seat 'zed'"):
         decide(before, replace(command, by="zed"), PlayerDice([1]))
 

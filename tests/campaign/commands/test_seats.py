@@ -15,12 +15,16 @@ import pytest
 import strange_tui.campaign.commands as commands_package
 from strange_tui.campaign.commands import GM, Command, decide, preview
 from strange_tui.campaign.commands.character import (
+    AnswerRest,
+    AskPartyRest,
     ChangeArmor,
     DiscardCypher,
     EditNotes,
     GainCypher,
     Heal,
+    PartyRest,
     Rest,
+    RestTheOthers,
     SpendPoints,
     TakeDamage,
     UseCypher,
@@ -87,6 +91,7 @@ from strange_tui.campaign.commands.solo.draw import Draw
 from strange_tui.campaign.commands.solo.journal import WriteScene
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.commands.solo.oracle import AskOracle
+from strange_tui.campaign.commands.table.asking import AnswerRoll, AskRoll
 from strange_tui.campaign.commands.table.clock import PassTime
 from strange_tui.campaign.commands.table.questions import (
     AskDefense,
@@ -151,6 +156,7 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     Heal: lambda who: Heal(character=who, stat=Stat.MIGHT, amount=1),
     EditNotes: lambda who: EditNotes(character=who, notes="Owes Tess a favour."),
     Rest: lambda who: Rest(character=who, die=3),
+    AnswerRest: lambda who: AnswerRest(character=who, die=3),
     Roll: lambda who: Roll(character=who, stat=Stat.SPEED, difficulty=2, die=12),
     Reroll: lambda who: Reroll(roll=RollMade(character=who, stat=Stat.SPEED, difficulty=2, die=3)),
     Attack: lambda who: Attack(character=who, target="thug", die=12),
@@ -159,6 +165,7 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     GmIntrusion: lambda who: GmIntrusion(character=who, given_to=TESS),
     BuyAdvancement: lambda who: BuyAdvancement(character=who, step="effort"),
     CastInitiative: lambda who: CastInitiative(character=who, die=12),
+    AnswerRoll: lambda who: AnswerRoll(character=who, skill="trained", die=12),
     Translate: lambda who: Translate(destination="ardeyn", recursion_difficulty=3, initiator=who),
     TakeWeakness: lambda who: TakeWeakness(character=who, weak=Stat.INTELLECT, edge=Stat.MIGHT),
     NextTurn: lambda who: NextTurn(),  # For whoever is active: Jun, in ``jun_acting``.
@@ -192,6 +199,9 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
 
 GMS: dict[type[Command], Callable[[], Command]] = {
     PassTime: lambda: PassTime(amount=1, unit="hours"),
+    PartyRest: lambda: PartyRest(dice={MARA: 3}),
+    AskPartyRest: lambda: AskPartyRest(),
+    RestTheOthers: lambda: RestTheOthers(),
     ReadAbilities: lambda: ReadAbilities(),
     Contest: lambda: Contest(first="mara", second="tess"),
     _ChangeHealth: lambda: _ChangeHealth(targets=("thug",), amount=-1),
@@ -209,6 +219,7 @@ GMS: dict[type[Command], Callable[[], Command]] = {
     AskDefense: lambda: AskDefense(character=MARA, npc="thug"),
     OfferIntrusion: lambda: OfferIntrusion(character=MARA, what="The floor gives way."),
     AskInitiative: lambda: AskInitiative(),
+    AskRoll: lambda: AskRoll(character=MARA, stat=Stat.MIGHT, label="lift the gate"),
     WithdrawPrompt: lambda: WithdrawPrompt(prompt=1),
     NpcAttacks: lambda: NpcAttacks(npc="thug"),
     ApplyHazard: lambda: ApplyHazard(targets=(MARA,), hazard="minor-fire"),
@@ -229,10 +240,15 @@ HUNTERS: dict[type[Command], Callable[[], Command]] = {
     CreateHunter: lambda: CreateHunter(name="Ash"),
     DamageHunter: lambda: DamageHunter(hunter="ash"),
     StabiliseHunter: lambda: StabiliseHunter(hunter="ash"),
-    HunterRoll: lambda: HunterRoll(hunter="ash"),
 }
-"""A Hunters campaign has no players' seats yet (the seats are the Strange characters'):
-its commands are the GM's."""
+"""The Hunters' commands that are the GM's: making hunters, hurting and stabilising them,
+the complex challenges."""
+
+FOR_A_HUNTER: dict[type[Command], Callable[[str], Command]] = {
+    HunterRoll: lambda who: HunterRoll(hunter=who),
+}
+"""The Hunters' commands a hunter's own seat sends (tests/campaign/commands/
+test_hunter_seats.py plays them at a Hunters table)."""
 
 
 @pytest.fixture(scope="module")
@@ -294,6 +310,8 @@ def test_every_command_is_the_gms_or_acts_for_one_character(kind, jun_acting):
         assert kind in examples, f"{name(kind)}: add an example to GMS"
         assert examples[kind]().acting_for(state) is None
         assert kind.GM_ACTION != Command.GM_ACTION, "say what only the GM may do"
+    elif kind in FOR_A_HUNTER:
+        assert FOR_A_HUNTER[kind]("ash").acting_for(state) == "ash"
     else:
         assert kind in FOR_A_CHARACTER, f"{name(kind)}: GM_ONLY, or an example here"
         assert FOR_A_CHARACTER[kind](JUN).acting_for(state) == JUN
@@ -437,13 +455,13 @@ def test_a_players_seat_undoes_only_its_own_commands(demo):
     with pytest.raises(RuleViolation, match="^The last change was the GM's; only that seat"):
         store.undo(seat=MARA)
     before = store.state
-    seat(store, JUN, Roll(character=JUN, difficulty=2, die=12))
+    seat(store, JUN, EditNotes(character=JUN, notes="Owes Tess a favour."))
     assert store.journal()[-1].seat == JUN
     with pytest.raises(RuleViolation, match="^The last change was Jun Okafor's"):
         store.undo(seat=MARA)
     store.undo(seat=JUN)
-    seat(store, MARA, Roll(character=MARA, difficulty=2, die=12))
-    store.undo(seat=MARA)
+    seat(store, MARA, EditNotes(character=MARA, notes="Owes Jun a favour."))
+    store.undo(seat=MARA)  # (A roll's die, once seen, only the GM's seat takes back.)
     assert store.state == before
     store.undo()  # The GM's seat: the clock goes back too.
     assert store.state == Store(demo).state

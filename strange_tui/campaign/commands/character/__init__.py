@@ -8,8 +8,8 @@ Every preview folds the command's own events through ``reduce`` on the state (as
 will), so what a dialog shows before the player commits is what happens.
 
 One job a module: ``previews`` (the pools before and after), ``damage`` (TakeDamage,
-SpendPoints, Heal), ``rest``, ``cyphers``, ``artifacts`` and ``identify`` (R-ART-1,
-R-ART-2), ``armor`` (ChangeArmor), ``notes``, ``facts``
+SpendPoints, Heal), ``rest``, ``party_rest`` (R-REC-4), ``cyphers``, ``artifacts``
+and ``identify`` (R-ART-1, R-ART-2), ``armor`` (ChangeArmor), ``notes``, ``facts``
 (the sheet's worked-out numbers) and ``text`` (the free-text limit): their names are
 re-exported here. ``weakness``, ``xp`` and ``advancement`` are imported from their modules.
 """
@@ -66,6 +66,13 @@ from strange_tui.campaign.commands.character.identify import (
     IdentifyPreview,
 )
 from strange_tui.campaign.commands.character.notes import EditNotes
+from strange_tui.campaign.commands.character.party_rest import (
+    AnswerRest,
+    AskPartyRest,
+    PartyRest,
+    PartyRestPreview,
+    RestTheOthers,
+)
 from strange_tui.campaign.commands.character.previews import (
     PoolLine,
     PoolsAfter,
@@ -118,6 +125,11 @@ __all__ = [
     "PoolsAfter",
     "Rest",
     "RestPreview",
+    "AnswerRest",
+    "AskPartyRest",
+    "PartyRest",
+    "PartyRestPreview",
+    "RestTheOthers",
     "SheetFacts",
     "SpendPoints",
     "SpendPreview",

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import msgspec
 
-from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.combat.limits import (
     MAX_ARMOR,
     MAX_NPC_DAMAGE,
@@ -98,6 +98,16 @@ class AddNpcs(Command, frozen=True, kw_only=True):
     boss: bool = False
     attack_pool: Stat = Stat.MIGHT
     """R-DMG-1: the pool their attacks damage."""
+    start: bool = False
+    """With no fight under way, the fight begins with them (``StartCombat``), in the same
+    step: a fight starts only once it has someone to fight (cancelling starts nothing)."""
+
+    def starting(self, state: Campaign) -> tuple[list[AnyEvent], Campaign]:
+        """The fight's start, if this begins it, and the state the NPCs join."""
+        if not self.start or state.encounter is not None:
+            return [], state
+        begun = list(StartCombat(by=self.by).decide(state, PlayerDice([])))
+        return begun, state_after(state, begun)
 
     def npcs(self, state: Campaign) -> tuple[Combatant, ...]:
         """The combatants that join, with ids of their own."""
@@ -173,10 +183,11 @@ class AddNpcs(Command, frozen=True, kw_only=True):
         return tuple(npcs)
 
     def preview(self, state: Campaign) -> AddNpcsPreview:
-        return AddNpcsPreview(npcs=self.npcs(state))
+        return AddNpcsPreview(npcs=self.npcs(self.starting(state)[1]))
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        return [NpcsAdded(npcs=self.npcs(state))]
+        begun, state = self.starting(state)
+        return [*begun, NpcsAdded(npcs=self.npcs(state))]
 
 
 class InitiativePreview(msgspec.Struct, frozen=True, kw_only=True):

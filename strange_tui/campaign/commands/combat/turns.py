@@ -11,6 +11,7 @@ from strange_tui.campaign.commands.base import Command, state_after
 from strange_tui.campaign.commands.combat.actions import WAITING
 from strange_tui.campaign.commands.combat.hazards import burn_events
 from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
+from strange_tui.campaign.model.dice_seen import is_trace
 from strange_tui.campaign.model.events import (
     AnyEvent,
     CombatEnded,
@@ -58,8 +59,10 @@ class NextTurn(Command, frozen=True, kw_only=True):
 def commands_back_to_turn(journal: Sequence[AnyEvent]) -> int | None:
     """How many commands, newest first, "previous turn" takes back: back to and including
     the last next turn. None when no next turn of this fight is on record (the fight's
-    start or its initiative comes first)."""
-    for back, command in enumerate(reversed(batches(journal)), start=1):
+    start or its initiative comes first). The traces of steps the GM took back are no
+    steps: undo passes over them."""
+    steps = [command for command in batches(journal) if not is_trace(command)]
+    for back, command in enumerate(reversed(steps), start=1):
         if any(isinstance(event, TurnAdvanced) for event in command):
             return back
         if any(isinstance(event, CombatStarted | InitiativeRolled) for event in command):
@@ -93,6 +96,9 @@ class CombatSummary(msgspec.Struct, frozen=True, kw_only=True):
     dealt: int
     taken: int
     intrusions: int
+    standing: tuple[str, ...] = ()
+    """The NPCs still standing (health above 0; an object to attack is not one), with
+    their health: "Thug 2 (9/9)". Ending with any is a choice to ask about first."""
 
 
 class EndCombat(Command, frozen=True, kw_only=True):
@@ -113,8 +119,17 @@ class EndCombat(Command, frozen=True, kw_only=True):
 
     def preview(self, state: Campaign) -> CombatSummary:
         ended = self.event(state)
+        standing = tuple(
+            f"{npc.name} ({npc.health}/{npc.max_health})"
+            for npc in encounter_of(state).npcs()
+            if not npc.defeated and not npc.inanimate
+        )
         return CombatSummary(
-            rounds=ended.rounds, dealt=ended.dealt, taken=ended.taken, intrusions=ended.intrusions
+            rounds=ended.rounds,
+            dealt=ended.dealt,
+            taken=ended.taken,
+            intrusions=ended.intrusions,
+            standing=standing,
         )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
 
 import msgspec
 from msgspec.structs import replace
@@ -101,10 +100,8 @@ class HunterRoll(Command, frozen=True, kw_only=True):
     """R-HUN-1..7: 2d6 (3d6, 4d6) + skill + trait + equipment - flaws, with the situational
     modifiers, against a CR, a person's defense or a complex challenge (its CR; a success
     wears its threshold down); the attacker may raise the damage type at +2 CR. ``values``:
-    the player's own dice; None: the app rolls."""
-
-    GM_ONLY: ClassVar[bool] = True
-    GM_ACTION: ClassVar[str] = "roll for a hunter (the Hunters' table has no player seats yet)"
+    the player's own dice; None: the app rolls. R-HUN-1: "the player will total up all
+    bonuses": the hunter's own seat sends it (the GM's may, for anyone)."""
 
     hunter: str
     skill: str = ""

@@ -83,6 +83,31 @@ class ClockPreview(msgspec.Struct, frozen=True, kw_only=True):
     """R-DMG-6: the lasting damage that heals meanwhile ('Jun: 1 Might')."""
 
 
+def time_passes(
+    state: Campaign, seconds: int, reason: str, *, full_rest: bool = False
+) -> list[AnyEvent]:
+    """The events of ``seconds`` passing (PassTime's, and a party's rest's): the clock,
+    with a new day when it reaches the next morning (R-REC-2), then what the time does."""
+    now = state.clock.seconds
+    events: list[AnyEvent] = [
+        ClockAdvanced(
+            seconds=seconds,
+            reason=reason,
+            # R-REC-2 (the Strange's recovery rolls; the Hunters have none).
+            new_day=state.ruleset == "strange" and now + seconds >= next_morning(now),
+        )
+    ]
+    if state.ruleset == "hunters":
+        events.extend(worsening_events(state, seconds))
+    else:
+        # R-CMB-6: the Might owed for the hours in armor, paid as the time passes.
+        passed = msgspec.structs.replace(state, clock=state.clock.advanced(seconds))
+        events.extend(armor.wear_costs(passed))
+        # R-DMG-6: lasting damage heals with the days, faster with full rest.
+        events.extend(mending_events(state.characters.values(), seconds, full_rest=full_rest))
+    return events
+
+
 class PassTime(Command, frozen=True, kw_only=True):
     """In-game time passes: ``amount`` of ``unit``, or (``unit`` 'morning') to the next
     morning (R-REC-2: a night passes), or the time ``amount`` miles on foot take (R-MOVE-1,
@@ -117,29 +142,12 @@ class PassTime(Command, frozen=True, kw_only=True):
 
     def decide(self, state: Campaign, dice: object = None) -> Sequence[AnyEvent]:
         seconds = self.seconds(state)
-        now = state.clock.seconds
         reason = self.reason.strip()[:200] or ("the night" if self.unit == MORNING else "")
         if self.unit in TRAVEL_UNITS and not self.reason.strip():
             ground = "over rough ground" if self.unit == "miles rough" else "on the road"
             reason = f"{self.amount} mile{'s' * (self.amount != 1)} on foot {ground}"
-        events: list[AnyEvent] = [
-            ClockAdvanced(
-                seconds=seconds,
-                reason=reason,
-                # R-REC-2 (the Strange's recovery rolls; the Hunters have none).
-                new_day=state.ruleset == "strange" and now + seconds >= next_morning(now),
-            )
-        ]
-        if state.ruleset == "hunters":
-            events.extend(worsening_events(state, seconds))
-        else:
-            # R-CMB-6: the Might owed for the hours in armor, paid as the time passes.
-            passed = msgspec.structs.replace(state, clock=state.clock.advanced(seconds))
-            events.extend(armor.wear_costs(passed))
-            # R-DMG-6: lasting damage heals with the days, faster with full rest.
-            resting = self.full_rest and self.unit not in TRAVEL_UNITS
-            events.extend(mending_events(state.characters.values(), seconds, full_rest=resting))
-        return events
+        resting = self.full_rest and self.unit not in TRAVEL_UNITS
+        return time_passes(state, seconds, reason, full_rest=resting)
 
     def preview(self, state: Campaign) -> ClockPreview:
         events = self.decide(state)

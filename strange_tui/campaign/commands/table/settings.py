@@ -44,6 +44,8 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
     weapon_distinctions: bool | None = None
     cypher_limit_warns: bool | None = None
     """R-WPN-1: attacks apply their weapon's distinction (an optional rule)."""
+    secret_difficulty: bool | None = None
+    """Whether a roll the GM asks for keeps its difficulty from the player by default."""
 
     def settings(self, state: Campaign) -> Settings:
         """The settings this command makes of the current ones (RuleViolation if bad)."""
@@ -76,6 +78,8 @@ class ChangeSettings(Command, frozen=True, kw_only=True):
             changed["weapon_distinctions"] = self.weapon_distinctions
         if self.cypher_limit_warns is not None:
             changed["cypher_limit_warns"] = self.cypher_limit_warns
+        if self.secret_difficulty is not None:
+            changed["secret_difficulty"] = self.secret_difficulty
         return msgspec.structs.replace(current, **changed)
 
     def preview(self, state: Campaign) -> SettingsPreview:
@@ -126,6 +130,9 @@ def settings_changes(old: Settings, new: Settings) -> tuple[str, ...]:
     if old.cypher_limit_warns != new.cypher_limit_warns:
         way = "only warns" if new.cypher_limit_warns else "makes random cyphers vanish"
         said.append(f"Over the cypher limit, the app {way}")
+    if old.secret_difficulty != new.secret_difficulty:
+        way = "kept by the GM" if new.secret_difficulty else "shown to the player"
+        said.append(f"The difficulty of a roll the GM asks for is {way}")
     if old.house_rules != new.house_rules:
         said.append("House rules: " + ("; ".join(new.house_rules) or "none"))
     return tuple(said)

@@ -12,7 +12,7 @@ together so that what the wizard shows cannot drift from what is decided.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import msgspec
 
@@ -97,7 +97,12 @@ class Translate(Command, frozen=True, kw_only=True):
     ``reroll`` for a paradox initiator's free reroll of a failure; None: the app rolls)."""
 
     def acting_for(self, state: Campaign) -> str | None:
-        return self.initiator
+        """The initiator's, when no one else takes part; a translation that takes others
+        (their roles, their foci on arrival) is the table's, run from the GM's seat."""
+        others = {*self.hasteners, *self.easers, *self.helpers} - {self.initiator}
+        return None if others else self.initiator
+
+    GM_ACTION: ClassVar[str] = "translate the party"
 
     destination: str
     recursion_difficulty: int

@@ -77,6 +77,7 @@ from strange_tui.campaign.model.events.table import (
     PromptClosed,
     PromptRaised,
     SettingsChanged,
+    StepTakenBack,
 )
 from strange_tui.campaign.model.events.translation import TranslationMade
 
@@ -138,6 +139,7 @@ AnyEvent = (
     | ChaseRolled
     | ChaseEnded
     | CraftingAttempted
+    | StepTakenBack
 )
 
 
@@ -218,6 +220,7 @@ __all__ = [
     "STORY_EVENTS",
     "SceneWritten",
     "SettingsChanged",
+    "StepTakenBack",
     "TrackShifted",
     "LastingMended",
     "TranslationMade",

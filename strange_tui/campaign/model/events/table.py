@@ -31,13 +31,19 @@ class ClockAdvanced(Event, tag="clock_advanced"):
 
 class PromptRaised(Event, tag="prompt_raised"):
     """The table asks a player's seat for something: a defense roll against an NPC, an
-    answer to a GM intrusion, an initiative roll. Its id is this event's seq."""
+    answer to a GM intrusion, an initiative roll, a roll at the GM's difficulty (kept
+    from the player's seat when ``secret``). Its id is this event's seq."""
 
     prompt: PromptKind
     character: Id
     npc: Id = ""
     stat: Stat = Stat.SPEED
     what: Text = ""
+    difficulty: Annotated[int, Meta(ge=0, le=10)] = 0
+    secret: bool = False
+    label: Text = ""
+    seconds: Annotated[int, Meta(ge=0, le=10**9)] = 0
+    """A party rest: how far the clock moves once every PC asked has rested."""
 
 
 class PromptClosed(Event, tag="prompt_closed"):
@@ -55,3 +61,19 @@ class InitiativeCast(Event, tag="initiative_cast"):
     character: Id
     die: Annotated[int, Meta(ge=0, le=20)] = 0
     app_rolled: bool = False
+
+
+class StepTakenBack(Event, tag="step_taken_back"):
+    """The GM's undo took back a step made at a player's seat whose die the player had seen
+    (a die once seen stays seen: a player's own undo may not). The step is gone from the
+    journal; this stays in its place, so the log says what was undone and by whom. It
+    changes nothing else, and undo passes over it."""
+
+    character: Id | None = None
+    """Whose roll it was (None: the step named no one character)."""
+    made_at: Id | None = None
+    """The seat that made the step (told that the GM took it back)."""
+    what: Annotated[str, Meta(max_length=200)] = ""
+    """What was taken back, in words: "defense roll (die 9)"."""
+    step: Annotated[int, Meta(ge=0)] = 0
+    """The seq the step had."""

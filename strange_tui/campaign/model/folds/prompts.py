@@ -9,7 +9,7 @@ from strange_tui.campaign.model.events import AnyEvent, InitiativeCast, PromptCl
 from strange_tui.campaign.model.prompts import COMBAT_PROMPTS, Prompt, open_prompt
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.track import can_act
+from strange_tui.rules.track import DamageTrack, can_act
 
 PROMPT_EVENTS = (PromptRaised, PromptClosed, InitiativeCast)
 
@@ -17,6 +17,8 @@ WHAT_IS_ASKED = {
     "defense": "a defense roll",
     "intrusion": "an answer to an intrusion",
     "initiative": "an initiative roll",
+    "roll": "a roll",
+    "rest": "a recovery roll",
 }
 
 
@@ -41,6 +43,8 @@ def _raise(state: Campaign, event: PromptRaised) -> Campaign:
         raise RuleViolation(f"No character {event.character!r} in this campaign.")
     if open_prompt(state.prompts, event.prompt, event.character, event.npc):
         raise RuleViolation(f"{who.name} is already asked for {WHAT_IS_ASKED[event.prompt]}.")
+    if event.prompt == "rest" and who.track is DamageTrack.DEAD:
+        raise RuleViolation(f"{who.name} is dead, and dead is dead: no rest.")
     if event.prompt in COMBAT_PROMPTS:
         encounter = state.encounter
         if encounter is None:
@@ -61,6 +65,10 @@ def _raise(state: Campaign, event: PromptRaised) -> Campaign:
         npc=event.npc,
         stat=event.stat,
         what=event.what,
+        difficulty=event.difficulty,
+        secret=event.secret,
+        label=event.label,
+        seconds=event.seconds,
     )
     return replace(state, prompts=(*state.prompts, prompt))
 

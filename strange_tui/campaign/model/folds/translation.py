@@ -10,6 +10,7 @@ translate to where the party is: then they rejoin it).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -198,6 +199,15 @@ def travel_after(
     return replace(who, travel=replace(who.travel, recursion=apart, places=noted))
 
 
+def _roles_by_pc(roles: Roles) -> dict[str, Any]:
+    """Each participant's role, by PC."""
+    named = {roles.initiator: "initiator"}
+    for role, pcs in (("hastener", roles.hasteners), ("easer", roles.easers),
+                      ("helper", roles.helpers)):  # fmt: skip
+        named.update(dict.fromkeys(pcs, role))
+    return named
+
+
 def fold_translation(state: Campaign, event: TranslationMade) -> Campaign:
     """The trance passes on the clock; on arrival the participants are in the new recursion
     (the party with them, unless they had stayed apart), each takes a focus of it (or
@@ -232,6 +242,8 @@ def fold_translation(state: Campaign, event: TranslationMade) -> Campaign:
     state = replace(
         state, translations=(*state.translations, record), clock=state.clock.advanced(event.trance)
     )
+    # The next translation starts from these roles (the wizard's first look).
+    state = replace(state, translation_roles=_roles_by_pc(roles))
     if not event.arrived:
         return state
     arrival = state.clock.seconds

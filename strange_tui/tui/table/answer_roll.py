@@ -1,0 +1,236 @@
+"""The answer to a roll the GM asks for (see ``campaign.commands.table.asking``), at the
+player's seat: the task, the stat and the difficulty are the GM's; the skill, assets, a
+helper, Effort and the die are the player's. The odds are shown before the die; when the
+GM keeps the difficulty, what the choices do instead (each step, the cost), never the
+target. The roll and the question's closing are one step: Enter in "Your die" (ctrl+f
+goes there) or the Roll button; escape leaves the question open (``!`` reopens it)."""
+
+from __future__ import annotations
+
+import msgspec
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.markup import escape
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from strange_tui.campaign.commands.rolls.odds import outcome_of
+from strange_tui.campaign.commands.rolls.roll import Reroll
+from strange_tui.campaign.commands.table.asking import AnswerPreview, AnswerRoll
+from strange_tui.campaign.model.events import RollMade, RollRerolled
+from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.terms import DIFFICULTY_NAMES
+from strange_tui.tui.common.dialog import (
+    CharacterDialog,
+    assets_select,
+    int_value,
+    send,
+    skill_select,
+)
+from strange_tui.tui.common.impossible import AsksIfImpossible
+from strange_tui.tui.rolls.odds import grid, outcome_text, preview_table, step_text
+from strange_tui.tui.rolls.roll import DIE_HINT, HELPERS
+from strange_tui.tui.table.answer import STAYS, Answer
+
+
+def kept_table(preview: AnswerPreview) -> Table:
+    """R-TASK-8: a roll whose difficulty the GM keeps: what the player's choices and the
+    effects on them do to it, the bonus and the cost; no difficulty, target or odds."""
+    table = grid()
+    for index, effect in enumerate(preview.effects):
+        style = "green" if effect.steps < 0 else "yellow"
+        table.add_row("Effects" if not index else "", Text(effect.text, style=style))
+    for index, line in enumerate(preview.abilities):
+        table.add_row("Abilities" if not index else "", Text(line, style="green"))
+    table.add_row("Difficulty", Text("kept by the GM", style="bold"))
+    steps = Text(" · ").join(step_text(label, n) for label, n in preview.steps)
+    net = preview.eased
+    if net:
+        way = "eased" if net > 0 else "hindered"
+        lead = " → " if preview.steps else ""
+        steps.append(f"{lead}{way} {abs(net)} step{'s' * (abs(net) != 1)}", style="bold")
+    else:
+        steps.append(" → as it is" if preview.steps else "none: the task as it is", style="dim")
+    table.add_row("Your choices", steps)
+    if preview.bonus:
+        table.add_row("Bonus", Text(f"{preview.bonus:+d} to the die"))
+    cost = Text(f"{preview.cost} {preview.stat.value.title()}")
+    if preview.problem:
+        cost.append(f" — {preview.problem}", style="bold red")
+    table.add_row("Cost", cost)
+    return table
+
+
+def answer_table(preview: AnswerPreview) -> Table:
+    """The odds and the cost (R-TASK-5), or, kept by the GM, what the choices do."""
+    return preview_table(preview.roll) if preview.roll is not None else kept_table(preview)
+
+
+class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
+    """R-TASK-1, R-TASK-3 at the player's seat: the GM's stat, task and difficulty (shown,
+    or kept), the player's skill, assets, helper and Effort, the odds (or what the choices
+    do) before the die; a reroll for 1 XP after it (R-XP-2)."""
+
+    DEFAULT_CSS = """
+    RollAnswer .dialog { width: 76; }
+    RollAnswer #form { grid-size: 4; grid-columns: 12 1fr 8 1fr; grid-rows: 1;
+                       grid-gutter: 0 1; height: auto; }
+    RollAnswer #form Label { text-style: bold; color: $text-muted; }
+    RollAnswer #form .wide { column-span: 3; }
+    RollAnswer #result { height: auto; padding: 0 1; display: none; }
+    RollAnswer #result.-shown { display: block; }
+    """
+    BINDINGS = [
+        Binding("ctrl+f", "focus_die", "Your die", id="roll_answer.die"),
+        Binding("ctrl+r", "reroll", "Reroll (1 XP)", id="roll_answer.reroll"),
+    ]
+
+    def __init__(self, prompt: Prompt) -> None:
+        super().__init__(prompt.character)
+        self.prompt = prompt
+        self.rolled: RollMade | None = None
+        self.rerolled = False
+
+    def compose(self) -> ComposeResult:
+        prompt, who = self.prompt, self.character
+        effort = [(str(n), n) for n in range(who.effort + 1)]
+        stat = prompt.stat.value.title()
+        with Vertical(classes="dialog") as box:
+            box.border_title = f"{stat} roll asked: {escape(who.name)}{self.for_whom()}"
+            box.border_subtitle = f"ctrl+f your die · {STAYS}"
+            with Grid(id="form"):
+                yield Label("Task")
+                task = " ".join(prompt.label.split()) or "(the GM gave no words)"
+                yield Static(Text(f"{task} ({stat})", style="bold"), id="task", classes="wide")
+                yield Label("Difficulty")
+                yield Static(self.difficulty_text(), id="difficulty", classes="wide")
+                yield Label("Skill")
+                yield skill_select()
+                yield Label("Assets")
+                yield assets_select()
+                yield Label("Effort")
+                yield Select(effort, value=0, allow_blank=False, id="effort", compact=True)
+                yield Label("Helper")
+                yield Select(HELPERS, value="none", allow_blank=False, id="helper", compact=True)
+                yield Label("")
+                yield Checkbox("Inability", id="inability", classes="wide")
+                yield Label("Your die ^f")
+                yield Input(
+                    placeholder=DIE_HINT,
+                    type="integer",
+                    valid_empty=True,
+                    id="die",
+                    compact=True,
+                    classes="wide",
+                )
+            yield Static(id="preview", classes="preview")
+            yield Static(id="result")
+            with Horizontal(classes="buttons"):
+                yield Button("Roll", variant="primary", id="go")
+                yield Button("Reroll (1 XP)", id="reroll", disabled=True)
+                yield Button("Close", id="cancel")
+
+    def difficulty_text(self) -> Text:
+        """The GM's difficulty, or that the GM keeps it from this seat."""
+        prompt = self.prompt
+        if prompt.secret and not self.session.is_gm:
+            return Text("kept by the GM: your choices are shown, not the odds", style="dim")
+        shown = f"{DIFFICULTY_NAMES[prompt.difficulty]} {prompt.difficulty}"
+        return Text(shown + (" (kept from the player)" if prompt.secret else ""))
+
+    def on_mount(self) -> None:
+        # The form's first field, not the die: a stray Enter never rolls (ctrl+f: the die).
+        self.query_one("#skill", Select).focus()
+        self.update_preview()
+
+    def command(self) -> AnswerRoll:
+        return AnswerRoll(
+            character=self.character_id,
+            prompt=self.prompt.id,
+            skill=self.query_one("#skill", Select).value,
+            inability=self.query_one("#inability", Checkbox).value,
+            assets=self.query_one("#assets", Select).value,
+            effort=self.query_one("#effort", Select).value,
+            helper=self.query_one("#helper", Select).value,
+        )
+
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def update_preview(self) -> None:
+        if self.rolled is None and not self.done:
+            self.show_preview(self.command(), answer_table)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reroll":
+            return self.rolled is not None and self.rolled.die is not None and not self.rerolled
+        return True
+
+    def action_focus_die(self) -> None:
+        self.query_one("#die", Input).focus()
+
+    def typed_die(self) -> int | None | str:
+        """The die the player typed (None: the app rolls), or what is wrong with it."""
+        value = int_value(self.query_one("#die", Input), default=0)
+        if value is None or not 0 <= value <= 20:
+            return "A d20 shows 1 to 20."
+        return value or None
+
+    @on(Input.Submitted, "#die")
+    @on(Button.Pressed, "#go")
+    def go(self) -> None:
+        """Roll (the die typed, or the app's): the question closes in the same step."""
+        if self.rolled is not None:
+            self.dismiss(True)
+            return
+        die = self.typed_die()
+        if isinstance(die, str):
+            self.notify(die, severity="warning")
+            return
+        self.done = True
+        # At 0% it asks first (never with a kept difficulty: the preview has no odds).
+        events = self.roll_or_ask(msgspec.structs.replace(self.command(), die=die), self.go)
+        rolled = next((e for e in events or () if isinstance(e, RollMade)), None)
+        if rolled is None:
+            self.done = False
+            return
+        self.rolled = rolled
+        self.query_one("#die", Input).value = ""
+        self.show_outcome(rolled)
+        go = self.query_one("#go", Button)
+        go.label = "Done"
+        go.focus()
+        self.query_one("#reroll", Button).disabled = rolled.die is None
+        self.refresh_bindings()
+
+    def show_outcome(self, event: RollMade | RollRerolled) -> None:
+        outcome = outcome_of(self.character, event, app_rolled=event.app_rolled)
+        result = self.query_one("#result", Static)
+        result.update(outcome_text(outcome))
+        result.add_class("-shown")
+
+    @on(Button.Pressed, "#reroll")
+    def action_reroll(self) -> None:
+        """R-XP-2: 1 XP rerolls; the better die stands (type a d20 first, or leave the die
+        blank for the app's)."""
+        rolled = self.rolled
+        if rolled is None or rolled.die is None or self.rerolled:
+            return
+        die = self.typed_die()
+        if isinstance(die, str):
+            self.notify(die, severity="warning")
+            return
+        events = send(self, Reroll(roll=rolled, die=die))
+        reroll = next((e for e in events or () if isinstance(e, RollRerolled)), None)
+        if reroll is None:
+            return
+        self.rerolled = True
+        self.query_one("#die", Input).value = ""
+        self.query_one("#reroll", Button).disabled = True
+        self.show_outcome(reroll)
+        self.refresh_bindings()
+
+    def action_cancel(self) -> None:
+        self.dismiss(self.rolled is not None)
