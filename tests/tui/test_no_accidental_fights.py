@@ -72,6 +72,8 @@ async def test_the_fight_begins_with_its_npcs_as_one_step(demo):
         assert isinstance(app.screen, CombatScreen)
         assert [c.name for c in app.session.state.encounter.npcs()] == ["Thug"]
         assert len(app.session.journal()) == journal + 2  # Its start and its NPC, one step.
+        turn = str(app.screen.detail(app.session.state))
+        assert "Roll initiative (i), or add more NPCs (+)." in turn, turn
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state.encounter is None

@@ -116,6 +116,8 @@ def turn_detail(state: Campaign, seat: str | None = None) -> Text:
     if turn.round == 0:
         if seat is not None:
             return Text("The GM is setting up the fight: NPCs, then initiative.", style="bold")
+        if any(not c.pc for c in state.encounter.combatants.values()):
+            return Text("Roll initiative (i), or add more NPCs (+).", style="bold")
         return Text("Add NPCs (+), then roll initiative (i).", style="bold")
     text = Text(f"Round {turn.round}", style="bold")
     if turn.active is None:
