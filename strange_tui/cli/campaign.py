@@ -6,16 +6,17 @@ import argparse
 import json
 
 from strange_tui.campaign.model.abilities import moment
-from strange_tui.campaign.model.events import AnyEvent, SceneWritten, batches
+from strange_tui.campaign.model.events import AnyEvent, batches
 from strange_tui.campaign.model.state import Clock
 from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
-from strange_tui.campaign.narrate.plain import markdown, one_line, terminal
+from strange_tui.campaign.narrate.plain import one_line, terminal
 from strange_tui.campaign.narrate.sheet import (
     find_character,
     markdown_sheet,
     sheet_data,
     text_sheet,
 )
+from strange_tui.campaign.narrate.story import markdown_story
 from strange_tui.cli.parsing import Parser, UsageError, at_least_zero
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.paths import campaign_path, saves_dir
@@ -66,7 +67,8 @@ def run_sheet(args: argparse.Namespace) -> int:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    """The campaign's events as sentences, oldest first: text, or a Markdown recap by day."""
+    """The campaign's events as sentences, oldest first: text, or a Markdown recap that
+    reads as a story (days, scenes, fights)."""
     folder = folder_of(args)
     state = folder.check()
     events = list(folder.events())
@@ -92,41 +94,9 @@ def run_log(args: argparse.Namespace) -> int:
 def markdown_log(
     title: str, commands: list[tuple[AnyEvent, ...]], names: dict[str, str]
 ) -> list[str]:
-    """The recap's lines: a section a day, each command a list item with its time, and the
-    player's scene notes as paragraphs in their place among them, so it reads as a story."""
-    lines = [f"# {markdown(title)} — session log"]
-    day = None
-    for command in commands:
-        clock = Clock(seconds=command[0].at)
-        if clock.day != day:
-            day = clock.day
-            lines += ["", f"## Day {day}", ""]
-        if all(isinstance(event, SceneWritten) for event in command):
-            # A blank line either side: a paragraph, not part of the list around it.
-            if lines[-1]:
-                lines.append("")
-            for event in command:
-                assert isinstance(event, SceneWritten)
-                for paragraph in note_paragraphs(event.text):
-                    lines += [markdown(paragraph), ""]
-            continue
-        line = markdown(command_sentence(command, names))
-        lines.append(f"- {clock.label().split(', ')[1]} {line}")
-    return lines
-
-
-def note_paragraphs(text: str) -> list[str]:
-    """A scene note's paragraphs (separated by blank lines), each on one line."""
-    paragraphs, current = [], []
-    for line in text.splitlines():
-        if line.strip():
-            current.append(line.strip())
-        elif current:
-            paragraphs.append(" ".join(current))
-            current = []
-    if current:
-        paragraphs.append(" ".join(current))
-    return paragraphs
+    """The recap's lines, as a story: days, scenes and fights as headings, each command a
+    list item with its time, the player's scene notes as paragraphs in their place."""
+    return markdown_story(title, commands, names)
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -27,11 +27,12 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "cyphers": ("name", "level", "kind"),
     "weapons": ("name", "category", "damage"),
     "armor": ("name", "category", "armor"),
-    "intrusions": ("name", "kind", "recursion", "text"),
-    "complications": ("name", "recursion", "text"),
+    "intrusions": ("name", "kind", "recursion", "stats", "tasks", "text"),
+    "complications": ("name", "recursion", "stats", "tasks", "text"),
     "scenes": ("name", "recursion", "text"),
     "reference": ("name", "stat", "note"),
     "trades": ("name", "cost", "condition", "does"),
+    "meanings": ("name", "table"),
 }
 
 

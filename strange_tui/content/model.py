@@ -2,8 +2,10 @@
 
 A pack is a TOML file with a ``[pack]`` header and arrays of tables by kind:
 ``[[types]]``, ``[[descriptors]]``, ``[[foci]]``, ``[[abilities]]``, ``[[recursions]]``,
-``[[creatures]]``, ``[[cyphers]]``, ``[[weapons]]``, ``[[armor]]``, ``[[trades]]``. Entries
+``[[creatures]]``, ``[[cyphers]]``, ``[[weapons]]``, ``[[armor]]``, ``[[trades]]``, the solo
+tables (``[[intrusions]]``, ``[[complications]]``, ``[[scenes]]``, ``[[meanings]]``). Entries
 are keyed by ``id``; a later pack's entry replaces an earlier one with the same kind and id.
+It runs past 300 lines because it is the one place that lists every kind's shape.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ Points = Annotated[int, Meta(ge=0, le=100)]
 Level = Annotated[int, Meta(ge=0, le=10)]
 TierNumber = Annotated[int, Meta(ge=1, le=6)]
 StatName = Literal["might", "speed", "intellect"]
+TaskKind = Literal["attack", "defense", "social", "knowledge", "movement", "translation"]
 Law = Literal["standard physics", "magic", "mad science", "psionics", "exotic"]
 
 
@@ -225,6 +228,10 @@ class SoloEntry(Entry, frozen=True, kw_only=True):
 
     text: Summary
     recursion: Annotated[str, Meta(max_length=40)] = ""
+    # Optional tags (empty: fits any): the stats and the kinds of task the line suits, so a
+    # draw can fit the task at hand (content/solo_fit.py).
+    stats: tuple[StatName, ...] = ()
+    tasks: tuple[TaskKind, ...] = ()
 
 
 class IntrusionIdea(SoloEntry, frozen=True, kw_only=True):
@@ -274,6 +281,13 @@ class Trade(Entry, frozen=True, kw_only=True):
     ends: Annotated[str, Meta(max_length=40)] = ""
 
 
+class Meaning(Entry, frozen=True, kw_only=True):
+    """A word of a meaning table (our own words): ``name`` is the word or two-word phrase;
+    ``table`` says which half of an action-and-subject pair it belongs to."""
+
+    table: Literal["action", "subject"]
+
+
 KINDS: dict[str, type[Entry]] = {
     "types": CharacterType,
     "descriptors": Descriptor,
@@ -289,4 +303,5 @@ KINDS: dict[str, type[Entry]] = {
     "scenes": SoloEntry,
     "reference": ReferenceTopic,
     "trades": Trade,
+    "meanings": Meaning,
 }

@@ -11,7 +11,7 @@ MAX_SUMMARY_LINES = 2
 SOLO_KINDS = ("intrusions", "complications", "scenes")
 DESCRIBED_KINDS = (
     "types", "descriptors", "foci", "abilities", "recursions", "creatures", "cyphers", *SOLO_KINDS,
-    "trades",
+    "trades", "meanings",
 )  # fmt: skip
 
 

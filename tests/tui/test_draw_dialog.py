@@ -48,7 +48,7 @@ async def test_a_scene_prompt_chosen_in_the_list_and_drawn_with_ctrl_s(demo_app)
         await pilot.press("d", "enter", "down", "down", "down", "enter")
         await pilot.pause()
         assert demo_app.screen.query_one("#levels").disabled
-        assert "Among 18 scene prompts (12 for any recursion, 6 of Earth)" in on_screen(demo_app)
+        assert "Among 58 scene prompts (37 for any recursion, 21 of Earth)" in on_screen(demo_app)
         await pilot.press("ctrl+s")
         await pilot.pause()
         (event,) = journal_draws(demo_app)

@@ -121,4 +121,5 @@ async def test_a_players_undo_of_a_seen_die_is_refused_and_the_gms_is_logged(dem
         await p_gm.pause()
         for app in (gm, mara):
             assert isinstance(app.screen, LogScreen)
-            assert TAKEN_BACK in log_lines(app)[0]
+            # The newest line, under the fight's heading (the log groups a fight).
+            assert TAKEN_BACK in log_lines(app)[1] and "Fight:" in log_lines(app)[0]

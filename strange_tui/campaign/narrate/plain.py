@@ -13,7 +13,14 @@ _CONTROLS = re.compile(
     "\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
     "\U000e0001\U000e0020-\U000e007f]"
 )
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+_INLINE = re.compile(
+    # Anywhere: a backslash, code, emphasis with '*', a link's brackets, a table cell's bar,
+    # strikethrough; '_' not inside a word; '<' that opens HTML; '&' of an entity; the
+    # closing '#'s of a heading.
+    r"[\\`*\[\]|~]|(?<![^\W_])_|_(?![^\W_])|<(?=[A-Za-z/!?])|&(?=#?\w+;)|(?<=\s)#(?=#*$)"
+)
+_LINE_START = re.compile(r"^(?:([#>+=-])|(\d{1,9})([.)])(?=\s|$))")
+"""At a line's start: a heading, a quote, a list item or a rule; an ordered list's '1.'."""
 
 
 def _escape(found: re.Match[str]) -> str:
@@ -37,6 +44,15 @@ def one_line(text: str) -> str:
 
 
 def markdown(text: str) -> str:
-    """``text`` as literal Markdown on one line: special characters escaped, line breaks
-    made spaces."""
-    return _MARKDOWN.sub(r"\\\1", terminal(text).replace("\r", " ").replace("\n", " "))
+    """``text`` as literal Markdown on one line, as if it started the line: only what
+    Markdown would misread there escaped (periods and parentheses stay as written), line
+    breaks made spaces, no indent (a code block)."""
+    flat = terminal(text).replace("\r", " ").replace("\n", " ").strip()
+    flat = _INLINE.sub(lambda found: "\\" + found.group(), flat)
+    return _LINE_START.sub(_start, flat)
+
+
+def _start(found: re.Match[str]) -> str:
+    if found.group(1):
+        return "\\" + found.group(1)
+    return f"{found.group(2)}\\{found.group(3)}"

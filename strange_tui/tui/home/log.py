@@ -1,5 +1,6 @@
 """The campaign log: every command as one line, newest first, filtered by character; the
-player's scene notes stand among them as the story's paragraphs."""
+player's scene notes stand among them as the story's paragraphs, scenes and fights as
+headings (the turns passing folded into the fight's)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Header, OptionList, Select
+from textual.widgets.option_list import Option
 
 from strange_tui.campaign.model.events import AnyEvent, SceneWritten, batches
 from strange_tui.campaign.model.state import Campaign, Clock
 from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
+from strange_tui.campaign.narrate.story import FIGHT, Heading, Line, Part, kept, newest_first, story
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.screen import CampaignScreen
@@ -87,14 +90,25 @@ class LogScreen(CampaignScreen):
         seen = {event.seq for event in journal}
         events = [e for e in self.sealed if e.seq not in seen] + journal
         names = names_of(state, events)  # The NPCs of fights that ended have names too.
-        lines = [
-            log_line(command, names)
-            for command in reversed(batches(events[-SHOWN:]))
-            if who is None or any(involves(e, who) for e in command)
-        ]
+        # The story's parts (scenes and fights as headings, the turns folded), newest first.
+        parts = story(batches(events[-SHOWN:]), names, days=False)
+        if who is not None:
+            parts = kept(parts, lambda command: any(involves(e, who) for e in command))
+        lines = [part_option(part, names) for part in newest_first(parts)]
         view = self.query_one("#events", OptionList)
         view.clear_options()
         view.add_options(lines or [Text("Nothing here yet.", style="dim")])
+
+
+def part_option(part: Part, names: dict[str, str]) -> Option:
+    """A part of the story as the log lists it: a heading stands out and cannot be
+    highlighted; a note or a command as ``log_line`` says it."""
+    if isinstance(part, Heading):
+        mark = "▸ " if part.level == FIGHT else "■ "
+        return Option(Text.assemble((mark + part.text, "bold")), disabled=True)
+    if isinstance(part, Line):
+        return Option(Text.assemble((f"{Clock(seconds=part.at).label():<15}", "dim"), part.text))
+    return Option(log_line(part.command, names))
 
 
 def log_line(command: tuple[AnyEvent, ...], names: dict[str, str]) -> Text:
