@@ -36,7 +36,11 @@ from strange_tui.campaign.commands.character.artifacts import (
     GainArtifact,
     UseArtifact,
 )
-from strange_tui.campaign.commands.character.identify import IdentifyArtifact, IdentifyCypher
+from strange_tui.campaign.commands.character.identify import (
+    IdentifyArtifact,
+    IdentifyCypher,
+    _Study,
+)
 from strange_tui.campaign.commands.character.track import ShiftTrack
 from strange_tui.campaign.commands.character.weakness import TakeWeakness
 from strange_tui.campaign.commands.character.xp import AwardXp
@@ -176,6 +180,7 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     GainArtifact: lambda who: GainArtifact(character=who, name="Spinner", level=3),
     IdentifyArtifact: lambda who: IdentifyArtifact(character=who, index=0, die=12),
     IdentifyCypher: lambda who: IdentifyCypher(character=who, index=0, die=12),
+    _Study: lambda who: _Study(character=who, index=0, die=12),
     UseArtifact: lambda who: UseArtifact(character=who, index=0, die=12),
     DropArtifact: lambda who: DropArtifact(character=who, index=0),
     CoveringFire: lambda who: CoveringFire(character=who, target="thug", die=12),

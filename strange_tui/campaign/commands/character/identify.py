@@ -137,10 +137,10 @@ def study_events(study: Study, state: Campaign, dice: DiceSource) -> list[AnyEve
     return events
 
 
-class IdentifyArtifact(Command, frozen=True, kw_only=True):
-    """R-ART-1: study the artifact at ``index``: an Intellect task at its level, then
-    ``minutes`` pass (15 to 180; None: 15). The task's choices: training, an inability,
-    assets, Effort, the player's die (None: the app rolls)."""
+class _Study(Command, frozen=True, kw_only=True):
+    """R-ART-1: what studying a cypher or an artifact shares: the item at ``index``, the
+    minutes that pass, and the Intellect task's choices (training, an inability, assets,
+    Effort, the player's die; None: the app rolls)."""
 
     ITEM: ClassVar[Literal["cypher", "artifact"]] = "artifact"
     character: str
@@ -159,27 +159,19 @@ class IdentifyArtifact(Command, frozen=True, kw_only=True):
         return study_events(self, state, dice)
 
 
-class IdentifyCypher(Command, frozen=True, kw_only=True):
+class IdentifyArtifact(_Study, frozen=True, kw_only=True):
+    """R-ART-1: study the artifact at ``index``: an Intellect task at its level, then
+    ``minutes`` pass (15 to 180; None: 15)."""
+
+    ITEM: ClassVar[Literal["cypher", "artifact"]] = "artifact"
+
+
+class IdentifyCypher(_Study, frozen=True, kw_only=True):
     """R-ART-1: study the cypher at ``index``: an Intellect task of ``difficulty`` 1 or 2
-    (the GM's pick), then ``minutes`` pass (15 to 60; None: 15); the task's choices as
-    for an artifact."""
+    (the GM's pick), then ``minutes`` pass (15 to 60; None: 15)."""
 
     ITEM: ClassVar[Literal["cypher", "artifact"]] = "cypher"
-    character: str
-    index: int
     difficulty: int = 1
-    minutes: int | None = None
-    skill: Literal["", "trained", "specialized"] = ""
-    inability: bool = False
-    assets: int = 0
-    effort: int = 0
-    die: int | None = None
-
-    def preview(self, state: Campaign) -> IdentifyPreview:
-        return study_preview(self, state)
-
-    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        return study_events(self, state, dice)
 
 
 def artifact_at(who: Character, index: int) -> Artifact:
