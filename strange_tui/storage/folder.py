@@ -112,7 +112,7 @@ class CampaignFolder(FolderFiles):
                 return Store(*read, origin=origin or this_process(), **store_options)
             except ReplayError:
                 pass  # Said exactly (which event, which line) by the locked read below.
-        with self.lock.held():
+        with self.lock.held(note=False):
             snapshot, events = self._read_for_writing()
             try:
                 return Store(

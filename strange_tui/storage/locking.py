@@ -46,10 +46,14 @@ class WriterLock:
         of a start."""
 
     @contextmanager
-    def held(self, wait: float | None = None) -> Iterator[None]:
+    def held(self, wait: float | None = None, note: bool = True) -> Iterator[None]:
         """Hold the lock for the block (CampaignBusy when another holder keeps it). A lock
         file that is a link, a FIFO or a device is refused (CampaignFileError) before it
-        is opened: the lock is taken on a plain file of the folder only."""
+        is opened: the lock is taken on a plain file of the folder only.
+
+        ``note=False`` is for a block that may only read (opening a campaign refused or
+        to be repaired): it leaves the owner note as it was, so a refused campaign's
+        folder is byte for byte what it was."""
         import filelock
 
         if self._lock is None:
@@ -64,7 +68,7 @@ class WriterLock:
                 " nothing was changed. Try again in a moment."
             ) from None
         try:
-            if self._lock.lock_counter == 1:
+            if note and self._lock.lock_counter == 1:
                 self._note_owner()
             yield
         finally:

@@ -12,6 +12,7 @@ from strange_tui.storage import migrations
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import read_journal
+from strange_tui.storage.locking import OWNER_FILE
 from strange_tui.storage.migrations import CURRENT_VERSION
 from tests.storage.sealing import reseal
 from tests.storage.test_folder import new_campaign
@@ -35,7 +36,9 @@ def campaign(tmp_path) -> CampaignFolder:
 
 
 def refused(folder: CampaignFolder, match: str) -> CampaignFileError:
-    """Opening and checking both refuse with ``match``, and no file changes."""
+    """Opening and checking both refuse with ``match``, and no file changes: not even
+    the lock's owner note (set to another process first, so a rewrite would always show)."""
+    (folder.path / OWNER_FILE).write_text("pid 1 on elsewhere since 00:00:00\n")
     before = fingerprint(folder.path)
     with pytest.raises(CampaignFileError, match=match) as opened:
         CampaignFolder(folder.path).open()
@@ -69,7 +72,9 @@ def test_unknown_field_is_refused(campaign):
 
 
 def test_a_newer_version_is_refused_with_advice(campaign):
-    text = campaign.campaign_file.read_text().replace(f"version = {CURRENT_VERSION}", "version = 99", 1)
+    text = campaign.campaign_file.read_text().replace(
+        f"version = {CURRENT_VERSION}", "version = 99", 1
+    )
     campaign.campaign_file.write_text(text)
     refused(campaign, "newer strange-tui .*version 99.*Update")
 

@@ -110,7 +110,14 @@ def test_following_a_quiet_campaign_takes_no_lock_and_still_sees_every_change(tm
 def run_writers(path: Path, total: int) -> list[subprocess.Popen]:
     return [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.storage.table_writer", str(path), str(COMMANDS), str(total)],
+            [
+                sys.executable,
+                "-m",
+                "tests.storage.table_writer",
+                str(path),
+                str(COMMANDS),
+                str(total),
+            ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -5,17 +5,31 @@ to the locked read, which sees the campaign whole."""
 from strange_tui.campaign.model.events import XpAwarded
 from strange_tui.storage import folder as folder_module
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.storage.locking import OWNER_FILE
 from strange_tui.storage.toml_io import atomic_write
 from tests.storage.test_folder import new_campaign
 
 
-def test_a_clean_campaign_opens_without_the_lock_and_as_the_locked_read_sees_it(tmp_path):
+def count_locked_reads(monkeypatch) -> list[bool]:
+    """A list that grows by one each time a campaign is read under the writers' lock."""
+    real = CampaignFolder._read_for_writing
+    reads: list[bool] = []
+
+    def counted(self):
+        reads.append(True)
+        return real(self)
+
+    monkeypatch.setattr(CampaignFolder, "_read_for_writing", counted)
+    return reads
+
+
+def test_a_clean_campaign_opens_without_the_lock_and_as_the_locked_read_sees_it(
+    tmp_path, monkeypatch
+):
     path = new_campaign(tmp_path).path
     CampaignFolder(path).open().apply([XpAwarded(character="mara", amount=2)])
-    (path / OWNER_FILE).unlink()
+    locked_reads = count_locked_reads(monkeypatch)
     opened = CampaignFolder(path).open()
-    assert not (path / OWNER_FILE).exists()  # No lock was taken.
+    assert not locked_reads  # No lock was taken.
     locked = CampaignFolder(path)
     with locked.lock.held():
         snapshot, events = locked._read_for_writing()
@@ -41,9 +55,9 @@ def test_a_checkpoint_between_the_two_reads_sends_the_open_to_the_locked_read(
         return real_read_journal(journal_path, **kwargs)
 
     monkeypatch.setattr(folder_module, "read_journal", read_journal_after_a_checkpoint)
-    (path / OWNER_FILE).unlink()
+    locked_reads = count_locked_reads(monkeypatch)
     opened = CampaignFolder(path).open()
-    assert raced and (path / OWNER_FILE).exists()  # The locked read ran.
+    assert raced and locked_reads  # The locked read ran.
     assert opened.state == other.state
     assert opened.state.characters["jun"].xp == 3
 
@@ -64,13 +78,13 @@ def test_a_journal_replaced_while_it_is_read_sends_the_open_to_the_locked_read(
         return contents
 
     monkeypatch.setattr(folder_module, "read_journal", read_then_replace)
-    (path / OWNER_FILE).unlink()
+    locked_reads = count_locked_reads(monkeypatch)
     opened = CampaignFolder(path).open()
-    assert replaced and (path / OWNER_FILE).exists()
+    assert replaced and locked_reads
     assert opened.state == CampaignFolder(path).open().state
 
 
-def test_a_half_appended_batch_is_left_to_the_locked_read(tmp_path):
+def test_a_half_appended_batch_is_left_to_the_locked_read(tmp_path, monkeypatch):
     """Read without the lock, a batch still being written looks like a torn tail; only
     the locked read may move a torn tail aside (by then the writer has finished, or died)."""
     path = new_campaign(tmp_path).path
@@ -79,9 +93,9 @@ def test_a_half_appended_batch_is_left_to_the_locked_read(tmp_path):
     CampaignFolder(path).open().apply([XpAwarded(character="mara", amount=2)])
     appended = journal.read_bytes()
     journal.write_bytes(appended[: len(whole) + (len(appended) - len(whole)) // 2])
-    (path / OWNER_FILE).unlink()
+    locked_reads = count_locked_reads(monkeypatch)
     opened = CampaignFolder(path).open()
-    assert (path / OWNER_FILE).exists()  # The locked read ran and repaired.
+    assert locked_reads  # The locked read ran and repaired.
     assert (path / "journal.toml.torn").exists()
     assert opened.state.characters["mara"].xp == 0
 
