@@ -17,7 +17,16 @@ from strange_tui.storage.toml_io import convert, parse_toml, read_bytes
 BUILTIN_PACK = "strange"
 MAX_PACK_BYTES = 8 * 1024 * 1024
 SHARED_FILES: dict[str, tuple[str, ...]] = {
-    "solo": ("intrusions", "complications", "scenes", "meanings"),
+    "solo": (
+        "intrusions",
+        "complications",
+        "scenes",
+        "meanings",
+        "gifts",
+        "alterations",
+        "event_foci",
+        "task_words",
+    ),
 }
 """Built-in files that hold several small kinds, by file stem. A user pack of the same
 file name replaces each of these kinds it holds, whole: the solo tables are short lists

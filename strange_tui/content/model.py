@@ -3,7 +3,8 @@
 A pack is a TOML file with a ``[pack]`` header and arrays of tables by kind:
 ``[[types]]``, ``[[descriptors]]``, ``[[foci]]``, ``[[abilities]]``, ``[[recursions]]``,
 ``[[creatures]]``, ``[[cyphers]]``, ``[[weapons]]``, ``[[armor]]``, ``[[trades]]``, the solo
-tables (``[[intrusions]]``, ``[[complications]]``, ``[[scenes]]``, ``[[meanings]]``). Entries
+tables (``[[intrusions]]``, ``[[complications]]``, ``[[scenes]]``, ``[[meanings]]``,
+``[[gifts]]``, ``[[alterations]]``, ``[[event_foci]]``, ``[[task_words]]``). Entries
 are keyed by ``id``; a later pack's entry replaces an earlier one with the same kind and id.
 It runs past 300 lines because it is the one place that lists every kind's shape.
 """
@@ -288,6 +289,26 @@ class Meaning(Entry, frozen=True, kw_only=True):
     table: Literal["action", "subject"]
 
 
+class EventFocus(Entry, frozen=True, kw_only=True):
+    """R-EVT-1: what a random event is about (our own words): ``name`` in a few words,
+    ``text`` what it asks of the player; ``picks`` the list it takes one from (a thread,
+    a person met, a PC of the party; "" for none)."""
+
+    text: Summary
+    picks: Literal["", "thread", "person", "pc"] = ""
+
+
+class TaskWords(Entry, frozen=True, kw_only=True):
+    """Words that tell a task's kind from the words a player gave it ("persuade",
+    "climb"), so the app's intrusions can fit a plain roll (content/solo_fit.py)."""
+
+    task: TaskKind
+    words: Annotated[
+        tuple[Annotated[str, Meta(min_length=2, max_length=30)], ...],
+        Meta(min_length=1, max_length=200),
+    ]
+
+
 KINDS: dict[str, type[Entry]] = {
     "types": CharacterType,
     "descriptors": Descriptor,
@@ -304,4 +325,8 @@ KINDS: dict[str, type[Entry]] = {
     "reference": ReferenceTopic,
     "trades": Trade,
     "meanings": Meaning,
+    "gifts": SoloEntry,
+    "alterations": SoloEntry,
+    "event_foci": EventFocus,
+    "task_words": TaskWords,
 }

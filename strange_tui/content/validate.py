@@ -8,10 +8,10 @@ from strange_tui.content.model import Ability, CharacterType, Focus, SoloEntry, 
 from strange_tui.rules.combat import CONDITIONS
 
 MAX_SUMMARY_LINES = 2
-SOLO_KINDS = ("intrusions", "complications", "scenes")
+SOLO_KINDS = ("intrusions", "complications", "scenes", "gifts", "alterations")
 DESCRIBED_KINDS = (
     "types", "descriptors", "foci", "abilities", "recursions", "creatures", "cyphers", *SOLO_KINDS,
-    "trades", "meanings",
+    "trades", "meanings", "event_foci",
 )  # fmt: skip
 
 

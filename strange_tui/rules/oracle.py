@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Literal, get_args
 
 from strange_tui.rules.errors import RuleViolation
+from strange_tui.rules.solo import TENSION_START, shifted_yes_from
 
 D20 = 20
 
@@ -66,27 +67,33 @@ def check_likelihood(likelihood: str) -> Likelihood:
     return likelihood  # type: ignore[return-value]
 
 
-def answer(likelihood: str, die: int) -> OracleAnswer:
-    """R-ORC-1..3: what the d20 ``die`` answers to a question judged ``likelihood``."""
-    check_likelihood(likelihood)
+def yes_from(likelihood: str, tension: int = TENSION_START) -> int:
+    """R-ORC-1, R-TEN-2: the lowest face that answers yes, at ``tension``."""
+    return shifted_yes_from(YES_FROM[check_likelihood(likelihood)], tension)
+
+
+def answer(likelihood: str, die: int, tension: int = TENSION_START) -> OracleAnswer:
+    """R-ORC-1..3, R-TEN-2: what the d20 ``die`` answers to a question judged
+    ``likelihood`` at ``tension``."""
+    lowest_yes = yes_from(likelihood, tension)
     if not 1 <= die <= D20:
         raise RuleViolation("A d20 shows 1 to 20.")
     if die == 1:
         return OracleAnswer(yes=False, twist="and", big=True)
     if die == D20:
         return OracleAnswer(yes=True, twist="and", big=True)
-    yes = die >= YES_FROM[likelihood]
+    yes = die >= lowest_yes
     if yes and die == 19:
         return OracleAnswer(yes=True, twist="and")
     return OracleAnswer(yes=yes)
 
 
-def oracle_odds(likelihood: str) -> dict[str, Fraction]:
+def oracle_odds(likelihood: str, tension: int = TENSION_START) -> dict[str, Fraction]:
     """The exact chance of each answer ('Yes', 'Yes, and', 'No', 'No, and'), over the
-    twenty faces."""
+    twenty faces, at ``tension``."""
     counts: dict[str, int] = {"Yes, and": 0, "Yes": 0, "No": 0, "No, and": 0}
     for die in range(1, D20 + 1):
-        counts[answer(likelihood, die).words] += 1
+        counts[answer(likelihood, die, tension).words] += 1
     return {words: Fraction(count, D20) for words, count in counts.items()}
 
 

@@ -71,6 +71,11 @@ from strange_tui.campaign.model.events import (
     RollMade,
     RollRerolled,
     SceneWritten,
+    SceneEnded,
+    SceneStarted,
+    Listed,
+    TensionSet,
+    Unlisted,
     SettingsChanged,
     StepTakenBack,
     TrackShifted,
@@ -93,6 +98,7 @@ from strange_tui.campaign.model.folds.translation import HINDRANCES, recursion_o
 from strange_tui.campaign.model.hunters import Challenge, DamageType, HunterWound, Vital
 from strange_tui.campaign.model.prompts import PromptKind, open_prompt
 from strange_tui.campaign.model.reduce import reduce
+from strange_tui.campaign.model.story import StoryItem
 from strange_tui.campaign.model.state import Artifact, Campaign, Character, Cypher, Settings
 from strange_tui.campaign.model.traits import Trait
 from strange_tui.campaign.store import Store
@@ -246,6 +252,15 @@ proposals = st.one_of(
               dice=st.lists(st.integers(1, 20), max_size=3).map(tuple),
               character=st.sampled_from(("", *IDS))),
     st.builds(SceneWritten, text=st.sampled_from(["We reach the lighthouse.", ""])),
+    st.builds(TensionSet, tension=st.integers(1, 9), was=st.integers(1, 9)),
+    st.builds(SceneStarted, expected=st.just("The keeper lets us in."), die=st.integers(1, 20),
+              tension=st.integers(1, 9)),
+    st.builds(SceneEnded, went=st.sampled_from(["well", "mixed", "badly"])),
+    st.builds(Listed, list=st.sampled_from(["threads", "people"]),
+              item=st.builds(StoryItem, id=st.sampled_from(["keeper", "alys"]),
+                             name=st.just("Alys"))),
+    st.builds(Unlisted, list=st.sampled_from(["threads", "people"]),
+              id=st.sampled_from(["keeper", "alys"])),
     st.builds(WaitTriggered, character=who, trigger=st.just("the door opens")),
     st.builds(MovedInFight, character=who, distance=st.sampled_from(["immediate", "long"]),
               difficult=st.booleans()),
@@ -877,6 +892,42 @@ def _drawn(draw, state, rolls):
 @maker(SceneWritten, lambda state, rolls: True)
 def _scene(draw, state, rolls):
     return SceneWritten(text=draw(st.sampled_from(["We reach the lighthouse at dusk.", ""])))
+
+
+@maker(TensionSet, lambda state, rolls: True)
+def _tension(draw, state, rolls):
+    """R-TEN-1: set by the player, or moved a step by play."""
+    return TensionSet(tension=draw(st.integers(1, 9)), was=state.story.tension,
+                      why=draw(st.sampled_from(["", "a natural 1"])))
+
+
+@maker(SceneStarted, lambda state, rolls: True)
+def _scene_started(draw, state, rolls):
+    return SceneStarted(expected="The keeper lets us in.", die=draw(st.integers(1, 20)),
+                        tension=state.story.tension, app_rolled=draw(st.booleans()))
+
+
+@maker(SceneEnded, lambda state, rolls: bool(state.story.scene))
+def _scene_ended(draw, state, rolls):
+    return SceneEnded(went=draw(st.sampled_from(["well", "mixed", "badly"])))
+
+
+STORY_NAMES = ("keeper", "alys", "the-lamp")
+
+
+@maker(Listed, lambda state, rolls: True)
+def _listed(draw, state, rolls):
+    which = draw(st.sampled_from(["threads", "people"]))
+    taken = {item.id for item in state.story.items(which)}
+    free = [name for name in STORY_NAMES if name not in taken] or ["another"]
+    name = draw(st.sampled_from(free))
+    return Listed(list=which, item=StoryItem(id=name, name=name.title()))
+
+
+@maker(Unlisted, lambda state, rolls: bool(state.story.threads or state.story.people))
+def _unlisted(draw, state, rolls):
+    which = "threads" if state.story.threads else "people"
+    return Unlisted(list=which, id=draw(st.sampled_from(state.story.items(which))).id)
 
 
 @maker(StepTakenBack, lambda state, rolls: False)

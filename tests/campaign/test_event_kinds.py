@@ -61,6 +61,11 @@ from strange_tui.campaign.model.events import (
     RollMade,
     RollRerolled,
     SceneWritten,
+    SceneEnded,
+    SceneStarted,
+    Listed,
+    TensionSet,
+    Unlisted,
     SettingsChanged,
     StepTakenBack,
     TrackShifted,
@@ -92,6 +97,7 @@ from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import DamageTrack
 from strange_tui.rules.translation import HOUR
+from strange_tui.campaign.model.story import Story, StoryItem
 from tests.campaign.builders import (
     campaign,
     challenge,
@@ -440,6 +446,33 @@ ROWS = [
         lambda: campaign("mara"),
         SceneWritten(text="We reach the lighthouse at dusk."),
         lambda b, a: (replace(a, seq=b.seq), b),
+    ),
+    Row(  # R-TEN-1: the player sets tension.
+        lambda: campaign("mara"),
+        TensionSet(tension=7, was=5),
+        lambda b, a: (a.story.tension, 7),
+    ),
+    Row(  # R-SCN-1: a scene begins with what the player expects.
+        lambda: campaign("mara"),
+        SceneStarted(expected="The keeper lets us in.", die=12, tension=5),
+        lambda b, a: ((a.story.scene, a.story.scenes), ("The keeper lets us in.", 1)),
+    ),
+    Row(  # R-SCN-2: and ends (the tension it moves is a TensionSet of its own).
+        lambda: replace(campaign("mara"), story=Story(scene="At the lighthouse", scenes=1)),
+        SceneEnded(went="badly"),
+        lambda b, a: ((a.story.scene, a.story.tension), ("", 5)),
+    ),
+    Row(  # R-EVT-1: a thread for the random events to pick.
+        lambda: campaign("mara"),
+        Listed(list="threads", item=StoryItem(id="keeper", name="Find the keeper")),
+        lambda b, a: (a.story.threads, (StoryItem(id="keeper", name="Find the keeper"),)),
+    ),
+    Row(  # A person who leaves the story leaves the list.
+        lambda: replace(
+            campaign("mara"), story=Story(people=(StoryItem(id="alys", name="Alys"),))
+        ),
+        Unlisted(list="people", id="alys"),
+        lambda b, a: (a.story.people, ()),
     ),
     Row(  # Nor does the trace of a step the GM took back (a die seen at a seat).
         lambda: campaign("mara"),

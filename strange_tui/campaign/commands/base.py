@@ -78,10 +78,10 @@ class SoloPolicy(Protocol):
     roll). The commands know nothing of it: the caller that has the packs passes one."""
 
     def after(
-        self, state: Campaign, events: Sequence[AnyEvent], dice: DiceSource
+        self, state: Campaign, events: Sequence[AnyEvent], dice: DiceSource, before: Campaign
     ) -> Sequence[AnyEvent]:
-        """The events to add to ``events`` (the command's own, already folded into
-        ``state``), in the same step; none most of the time."""
+        """The events to add to ``events`` (the command's own, made on ``before`` and
+        already folded into ``state``), in the same step; none most of the time."""
         ...
 
 
@@ -101,7 +101,7 @@ def decide(
     if events and command.by != GM:
         events = (msgspec.structs.replace(events[0], seat=command.by), *events[1:])
     after, _ = fold_command(state, events)
-    if solo is not None and (added := tuple(solo.after(after, events, dice))):
+    if solo is not None and (added := tuple(solo.after(after, events, dice, state))):
         events = (*events, *added)
         fold_command(state, events)
     return events

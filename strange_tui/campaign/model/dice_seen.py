@@ -21,6 +21,7 @@ from strange_tui.campaign.model.events import (
     RecoveryRolled,
     RollMade,
     RollRerolled,
+    SceneStarted,
     StepTakenBack,
     TranslationMade,
 )
@@ -34,8 +35,10 @@ def dice_shown(event: AnyEvent) -> tuple[int, ...]:
     match event:
         case RollMade(die=int() as die) | RollRerolled(die=die) | RecoveryRolled(die=die):
             return (die,)
-        case OracleAsked(die=die):
-            return (die,)
+        case OracleAsked():
+            return tuple(d for d in (event.die, event.event_die) if d is not None)
+        case SceneStarted():
+            return (event.die,)
         case ContestRolled():
             return (event.first_die, event.second_die)
         case InitiativeRolled():
@@ -92,6 +95,8 @@ def _noun(event: AnyEvent) -> tuple[str, str]:
             return "", "question to the oracle"
         case Drawn():
             return event.character, "draw from a table"
+        case SceneStarted():
+            return "", "scene's die"
     return "", "roll"  # pragma: no cover
 
 

@@ -9,6 +9,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.events import (
+    SOLO_EVENTS,
     STORY_EVENTS,
     AbilityUsed,
     AdvancementBought,
@@ -40,6 +41,7 @@ from strange_tui.campaign.model.folds.combat import (
 )
 from strange_tui.campaign.model.folds.hunters import HUNTER_EVENTS, fold_hunters
 from strange_tui.campaign.model.folds.prompts import PROMPT_EVENTS, drop_moot_prompts, fold_prompt
+from strange_tui.campaign.model.folds.story import fold_story
 from strange_tui.campaign.model.folds.translation import fold_translation
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.errors import RuleViolation
@@ -70,6 +72,8 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
         if isinstance(event, Drawn) and event.character:
             _character(state, event.character)
         return state
+    if isinstance(event, SOLO_EVENTS):
+        return fold_story(state, event)
     if isinstance(event, PROMPT_EVENTS):
         return fold_prompt(state, event)
     if isinstance(event, COMBAT_EVENTS):

@@ -12,6 +12,7 @@ from strange_tui.campaign.model.artifacts import Artifact
 from strange_tui.campaign.model.encounter import Encounter
 from strange_tui.campaign.model.hunters import Challenge, Hunter
 from strange_tui.campaign.model.prompts import Prompt
+from strange_tui.campaign.model.story import Story
 from strange_tui.campaign.model.traits import ActiveEffect, Trait
 from strange_tui.campaign.model.types import (
     DAY_SECONDS,
@@ -257,6 +258,8 @@ class Campaign(Frozen):
     """The questions open at the players' seats (a defense roll, an intrusion...)."""
     chase: Chase | None = None
     """R-CHASE-1: the chase under way, or the last one, as it ended."""
+    story: Story = field(default_factory=Story)
+    """Solo play's tension, scene and lists (R-TEN-1, R-SCN-1, R-EVT-1)."""
     seq: Annotated[int, Meta(ge=0)] = 0
 
     def active_effects(self) -> tuple[PartyEffect, ...]:

@@ -1,11 +1,23 @@
 """The log's sentences for the story events: the oracle's answers, draws from the tables,
-and the player's own scene notes (solo play, mostly)."""
+the player's own scene notes, and the GM's chair of solo play (tension, scenes, the
+threads and the people met)."""
 
 from __future__ import annotations
 
-from strange_tui.campaign.model.events import AnyEvent, Drawn, OracleAsked, SceneWritten
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    Drawn,
+    Listed,
+    OracleAsked,
+    SceneEnded,
+    SceneStarted,
+    SceneWritten,
+    TensionSet,
+    Unlisted,
+)
 from strange_tui.campaign.narrate.words import APP_DIE, Who
 from strange_tui.rules.oracle import answer
+from strange_tui.rules.solo import TENSION_START, random_event_comes, scene_test
 
 DRAWN = {
     "creature": "A creature drawn",
@@ -15,6 +27,10 @@ DRAWN = {
     "scene": "A scene prompt drawn",
     "intrusion": "The app intrudes",
     "target": "The app chooses a target",
+    "gift": "A gift drawn",
+    "alteration": "The scene is altered",
+    "event": "A random event",
+    "reaction": "The NPC's reaction",
 }
 """How the log names each table's draw."""
 
@@ -29,15 +45,13 @@ def story_sentence(event: AnyEvent, who: Who) -> str:
     """One story event as the log reads it."""
     match event:
         case OracleAsked():
-            said = answer(event.likelihood, event.die)
-            by_app = APP_DIE if event.app_rolled else ""
-            question = " ".join(event.question.split())
-            line = (
-                f'The oracle, asked "{question}" ({event.likelihood}), rolled'
-                f" {event.die}{by_app}: {said.words}"
-            )
-            twist = TWISTS.get((said.yes, said.big)) if said.twist else None
-            return f"{line} — {twist}." if twist else f"{line}."
+            return oracle_sentence(event)
+        case Drawn() if event.replaces:
+            dice = f" (dice {', '.join(map(str, event.dice))})" if event.dice else ""
+            return f"A die of that draw rolled again: {' '.join(event.result.split())}{dice}."
+        case Drawn() if event.chosen:
+            noun = DRAWN_NOUN.get(event.table, event.table)
+            return f"Chosen, not rolled, {noun}: {' '.join(event.result.split())}."
         case Drawn():
             label = DRAWN.get(event.table, f"Drawn from {event.table}")
             intrudes = event.character and event.table == "intrusion"
@@ -47,7 +61,75 @@ def story_sentence(event: AnyEvent, who: Who) -> str:
             return f"{label}{whom}: {' '.join(event.result.split())}{level}{dice}."
         case SceneWritten():
             return event.text.strip()
+        case TensionSet():
+            why = f" ({event.why})" if event.why else ""
+            moved = "rises" if event.tension > event.was else "falls"
+            if not event.why:
+                return f"Tension set to {event.tension} (was {event.was})."
+            return f"Tension {moved} to {event.tension}{why}."
+        case SceneStarted():
+            test = scene_test(event.tension, event.die)
+            by_app = APP_DIE if event.app_rolled else ""
+            expected = " ".join(event.expected.split()).rstrip(".")
+            return (
+                f"A scene begins: {expected}. The scene's die, {event.die}{by_app} against"
+                f" tension {event.tension}: {SCENE_TEST_WORDS[test]}."
+            )
+        case SceneEnded():
+            return f"The scene ends; it went {SCENE_END_WORDS[event.went]}."
+        case Listed():
+            note = f" ({' '.join(event.item.note.split())})" if event.item.note else ""
+            return f"{LIST_NOUN[event.list]}: {event.item.name}{note}."
+        case Unlisted():
+            return f"{UNLIST_NOUN[event.list]}: {who(event.id)}."
     return type(event).__name__  # pragma: no cover
+
+
+DRAWN_NOUN = {
+    "creature": "a creature",
+    "npc": "an NPC",
+    "cypher": "a cypher",
+    "complication": "a complication",
+    "scene": "a scene prompt",
+    "intrusion": "an intrusion",
+    "target": "a target",
+    "gift": "a gift",
+    "alteration": "how the scene is altered",
+    "event": "a random event",
+    "reaction": "the NPC's reaction",
+}
+"""A table's line in a phrase, for a line the player chose."""
+
+SCENE_TEST_WORDS = {
+    "expected": "it goes as expected",
+    "altered": "it is altered",
+    "interrupted": "it is interrupted by a random event",
+}
+SCENE_END_WORDS = {"well": "the party's way", "mixed": "both ways", "badly": "badly"}
+LIST_NOUN = {"threads": "A thread opens", "people": "Met"}
+UNLIST_NOUN = {"threads": "A thread closes", "people": "Leaves the story"}
+
+
+def oracle_sentence(event: OracleAsked) -> str:
+    """R-ORC-1..3, R-TEN-2, R-TEN-3: a question, its die (or the answer chosen), what came
+    with it, the tension when it moved the odds and the random event when one came."""
+    question = " ".join(event.question.split())
+    if event.chosen:
+        asked = f'The oracle, asked "{question}" ({event.likelihood})'
+        return f"{asked}: {event.chosen}, chosen, not rolled."
+    assert event.die is not None
+    said = answer(event.likelihood, event.die, event.tension)
+    by_app = APP_DIE if event.app_rolled else ""
+    at = f", tension {event.tension}" if event.tension != TENSION_START else ""
+    line = (
+        f'The oracle, asked "{question}" ({event.likelihood}{at}), rolled'
+        f" {event.die}{by_app}: {said.words}"
+    )
+    twist = TWISTS.get((said.yes, said.big)) if said.twist else None
+    line = f"{line} — {twist}." if twist else f"{line}."
+    if event.event_die is not None and random_event_comes(event.tension, event.event_die):
+        line += f" The event die shows {event.event_die}: a random event."
+    return line
 
 
 def proposal_sentence(event: Drawn, name: str) -> str:

@@ -103,6 +103,6 @@ class AppIntrusions:
         """The packs the intrusions' examples are drawn from."""
 
     def after(
-        self, state: Campaign, events: Sequence[AnyEvent], dice: DiceSource
+        self, state: Campaign, events: Sequence[AnyEvent], dice: DiceSource, before: Campaign
     ) -> Sequence[AnyEvent]:
         return app_intrusions(state, events, dice, self.content)

@@ -70,7 +70,18 @@ from strange_tui.campaign.model.events.rolls import (
     RollMade,
     RollRerolled,
 )
-from strange_tui.campaign.model.events.solo import STORY_EVENTS, Drawn, OracleAsked, SceneWritten
+from strange_tui.campaign.model.events.solo import (
+    SOLO_EVENTS,
+    STORY_EVENTS,
+    Drawn,
+    Listed,
+    OracleAsked,
+    SceneEnded,
+    SceneStarted,
+    SceneWritten,
+    TensionSet,
+    Unlisted,
+)
 from strange_tui.campaign.model.events.table import (
     ClockAdvanced,
     InitiativeCast,
@@ -124,6 +135,11 @@ AnyEvent = (
     | OracleAsked
     | Drawn
     | SceneWritten
+    | TensionSet
+    | SceneStarted
+    | SceneEnded
+    | Listed
+    | Unlisted
     | InitiativeCast
     | PromptRaised
     | PromptClosed
@@ -219,6 +235,12 @@ __all__ = [
     "RollRerolled",
     "STORY_EVENTS",
     "SceneWritten",
+    "SceneStarted",
+    "SceneEnded",
+    "SOLO_EVENTS",
+    "Listed",
+    "TensionSet",
+    "Unlisted",
     "SettingsChanged",
     "StepTakenBack",
     "TrackShifted",
