@@ -33,6 +33,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "reference": ("name", "stat", "note"),
     "trades": ("name", "cost", "condition", "does"),
     "meanings": ("name", "table"),
+    "gifts": ("name", "recursion", "stats", "tasks", "text"),
+    "alterations": ("name", "recursion", "text"),
+    "event_foci": ("name", "picks", "text"),
+    "task_words": ("name", "task", "words"),
 }
 
 

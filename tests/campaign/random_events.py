@@ -47,7 +47,6 @@ from strange_tui.campaign.model.events import (
     DamageTaken,
     Drawn,
     Healed,
-    LastingMended,
     HunterCreated,
     HunterDamaged,
     HunterRolled,
@@ -58,6 +57,8 @@ from strange_tui.campaign.model.events import (
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
+    LastingMended,
+    Listed,
     MovedInFight,
     NotesEdited,
     NpcHealthChanged,
@@ -70,18 +71,17 @@ from strange_tui.campaign.model.events import (
     RecoveryRolled,
     RollMade,
     RollRerolled,
-    SceneWritten,
     SceneEnded,
     SceneStarted,
-    Listed,
-    TensionSet,
-    Unlisted,
+    SceneWritten,
     SettingsChanged,
     StepTakenBack,
+    TensionSet,
     TrackShifted,
     TraitsRead,
     TranslationMade,
     TurnAdvanced,
+    Unlisted,
     WaitTriggered,
     WeaknessTaken,
     XpAwarded,
@@ -98,8 +98,8 @@ from strange_tui.campaign.model.folds.translation import HINDRANCES, recursion_o
 from strange_tui.campaign.model.hunters import Challenge, DamageType, HunterWound, Vital
 from strange_tui.campaign.model.prompts import PromptKind, open_prompt
 from strange_tui.campaign.model.reduce import reduce
-from strange_tui.campaign.model.story import StoryItem
 from strange_tui.campaign.model.state import Artifact, Campaign, Character, Cypher, Settings
+from strange_tui.campaign.model.story import StoryItem
 from strange_tui.campaign.model.traits import Trait
 from strange_tui.campaign.store import Store
 from strange_tui.content.effects import ArmorBonus, DamageBonus, Timed
@@ -919,7 +919,7 @@ STORY_NAMES = ("keeper", "alys", "the-lamp")
 def _listed(draw, state, rolls):
     which = draw(st.sampled_from(["threads", "people"]))
     taken = {item.id for item in state.story.items(which)}
-    free = [name for name in STORY_NAMES if name not in taken] or ["another"]
+    free = [name for name in STORY_NAMES if name not in taken] or [f"another-{len(taken)}"]
     name = draw(st.sampled_from(free))
     return Listed(list=which, item=StoryItem(id=name, name=name.title()))
 

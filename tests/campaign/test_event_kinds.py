@@ -37,7 +37,6 @@ from strange_tui.campaign.model.events import (
     DamageTaken,
     Drawn,
     Healed,
-    LastingMended,
     HunterCreated,
     HunterDamaged,
     HunterRolled,
@@ -48,6 +47,8 @@ from strange_tui.campaign.model.events import (
     InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
+    LastingMended,
+    Listed,
     MovedInFight,
     NotesEdited,
     NpcHealthChanged,
@@ -60,18 +61,17 @@ from strange_tui.campaign.model.events import (
     RecoveryRolled,
     RollMade,
     RollRerolled,
-    SceneWritten,
     SceneEnded,
     SceneStarted,
-    Listed,
-    TensionSet,
-    Unlisted,
+    SceneWritten,
     SettingsChanged,
     StepTakenBack,
+    TensionSet,
     TrackShifted,
     TraitsRead,
     TranslationMade,
     TurnAdvanced,
+    Unlisted,
     WaitTriggered,
     WeaknessTaken,
     XpAwarded,
@@ -90,6 +90,7 @@ from strange_tui.campaign.model.state import (
     Scars,
     Settings,
 )
+from strange_tui.campaign.model.story import Story, StoryItem
 from strange_tui.campaign.model.traits import Trait
 from strange_tui.content.effects import ArmorBonus, DamageBonus
 from strange_tui.rules.combat import Condition
@@ -97,7 +98,6 @@ from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import DamageTrack
 from strange_tui.rules.translation import HOUR
-from strange_tui.campaign.model.story import Story, StoryItem
 from tests.campaign.builders import (
     campaign,
     challenge,

@@ -136,3 +136,23 @@ def test_newest_first_keeps_each_heading_on_top_and_the_filter_drops_empty_ones(
 
 def test_the_markdown_story_without_commands_is_its_title():
     assert markdown_story("A # b", [], {}) == ["# A # b — session log"]
+
+
+def test_a_scene_begun_in_solo_play_heads_its_part_and_holds_its_notes(tmp_path):
+    """R-SCN-1: a scene begun heads its part with what was expected; the notes written in
+    it stay in it; once it ends, a note starts the next scene as before."""
+    from strange_tui.campaign.model.events import SceneEnded, SceneStarted, SceneWritten
+
+    folder = CampaignFolder.create(tmp_path, "Lone Road")
+    store = folder.open()
+    store.dispatch(CharacterCreated(character=character("mara")))
+    store.dispatch(SceneStarted(expected="The keeper lets us in. She is wary.", die=12, tension=5))
+    store.dispatch(SceneWritten(text="She pours tea and says nothing."))
+    store.dispatch(SceneEnded(went="well"))
+    store.dispatch(SceneWritten(text="Night falls on the cliffs."))
+    events = list(folder.events())
+    parts = story(batches(events), names_of(folder.check(), events))
+    assert [p.text for p in parts if isinstance(p, Heading) and p.level == SCENE] == [
+        "Scene 1: The keeper lets us in",
+        "Scene 2: Night falls on the cliffs",
+    ]

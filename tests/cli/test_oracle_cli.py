@@ -1,6 +1,7 @@
 """`strange-tui oracle`: the odds and the answer as text and JSON, `--seed` and `--die` as for
-`roll`, the question written in a campaign's log with `--campaign`; and the `draw` command's
-arguments (R-ORC-1..3)."""
+`roll`, the question written in a campaign's log with `--campaign`; the tension, the event
+die and what the dice drew; `--event-die` and `--choose`; and the `draw` command's arguments
+(R-ORC-1..3, R-TEN-2, R-TEN-3)."""
 
 import json
 import subprocess
@@ -8,15 +9,23 @@ import sys
 
 import pytest
 
-from strange_tui.campaign.model.events import OracleAsked
+from strange_tui.campaign.model.events import Drawn, OracleAsked, TensionSet
 from strange_tui.cli import command_parser, main, solo
 from strange_tui.demo.build import build_demo
 from strange_tui.storage.folder import CampaignFolder
+from strange_tui.storage.paths import ENV_SAVES
 
 KEYS = [
     "question", "likelihood", "yes_from", "p_yes_and", "p_yes", "p_no", "p_no_and", "die",
-    "app_rolled", "answer", "twist",
+    "app_rolled", "answer", "twist", "tension", "event_chance", "event_die", "random_event",
+    "chosen", "drawn",
 ]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def own_saves(tmp_path, monkeypatch):
+    """Without --saves the oracle reads the packs of an empty saves folder of the test's."""
+    monkeypatch.setenv(ENV_SAVES, str(tmp_path / "no-saves"))
 
 
 def run_json(capsys, *args: str) -> dict:
@@ -27,7 +36,7 @@ def run_json(capsys, *args: str) -> dict:
 
 
 def test_r_orc_1_json_likely_with_a_typed_die(capsys):
-    report = run_json(capsys, "Is the door guarded?", "--likely", "--die", "14")
+    report = run_json(capsys, "Is the door guarded?", "--likely", "--die", "14", "--event-die", "9")
     assert list(report) == KEYS
     assert report == {
         "question": "Is the door guarded?",
@@ -41,6 +50,12 @@ def test_r_orc_1_json_likely_with_a_typed_die(capsys):
         "app_rolled": False,
         "answer": "Yes",
         "twist": None,
+        "tension": 5,
+        "event_chance": 0.1,
+        "event_die": 9,
+        "random_event": False,
+        "chosen": False,
+        "drawn": [],
     }
 
 
@@ -84,7 +99,8 @@ def test_r_orc_1_the_same_seed_gives_the_same_answer_and_the_app_rolls_it(capsys
 
 
 def test_r_orc_3_text_shows_the_odds_the_die_and_the_answer(capsys):
-    assert main(["oracle", "Is the door guarded?", "--likely", "--die", "19"]) == 0
+    args = ["Is the door guarded?", "--likely", "--die", "19", "--event-die", "9"]
+    assert main(["oracle", *args]) == 0
     out = capsys.readouterr().out
     for seen in (
         "Is the door guarded?", "likely", "yes on 8 or more", "10%", "19-20", "55%", "8-18",
@@ -92,7 +108,7 @@ def test_r_orc_3_text_shows_the_odds_the_die_and_the_answer(capsys):
         "Yes, and: a small gift comes with it",
     ):  # fmt: skip
         assert seen in out, seen
-    assert "log" not in out  # Nothing written anywhere without --campaign.
+    assert "campaign's log" not in out  # Nothing written anywhere without --campaign.
 
 
 def test_text_says_the_app_rolled(capsys):
@@ -136,7 +152,8 @@ def test_r_orc_1_campaign_records_one_question_in_its_log(tmp_path, capsys):
     build_demo(tmp_path)
     demo = tmp_path / "demo"
     before = list(CampaignFolder(demo).events())
-    args = ["Is the door guarded?", "--likely", "--die", "14", "--campaign", "demo"]
+    args = ["Is the door guarded?", "--likely", "--die", "14", "--event-die", "20",
+            "--campaign", "demo"]  # fmt: skip
     report = run_json(capsys, *args, "--saves", str(tmp_path))
     assert report["answer"] == "Yes"
     after = list(CampaignFolder(demo).events())
@@ -198,3 +215,88 @@ def test_draw_takes_the_agreed_arguments_and_runs_the_draw_command():
 def test_draw_refuses_an_unknown_table_or_two_levels(capsys, args):
     assert exit_status(args) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_r_ten_3_the_event_die_is_rolled_and_its_random_event_drawn(capsys):
+    """Tension 5: an event die of 1 or 2 brings a random event, drawn from the packs with
+    its dice; any other face draws none, and the app rolls it when none is given."""
+    report = run_json(capsys, "Is it?", "--die", "10", "--event-die", "2")
+    assert (report["event_die"], report["random_event"]) == (2, True)
+    (event,) = report["drawn"]
+    assert event["table"] == "event" and "; its meaning: " in event["result"]
+    assert event["dice"] and all(1 <= die <= 100 for die in event["dice"])
+    quiet = run_json(capsys, "Is it?", "--die", "10", "--event-die", "3")
+    assert (quiet["random_event"], quiet["drawn"]) == (False, [])
+    rolled = run_json(capsys, "Is it?", "--seed", "5")
+    assert 1 <= rolled["event_die"] <= 20
+
+
+def test_r_orc_2_no_and_draws_a_complication_shown_as_text(capsys):
+    assert main(["oracle", "Is it quiet?", "--die", "1", "--event-die", "20"]) == 0
+    out = capsys.readouterr().out
+    for seen in ("tension 5", "Event die   10%  1-2", "20 (your die)", "Complication", "(dice "):
+        assert seen in out, seen
+
+
+def test_r_orc_3_yes_and_draws_a_gift_from_the_saves_packs(capsys, tmp_path):
+    saves = tmp_path / "saves"
+    (saves / "packs").mkdir(parents=True)
+    (saves / "packs" / "solo.toml").write_text(
+        '[[gifts]]\nid = "map"\nname = "A map"\ntext = "Someone drew the way."\n'
+    )
+    report = run_json(capsys, "Is help near?", "--die", "20", "--event-die", "20",
+                      "--saves", str(saves))  # fmt: skip
+    assert report["answer"] == "Yes, and"
+    assert report["drawn"] == [
+        {"table": "gift", "result": "A map — Someone drew the way", "dice": []}
+    ]
+
+
+def test_choose_answers_without_rolling(capsys):
+    report = run_json(capsys, "Is it?", "--choose", "Yes, and")
+    assert (report["answer"], report["chosen"], report["die"], report["event_die"]) == (
+        "Yes, and", True, None, None,
+    )  # fmt: skip
+    assert (report["twist"], report["drawn"], report["random_event"]) == (None, [], False)
+    assert main(["oracle", "Is it?", "--choose", "No"]) == 0
+    out = capsys.readouterr().out
+    assert "none: the answer chosen, not rolled" in out and "No (your choice)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["Is it?", "--event-die", "0"], "--event-die is what a d20 shows, 1 to 20; 0 is not"),
+        (["Is it?", "--choose", "Maybe"], "invalid choice"),
+        (["Is it?", "--choose", "Yes", "--die", "4"], "no --die or --event-die"),
+        (["Is it?", "--choose", "No", "--event-die", "4"], "no --die or --event-die"),
+    ],
+)
+def test_event_die_and_choose_mistakes_are_one_line_and_exit_2(capsys, args, message):
+    assert exit_status(["oracle", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_r_ten_2_a_campaigns_tension_moves_the_odds_and_is_recorded(tmp_path, capsys):
+    build_demo(tmp_path)
+    demo = tmp_path / "demo"
+    CampaignFolder(demo).open().dispatch(TensionSet(tension=8, was=5))
+    args = ["Is it?", "--die", "9", "--event-die", "6", "--campaign", "demo"]
+    report = run_json(capsys, *args, "--saves", str(tmp_path))
+    # Tension 8: an even question says yes from 8; the event die brings one on 1-5.
+    assert (report["tension"], report["yes_from"], report["answer"]) == (8, 8, "Yes")
+    assert (report["event_chance"], report["random_event"]) == (0.25, False)
+    asked = list(CampaignFolder(demo).events())[-1]
+    assert isinstance(asked, OracleAsked) and (asked.tension, asked.event_die) == (8, 6)
+
+
+def test_r_ten_3_with_a_campaign_the_event_is_in_the_same_step(tmp_path, capsys):
+    build_demo(tmp_path)
+    demo = tmp_path / "demo"
+    before = list(CampaignFolder(demo).events())
+    args = ["Is it?", "--die", "9", "--event-die", "1", "--campaign", "demo"]
+    assert run_json(capsys, *args, "--saves", str(tmp_path))["random_event"] is True
+    asked, drawn = list(CampaignFolder(demo).events())[len(before) :]
+    assert isinstance(asked, OracleAsked) and isinstance(drawn, Drawn)
+    assert drawn.table == "event" and drawn.batch == asked.seq

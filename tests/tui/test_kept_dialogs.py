@@ -64,7 +64,7 @@ async def test_the_log_and_help_are_kept_and_show_what_happened_meanwhile(demo_a
         await pilot.press("question_mark")
         await pilot.pause()
         helped = demo_app.screen
-        assert isinstance(helped, HelpScreen) and helped.current == 14  # The log's section.
+        assert isinstance(helped, HelpScreen) and helped.current == 17  # The log's section.
         await pilot.press("escape", "escape", "question_mark")
         await pilot.pause()
         assert demo_app.screen is helped and helped.current == 2  # Home's, this time.

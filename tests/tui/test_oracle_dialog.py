@@ -1,13 +1,14 @@
-"""The oracle dialog (Home's a), keys only: the odds before asking, the answer big after,
-one journal event and a log line per question; typing never asks; usable at 80x24 and
-40x12 (R-ORC-1..3)."""
+"""The oracle dialog (Home's a), keys only: the odds before asking, with the tension and the
+event die's chance; the answer big after, with the complication, gift or random event drawn
+in the same step; the answer chosen instead of rolled; one journal step and a log line per
+question; typing never asks; usable at 80x24 and 40x12 (R-ORC-1..3, R-TEN-2, R-TEN-3)."""
 
 import io
 
 from rich.console import Console
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
-from strange_tui.campaign.model.events import OracleAsked
+from strange_tui.campaign.model.events import Drawn, OracleAsked
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.home.home import HomeScreen
@@ -41,7 +42,7 @@ async def test_r_orc_1_ask_a_likely_question_with_your_own_d20(demo_app):
         assert "Yes        55% 8-18" in screen and "No, and     5% 1" in screen
         assert questions(demo_app) == []  # Nothing asked yet.
 
-        await pilot.press("ctrl+f", "1", "4", "enter")
+        await pilot.press("ctrl+f", "1", "4", "tab", "2", "0", "enter")  # No event on a 20.
         await pilot.pause()
         journal = demo_app.session.journal()
         assert len(journal) == before + 1
@@ -55,7 +56,7 @@ async def test_r_orc_1_ask_a_likely_question_with_your_own_d20(demo_app):
         )
         screen = on_screen(demo_app)
         assert "  Yes  " in screen and f"“{QUESTION}” (likely)" in screen
-        assert "d20: 14 (your die)" in screen
+        assert "d20: 14 (your die) · event die: 20 (yours)" in screen
         assert demo_app.session.describe((asked,)) == (
             f'The oracle, asked "{QUESTION}" (likely), rolled 14: Yes.'
         )
@@ -77,7 +78,7 @@ async def test_r_orc_1_ask_a_likely_question_with_your_own_d20(demo_app):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(demo_app.screen, HomeScreen)
-        assert len(demo_app.session.journal()) == before + 2
+        assert len(questions(demo_app)) == 2
 
 
 async def test_r_orc_2_the_twist_is_said_in_words(demo_app):
@@ -93,9 +94,9 @@ async def test_typing_never_asks_and_enter_in_the_question_goes_to_the_die(demo_
         await pilot.pause()
         assert questions(demo_app) == []
         assert demo_app.focused.id == "die"
-        await pilot.press("tab", "tab")  # Past Ask to Close: nothing asked on the way.
+        await pilot.press("tab", "tab", "tab")  # The event die, Ask, Close: nothing asked.
         assert questions(demo_app) == []
-        await pilot.press("shift+tab", "shift+tab", "enter")  # Back to the die: Enter asks.
+        await pilot.press("shift+tab", "shift+tab", "enter")  # The event die: Enter asks.
         await pilot.pause()
         assert len(questions(demo_app)) == 1
 
@@ -126,7 +127,7 @@ async def test_a_players_seat_asks_too(demo):
         await pilot.press("escape")  # A player's seat opens on their sheet; Home is below.
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        await pilot.press("a", *"Am I followed?", "ctrl+f", "9", "enter")
+        await pilot.press("a", *"Am I followed?", "ctrl+f", "9", "tab", "2", "0", "enter")
         await pilot.pause()
     asked = list(CampaignFolder(demo).events())[-1]
     assert isinstance(asked, OracleAsked) and asked.seat == "mara-quist"
@@ -134,7 +135,7 @@ async def test_a_players_seat_asks_too(demo):
 
 async def test_the_whole_dialog_shows_at_80x24_with_an_answer(demo_app):
     async with demo_app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("a", *QUESTION, "ctrl+f", "2", "0", "enter")
+        await pilot.press("a", *QUESTION, "ctrl+f", "2", "0", "tab", "2", "0", "enter")
         await pilot.pause()
         dialog = demo_app.screen
         for selector in ("#question", "#likelihood", "#answer", "#odds", "#die", "#ask"):
@@ -148,7 +149,7 @@ async def test_every_field_and_button_comes_into_view_at_40x12(demo_app):
         await pilot.pause()
         assert await tab_through(pilot) == []
         await pilot.press("ctrl+f", "5", "enter")  # Refused: no question yet.
-        await pilot.press("shift+tab", "shift+tab", *"Is it?", "ctrl+s")
+        await pilot.press("shift+tab", "shift+tab", "shift+tab", *"Is it?", "ctrl+s")
         await pilot.pause()
         assert len(questions(demo_app)) == 1
         assert await tab_through(pilot) == []
@@ -169,3 +170,124 @@ async def test_help_explains_how_likely_maps_to_the_d20(demo_app):
         text = " ".join(out.getvalue().split())
         assert "Oracle" in text and "likely 8+ (65%)" in text and "impossible 20+ (5%)" in text
         assert "a 1 is always no, and" in text
+
+
+def step_of(app, first: OracleAsked) -> list:
+    """The events of the step ``first`` opened (the question and what came with it)."""
+    journal = app.session.journal()
+    return [e for e in journal if e.seq == first.seq or e.batch == first.seq]
+
+
+async def test_r_ten_2_r_ten_3_the_odds_show_the_tension_and_the_event_chance(demo_app):
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert "yes on 11+ · tension 5 · event 1-2 (10%)" in on_screen(demo_app)
+
+
+async def test_r_ten_3_r_evt_1_the_event_die_brings_a_random_event_shown_in_the_dialog(demo_app):
+    """Your die 10, the event die 1: the random event is drawn in the same step (one undo
+    takes back both) and shown with the answer, the dialog still open."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", *"Is the dock quiet?", "ctrl+f", "1", "0", "tab", "1", "enter")
+        await pilot.pause()
+        asked = questions(demo_app)[-1]
+        assert (asked.die, asked.event_die, asked.app_rolled) == (10, 1, False)
+        drawn = demo_app.session.journal()[-1]
+        assert isinstance(drawn, Drawn) and drawn.table == "event"
+        assert step_of(demo_app, asked) == [asked, drawn]
+        screen = " ".join(on_screen(demo_app).replace("█", " ").split())
+        assert "event die: 1 (yours) — a random event" in screen
+        assert "A random event: " + " ".join(drawn.result.split()[:3]) in screen
+        assert isinstance(demo_app.screen, OracleDialog)
+
+
+async def test_r_orc_2_and_3_the_complication_and_the_gift_show_in_the_dialog(demo_app):
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", *"Is it quiet?", "ctrl+f", "1", "tab", "2", "0", "enter")
+        await pilot.pause()
+        complication = demo_app.session.journal()[-1]
+        assert isinstance(complication, Drawn) and complication.table == "complication"
+        screen = " ".join(on_screen(demo_app).replace("█", " ").split())
+        assert "A complication: " + complication.result.split(" — ")[0] in screen
+        await pilot.press(*"Is help near?", "ctrl+f", "2", "0", "tab", "2", "0", "enter")
+        await pilot.pause()
+        gift = demo_app.session.journal()[-1]
+        assert isinstance(gift, Drawn) and gift.table == "gift"
+        screen = " ".join(on_screen(demo_app).replace("█", " ").split())
+        assert "A gift: " + gift.result.split(" — ")[0] in screen
+
+
+LONG_PACK = """
+[[complications]]
+id = "long"
+name = "The floor gives way"
+text = "Old boards crack under the weight and drop you a storey into the cellar's dark."
+
+[[event_foci]]
+id = "thread"
+name = "A thread draws closer"
+text = "An open matter takes a step toward its end."
+picks = "thread"
+
+[[meanings]]
+id = "a"
+name = "overwhelm all"
+table = "action"
+
+[[meanings]]
+id = "s"
+name = "the old ledger"
+table = "subject"
+"""
+
+
+async def test_the_answer_with_a_complication_and_an_event_fits_80x24(demo):
+    """The longest answer a built-in line gives: a complication of two lines and a random
+    event of two, with the odds, the dice and the buttons, all on screen at 80x24 (a pack
+    of one line each: no dice to roll for them, so the test knows every word)."""
+    (demo.parent / "packs").mkdir()
+    (demo.parent / "packs" / "solo.toml").write_text(LONG_PACK)
+    app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", *"Is the stair safe?", "ctrl+f", "1", "tab", "2", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        for selector in ("#question", "#likelihood", "#chosen", "#answer", "#odds", "#die",
+                         "#event-die", "#ask"):  # fmt: skip
+            assert visible(app, dialog.query_one(selector)), selector
+        screen = " ".join(on_screen(app).replace("█", " ").split())
+        assert "A complication: The floor gives way — Old boards crack" in screen
+        assert "A random event: A thread draws closer (none is open: a new one begins);" in screen
+        assert "its meaning: overwhelm all · the old ledger" in screen
+        assert "ctrl+s asks" in screen
+
+
+async def test_choose_the_answer_instead_of_rolling(demo_app):
+    """The Answer list (Tab from How likely), not a letter typed: 'Yes' chosen, ctrl+s: the
+    question recorded with no die, no event die, nothing drawn; the dice fields off while
+    an answer is chosen; the list back on 'Roll the dice' for the next question."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        before = len(demo_app.session.journal())
+        await pilot.press("a", *"Yes, and no?")  # Typing the answers' words chooses nothing.
+        await pilot.pause()
+        assert dialog_chosen(demo_app) == "roll"
+        await pilot.press("tab", "tab", "enter", "down", "down", "enter")
+        await pilot.pause()
+        assert dialog_chosen(demo_app) == "Yes"
+        assert demo_app.screen.query_one("#die", Input).disabled
+        assert questions(demo_app) == []  # Choosing is not asking.
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        journal = demo_app.session.journal()
+        assert len(journal) == before + 1
+        asked = journal[-1]
+        assert isinstance(asked, OracleAsked)
+        assert (asked.chosen, asked.die, asked.event_die) == ("Yes", None, None)
+        assert "Yes (your choice)" in on_screen(demo_app)
+        assert dialog_chosen(demo_app) == "roll"
+        assert not demo_app.screen.query_one("#die", Input).disabled
+
+
+def dialog_chosen(app) -> str:
+    return str(app.screen.query_one("#chosen", Select).value)

@@ -13,6 +13,7 @@ from strange_tui.campaign.model.events import (
     RollMade,
     SceneWritten,
     SettingsChanged,
+    TensionSet,
 )
 from strange_tui.campaign.model.state import Settings
 from strange_tui.rules.dice import PlayerDice
@@ -137,8 +138,9 @@ async def test_r_orc_4_the_apps_intrusion_comes_to_the_one_window(tmp_path, monk
         assert asked.what.split(":")[0] in "\n".join(screen_lines(app))
         await pilot.press("ctrl+s")
         await pilot.pause()
-        accepted = journal(app)[-2]
+        *_, accepted, _closed, tension = journal(app)
         assert isinstance(accepted, IntrusionAccepted) and accepted.what == asked.what
+        assert isinstance(tension, TensionSet) and tension.tension == 6  # R-TEN-4.
         characters = app.session.state.characters
         assert (characters["mara"].xp, characters["jun"].xp) == (1, 1)
 

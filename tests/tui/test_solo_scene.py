@@ -6,10 +6,10 @@ reads as a story, the notes in their places."""
 
 from strange_tui.campaign.model.events import (
     Drawn,
-    IntrusionAccepted,
     OracleAsked,
     PromptRaised,
     SceneWritten,
+    batches,
 )
 from strange_tui.cli import main
 from strange_tui.tui.app.app import StrangeApp
@@ -63,7 +63,7 @@ async def test_a_solo_scene_from_the_demo_reads_as_a_story(demo, monkeypatch, ca
 
         # The oracle: is the door guarded? Likely; Mara's own die, 14: yes.
         await pilot.press("a", *"Is the door guarded?", "tab", "enter", "up", "enter")
-        await pilot.press("ctrl+f", "1", "4", "enter")
+        await pilot.press("ctrl+f", "1", "4", "tab", "2", "0", "enter")  # Event die 20: none.
         await pilot.pause()
         asked = journal()[-1]
         assert isinstance(asked, OracleAsked) and asked.likelihood == "likely"
@@ -84,7 +84,10 @@ async def test_a_solo_scene_from_the_demo_reads_as_a_story(demo, monkeypatch, ca
         xp = app.session.state.characters[MARA].xp
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(journal()[-2], IntrusionAccepted)
+        step = batches(journal())[-1]
+        kinds = [type(e).__name__ for e in step]
+        assert "IntrusionAccepted" in kinds and kinds[-1] == "TensionSet"
+        assert app.session.state.story.tension == 6  # R-TEN-4: an intrusion accepted.
         assert app.session.state.characters[MARA].xp == xp + 1  # 2, one given away.
         await back_home(pilot)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from strange_tui.campaign.model.events import (
+    SOLO_EVENTS,
     STORY_EVENTS,
     AnyEvent,
     ChallengeStarted,
@@ -62,7 +63,7 @@ AREAS: tuple[tuple[type | tuple[type, ...], Callable[[Any, Who], str]], ...] = (
     (COMBAT_EVENTS, combat_sentence),
     (TranslationMade, translation_sentence),
     (TABLE_EVENTS, table_sentence),
-    (STORY_EVENTS, story_sentence),
+    (STORY_EVENTS + SOLO_EVENTS, story_sentence),
     (CHASE_EVENTS, chase_sentence),
     (CraftingAttempted, crafting_sentence),
     (HUNTER_EVENTS, hunter_sentence),

@@ -30,6 +30,7 @@ DRAWN = {
     "gift": "A gift drawn",
     "alteration": "The scene is altered",
     "event": "A random event",
+    "meaning": "A meaning drawn",
     "reaction": "The NPC's reaction",
 }
 """How the log names each table's draw."""
@@ -46,19 +47,8 @@ def story_sentence(event: AnyEvent, who: Who) -> str:
     match event:
         case OracleAsked():
             return oracle_sentence(event)
-        case Drawn() if event.replaces:
-            dice = f" (dice {', '.join(map(str, event.dice))})" if event.dice else ""
-            return f"A die of that draw rolled again: {' '.join(event.result.split())}{dice}."
-        case Drawn() if event.chosen:
-            noun = DRAWN_NOUN.get(event.table, event.table)
-            return f"Chosen, not rolled, {noun}: {' '.join(event.result.split())}."
         case Drawn():
-            label = DRAWN.get(event.table, f"Drawn from {event.table}")
-            intrudes = event.character and event.table == "intrusion"
-            whom = f" on {who(event.character)}" if intrudes else ""
-            level = f", level {event.level}" if event.level else ""
-            dice = f" (dice {', '.join(map(str, event.dice))})" if event.dice else ""
-            return f"{label}{whom}: {' '.join(event.result.split())}{level}{dice}."
+            return drawn_sentence(event, who)
         case SceneWritten():
             return event.text.strip()
         case TensionSet():
@@ -85,6 +75,28 @@ def story_sentence(event: AnyEvent, who: Who) -> str:
     return type(event).__name__  # pragma: no cover
 
 
+def drawn_sentence(event: Drawn, who: Who) -> str:
+    """A draw as the log reads it: its table, what came up, its level and its dice; a line
+    the player chose; a draw with one die rolled again; an NPC's reaction (R-NPC-1)."""
+    result = " ".join(event.result.split())
+    level = f", level {event.level}" if event.level else ""
+    dice = f" (dice {', '.join(map(str, event.dice))})" if event.dice else ""
+    label = DRAWN.get(event.table, f"Drawn from {event.table}")
+    if event.table == "reaction" and ": " in result and event.dice:
+        npc, said = result.rsplit(": ", 1)
+        speaker = f" to {who(event.character)}" if event.character else ""
+        return f"{npc} (level {event.level}) reacts{speaker}: {said} (d20 {event.dice[0]})."
+    if event.replaces:
+        return f"{label}, one die rolled again: {result}{level}{dice}."
+    if event.chosen:
+        noun = DRAWN_NOUN.get(event.table, event.table)
+        dice = f" (its level's die {event.dice[0]})" if event.dice else ""
+        return f"Chosen, not rolled, {noun}: {result}{level}{dice}."
+    intrudes = event.character and event.table == "intrusion"
+    whom = f" on {who(event.character)}" if intrudes else ""
+    return f"{label}{whom}: {result}{level}{dice}."
+
+
 DRAWN_NOUN = {
     "creature": "a creature",
     "npc": "an NPC",
@@ -96,6 +108,7 @@ DRAWN_NOUN = {
     "gift": "a gift",
     "alteration": "how the scene is altered",
     "event": "a random event",
+    "meaning": "a meaning",
     "reaction": "the NPC's reaction",
 }
 """A table's line in a phrase, for a line the player chose."""
@@ -116,7 +129,7 @@ def oracle_sentence(event: OracleAsked) -> str:
     question = " ".join(event.question.split())
     if event.chosen:
         asked = f'The oracle, asked "{question}" ({event.likelihood})'
-        return f"{asked}: {event.chosen}, chosen, not rolled."
+        return f"{asked}, was answered by choice, not by the die: {event.chosen}."
     assert event.die is not None
     said = answer(event.likelihood, event.die, event.tension)
     by_app = APP_DIE if event.app_rolled else ""
@@ -128,7 +141,7 @@ def oracle_sentence(event: OracleAsked) -> str:
     twist = TWISTS.get((said.yes, said.big)) if said.twist else None
     line = f"{line} — {twist}." if twist else f"{line}."
     if event.event_die is not None and random_event_comes(event.tension, event.event_die):
-        line += f" The event die shows {event.event_die}: a random event."
+        line += f" The event die shows {event.event_die}: a random event comes."
     return line
 
 

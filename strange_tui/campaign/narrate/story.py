@@ -1,6 +1,8 @@
 """A session as a story: the log's lines grouped into days, scenes and fights.
 
-A scene note starts a scene (its first words are the heading); a translation that arrives
+A scene begun in solo play (SceneStarted) starts a scene headed by what the player
+expected, and holds every note until it ends; outside one, a scene note starts a scene
+(its first words are the heading); a translation that arrives
 starts a section of arrival; a fight is a subsection of its scene, headed by its foes and
 its rounds, with the turns passing folded into that heading (no "Next turn." lines). Every
 other line keeps its words. ``markdown_story`` is ``strange-tui log --format md``; the
@@ -16,6 +18,8 @@ from strange_tui.campaign.model.events import (
     CombatEnded,
     CombatStarted,
     NpcsAdded,
+    SceneEnded,
+    SceneStarted,
     SceneWritten,
     TranslationMade,
     TurnAdvanced,
@@ -96,6 +100,7 @@ def story(
     scenes = 0
     fight: _Fight | None = None
     after_fight = False  # A fight ended in this scene: what follows is its aftermath.
+    begun = False  # A scene begun (SceneStarted) and not yet ended holds the notes.
     for command in commands:
         clock = Clock(seconds=command[0].at)
         if days and clock.day != day:
@@ -103,7 +108,7 @@ def story(
             parts.append(Heading(DAY, f"Day {day}"))
         if all(isinstance(event, SceneWritten) for event in command):
             notes = [e.text for e in command if isinstance(e, SceneWritten)]
-            if fight is None:  # A note in a fight stays in the fight.
+            if fight is None and not begun:  # A note in a fight stays in the fight.
                 scenes += 1
                 title = scene_title(notes[0])
                 parts.append(
@@ -115,6 +120,14 @@ def story(
         said = tuple(event for event in command if not isinstance(event, TurnAdvanced))
         if not said:
             continue  # Turns passing: the fight's heading says its rounds.
+        started = next((e for e in said if isinstance(e, SceneStarted)), None)
+        if started is not None and fight is None:
+            scenes += 1
+            title = scene_title(started.expected)
+            parts.append(Heading(SCENE, f"Scene {scenes}: {title}" if title else f"Scene {scenes}"))
+            begun, after_fight = True, False
+        if any(isinstance(e, SceneEnded) for e in said):
+            begun = False
         if any(isinstance(e, TranslationMade) and e.arrived for e in said):
             arrival = next(e for e in said if isinstance(e, TranslationMade) and e.arrived)
             parts.append(Heading(SCENE, f"Arrival in {arrival.destination}"))

@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
 from strange_tui.campaign.commands.rolls.odds import outcome_of
+from strange_tui.campaign.commands.solo.intrusions import intrusion_shown
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, RollMade
 from strange_tui.tui.common.dialog import CharacterDialog, int_value
@@ -30,6 +31,7 @@ from strange_tui.tui.rolls.circumstance_fields import (
     CIRCUMSTANCES_KEY,
     CircumstanceFields,
 )
+from strange_tui.tui.rolls.odds import intrusion_line
 
 DIE_LABEL = "Your die ^f"
 DIE_HINT = "blank: the app rolls"
@@ -63,6 +65,8 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
         self.npc_id = npc_id
         self.done = False
         self._previewed: tuple[object, int] | None = None
+        self.intrusion: str | None = None
+        """The app's intrusion drawn in the roll's step, in words (solo play, R-ORC-4)."""
 
     @property
     def npc(self) -> Combatant:
@@ -189,6 +193,7 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
         if not events:
             return
         self.done = True
+        self.intrusion = intrusion_shown(events)  # Said under the die, before closing.
         # The roll, after what it pays for first (1 XP for support spent, R-CIR-1).
         made = next((e for e in events if isinstance(e, RollMade)), None)
         self.show_result(made, events, before, app_rolled=made is not None and made.app_rolled)
@@ -207,7 +212,8 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
         raise NotImplementedError
 
     def roll_text(self, made: RollMade, app_rolled: bool, hit: str, miss: str) -> Text:
-        """The die and whether it did it; a natural 1's intrusion, a 20's refund."""
+        """The die and whether it did it; the intrusion (the app's, drawn in the same
+        step, or a natural 1's by the GM), a 20's refund."""
         outcome = outcome_of(self.character, made, app_rolled=app_rolled)
         text = Text(f"d20: {outcome.die}" if outcome.die else "Automatic", style="bold")
         if outcome.app_rolled and outcome.die:
@@ -216,8 +222,7 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
             f" — {hit}" if outcome.success else f" — {miss}",
             style="bold green" if outcome.success else "bold red",
         )
-        if outcome.intrusion:
-            text.append("\nThe GM intrudes, free of charge: no XP for it.", style="yellow")
+        intrusion_line(text, outcome.intrusion, self.intrusion)
         if outcome.refunded:
             text.append("\nA natural 20: the points spent come back.", style="green")
         return text

@@ -64,9 +64,24 @@ SECTIONS: list[Section] = [
     Section("Pass time", "strange_tui.tui.table.pass_time:PassTimeDialog"),
     Section("Oracle (solo play)", "strange_tui.tui.solo.oracle:OracleDialog", oracle_scale()),
     Section("Draw", "strange_tui.tui.solo.draw:DrawDialog",
-            "a creature by level (3) or range (2-5), a cypher, a complication or a scene"),
+            "a creature by level (3) or range (2-5), a cypher, a complication, a scene, a"
+            " meaning or a random event · or choose the line in the list, then Take it ·"
+            " right after a draw, Reroll rolls one of its dice again, once"),
+    Section("Reaction (f at Home)", "strange_tui.tui.solo.reaction:ReactionDialog",
+            "the NPC, its level, the PC who speaks and their skill: a d20, +3 a step of"
+            " training (-3 an inability), +3 less the NPC's level · 4 or less hostile,"
+            " 5-8 unfriendly, 9-12 indifferent, 13-16 friendly, 17+ helpful; a 1 is"
+            " always hostile, a 20 always helpful"),
     Section("Journal", "strange_tui.tui.solo.scene:SceneDialog",
             "letters only type; ctrl+s writes the note into the log, in its place"),
+    Section("Scenes and tension (e, solo play)", "strange_tui.tui.solo.scenes:ScenesDialog",
+            "type what you expect, then the die (blank: the app rolls): above tension it"
+            " goes as expected; at or under it an odd face alters it, an even face brings a"
+            " random event · a scene that went the party's way lowers tension, one that went"
+            " badly raises it · tension 1-9: set it with its Set button"),
+    Section("Threads and people (k, solo play)", "strange_tui.tui.solo.lists:ListsDialog",
+            "↑↓ in a list chooses · letters type into the name and the note · enter in the"
+            " note adds · random events pick from these lists"),
     Section("Log", "strange_tui.tui.home.log:LogScreen"),
     Section("Combat", "strange_tui.tui.combat.tracker:CombatScreen"),
     Section("Attack", "strange_tui.tui.combat.attack:AttackDialog"),

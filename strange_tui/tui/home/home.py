@@ -27,11 +27,12 @@ from strange_tui.tui.common.screen import CampaignScreen
 from strange_tui.tui.common.seat import Probe, offered
 from strange_tui.tui.common.waiting import Waiting
 from strange_tui.tui.home.party import PartyList
+from strange_tui.tui.solo.story_panel import StoryKeys, StoryPanel
 
 RECENT = 8
 
 
-class HomeScreen(CampaignScreen):
+class HomeScreen(StoryKeys, CampaignScreen):
     """The table at a glance; actions apply to the highlighted character."""
 
     DEFAULT_CSS = """
@@ -74,6 +75,8 @@ class HomeScreen(CampaignScreen):
                 tooltip="fire, acid, cold, a fall...: ambient damage to the characters"),
         Binding("j", "journal", "Journal", id="home.journal",
                 tooltip="write what happens in the story; the log keeps it in its place"),
+        Binding("f", "reaction", "Reaction", id="home.reaction", show=False,
+                tooltip="an NPC meets the party: its reaction to the PC who speaks, odds first"),
         # Hidden from the key bar (Help, the palette and the README list them): at 80
         # columns Home's bar keeps Undo, Redo and Quit.
         Binding("h", "chase", "Chase", id="home.chase", show=False,
@@ -100,6 +103,7 @@ class HomeScreen(CampaignScreen):
                 where = Static(id="where", classes="panel")
                 where.border_title = "Where and when"
                 yield where
+                yield StoryPanel()  # Solo play only: tension, the scene, threads, people.
                 recent = Static(id="recent", classes="panel")
                 recent.border_title = "Latest"
                 yield recent
@@ -142,6 +146,7 @@ class HomeScreen(CampaignScreen):
         where.append(f"\n{len(state.characters)} characters · event {state.seq}", style="dim")
         self.query_one("#where", Static).update(where)
         self.query_one("#recent", Static).update(self.recent_text(state))
+        self.query_one(StoryPanel).show(state)
         self.query_one(Waiting).show(state)
         if not session.is_gm:
             self.refresh_bindings()  # A fight starting or ending brings or takes c.
@@ -216,6 +221,9 @@ class HomeScreen(CampaignScreen):
             "oracle": lambda: True,
             "draw": lambda: True,
             "journal": lambda: True,
+            "scene": lambda: True,
+            "threads": lambda: True,
+            "reaction": lambda: True,
             # R-HAZ-1: hazards are the GM's to apply.
             "hazard": lambda: ApplyHazard(targets=(), hazard=""),
             "ask_roll": lambda: AskRoll(),  # The GM's: the difficulty is the GM's to set.
@@ -339,6 +347,12 @@ class HomeScreen(CampaignScreen):
         from strange_tui.tui.solo.scene import SceneDialog
 
         self.app.push_screen(SceneDialog())
+
+    def action_reaction(self) -> None:
+        if character := self.selected():
+            from strange_tui.tui.solo.reaction import ReactionDialog
+
+            self.app.push_screen(ReactionDialog(character.id))
 
     def action_contest(self) -> None:
         from strange_tui.tui.rolls.contest import ContestDialog

@@ -79,8 +79,22 @@ def preview_table(preview: RollPreview) -> Table:
     return table
 
 
-def outcome_text(outcome: RollOutcome) -> Text:
-    """What the die did, and what it allows."""
+GM_INTRUDES = "The GM intrudes, free of charge: no XP for it."
+"""A natural 1 at a table with a GM: the GM says what happens."""
+
+
+def intrusion_line(text: Text, natural_one: bool, shown: str | None) -> None:
+    """Under the die: the intrusion the app drew in the roll's step (solo play, in the
+    model's words: ``intrusion_shown``), else a natural 1's free intrusion by the GM."""
+    if shown:
+        text.append(f"\n{shown}", style="yellow")
+    elif natural_one:
+        text.append(f"\n{GM_INTRUDES}", style="yellow")
+
+
+def outcome_text(outcome: RollOutcome, intrusion: str | None = None) -> Text:
+    """What the die did, and what it allows; ``intrusion``: the app's, drawn in the same
+    step (solo play)."""
     if outcome.automatic:
         return Text("Success, automatically.", style="bold green")
     text = Text(f"d20: {outcome.die}", style="bold")
@@ -95,8 +109,7 @@ def outcome_text(outcome: RollOutcome) -> Text:
         text.append("Failure", style="bold red")
     if outcome.special:
         text.append(f"  {outcome.special}", style="bold magenta")
-    if outcome.intrusion:
-        text.append("\nThe GM intrudes, free of charge: no XP for it.", style="yellow")
+    intrusion_line(text, outcome.intrusion, intrusion)
     if outcome.damage_bonus:
         text.append(f"\n+{outcome.damage_bonus} damage", style="bold")
     if outcome.effects:

@@ -7,7 +7,8 @@ circumstances (R-CIR-1, R-CIR-2) come from the picker on ctrl+t, each a line of 
 preview with who gains.
 
 Over 300 lines: one dialog whose roll, forced roll and reroll share its form and its die;
-how the odds read is ``rolls.odds``, the circumstance fields ``circumstance_fields``."""
+how the odds read is ``rolls.odds``, the circumstance fields ``circumstance_fields``, the
+result (with the app's intrusion in solo play, R-ORC-4) ``outcome_view``."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from strange_tui.campaign.commands.rolls.circumstances import (
     CircumstanceChoice,
     circumstance_choices,
 )
-from strange_tui.campaign.commands.rolls.odds import outcome_of
 from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, RuleViolation, Stat
@@ -36,7 +36,8 @@ from strange_tui.tui.rolls.circumstance_fields import (
     CIRCUMSTANCES_KEY,
     CircumstanceFields,
 )
-from strange_tui.tui.rolls.odds import outcome_text, preview_table
+from strange_tui.tui.rolls.odds import preview_table
+from strange_tui.tui.rolls.outcome_view import OutcomeArea
 
 DIE_HINT = "type your d20, then enter · blank + enter: the app rolls"
 
@@ -50,7 +51,7 @@ HELPERS: list[tuple[str, HelperSkill]] = [
 ]
 
 
-class RollDialog(AsksIfImpossible, CircumstanceFields, CharacterDialog):
+class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDialog):
     """Odds before the die; the die from the app or from the table."""
 
     DEFAULT_CSS = (
@@ -220,9 +221,7 @@ class RollDialog(AsksIfImpossible, CircumstanceFields, CharacterDialog):
             self.query_one(selector, Input).value = text
         self.query_one("#luck", Input).disabled = who.pools.luck is None
         self.show_ability()
-        result = self.query_one("#result", Static)
-        result.update("")
-        result.remove_class("-shown")
+        self.clear_outcome()
         self.query_one("#roll", Button).label = "Roll"
         self.query_one("#reroll", Button).disabled = True
         self.query_one("#label", Input).focus()
@@ -320,15 +319,9 @@ class RollDialog(AsksIfImpossible, CircumstanceFields, CharacterDialog):
         assert isinstance(event, RollMade)
         self.rolled = event
         self.query_one("#die", Input).value = ""
-        self.show_outcome(event)
+        self.show_outcome(event, events)  # With the app's intrusion of the same step.
         self.query_one("#roll", Button).label = "Done"
         self.query_one("#reroll", Button).disabled = event.die is None
-
-    def show_outcome(self, event: RollMade | RollRerolled) -> None:
-        outcome = outcome_of(self.character, event, app_rolled=event.app_rolled)
-        result = self.query_one("#result", Static)
-        result.update(outcome_text(outcome))
-        result.add_class("-shown")
 
     def action_forced(self) -> None:
         """R-XP-3: on an automatic success the GM may intrude and force a roll at the

@@ -1,9 +1,11 @@
 """The oracle (Home's a): type a yes/no question, say how likely a yes is, see each answer's
-exact odds, then the d20 answers (the player's own die, or the app's). The answer shows big
-and goes to the log; the dialog stays for the next question.
+exact odds at the campaign's tension and the chance of a random event, then the d20s answer
+(the player's own, or the app's): the answer die and the event die. Or choose the answer
+instead of rolling. The answer shows big with what came with it (a complication, a gift, a
+random event) and goes to the log; the dialog stays for the next question.
 
-Typing never asks: Enter in the question goes to the die, and only Enter in the die, the
-Ask button or ctrl+s put the question. Every number comes from the model's preview."""
+Typing never asks: Enter in the question goes to the die, and only Enter in a die, the Ask
+button or ctrl+s put the question. Every number comes from the model's preview."""
 
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.solo.oracle import (
+    ANSWERS,
     DEFAULT_LIKELIHOOD,
     LIKELIHOOD_CHOICES,
     QUESTION_LIMIT,
@@ -30,20 +33,35 @@ from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
 from strange_tui.tui.common.session import Refused
 
-DIE_HINT = "your d20, then enter · blank: the app rolls"
+DIE_HINT = "blank: the app rolls"
+CHOSEN_HINT = "no die: answer chosen"
+
+ROLL = "roll"
+"""The answer choice that lets the dice answer (the others are the answers themselves)."""
+ANSWER_CHOICES = [("Roll the dice", ROLL), *((words, words) for words in ANSWERS)]
 
 ANSWER_STYLES = {"Yes, and": "bold green", "Yes": "green", "No": "red", "No, and": "bold magenta"}
 """Each answer's colour, in the odds and on the die's bar."""
 
 
+def event_words(seen: OraclePreview) -> str:
+    """'event 1-4 (20%)', 'no event' at a tension too low for one."""
+    if not seen.event_faces_text:
+        return "no event"
+    return f"event {seen.event_faces_text} ({seen.event_chance:.0%})"
+
+
 def odds_table(seen: OraclePreview) -> Group:
-    """A bar of the twenty faces coloured by the answer each gives, then each answer's
-    chance with its faces and its twist, then the chance of a yes of either kind."""
+    """A bar of the twenty faces coloured by the answer each gives, with the tension and the
+    event die's chance, then each answer's chance with its faces and its twist, then the
+    chance of a yes of either kind."""
     by_face = {face: row.words for row in seen.answers for face in row.faces}
     bar = Text()
     for face in sorted(by_face):
         bar.append("█", style=ANSWER_STYLES[by_face[face]])
     bar.append(f" yes on {seen.yes_from}" + ("+" if seen.yes_from < 20 else ""), style="dim")
+    bar.append(f" · tension {seen.tension} · ", style="dim")
+    bar.append(event_words(seen), style="yellow" if seen.event_faces_text else "dim")
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     table.add_column(justify="right", no_wrap=True)
@@ -64,23 +82,56 @@ def odds_table(seen: OraclePreview) -> Group:
     return Group(bar, table)
 
 
-def answer_text(reply: OracleReply) -> Text:
-    """The question asked, the answer large (with its twist), and whose die it was."""
+def answer_text(reply: OracleReply, event_typed: bool = False) -> Text:
+    """The question asked, the answer large (with its twist), whose dice they were, and what
+    was drawn with it."""
     text = Text(f"“{reply.question}” ({reply.likelihood})\n", style="dim")
     style = "bold green" if reply.yes else "bold red"
     text.append(f"  {reply.headline}  ", style=f"{style} reverse")
-    whose = "the app's die" if reply.app_rolled else "your die"
-    text.append(f"\nd20: {reply.die} ({whose})", style="dim")
+    if reply.die is None:
+        text.append("\nno die rolled, nothing drawn", style="dim")
+    else:
+        whose = "the app's die" if reply.app_rolled else "your die"
+        text.append(f"\nd20: {reply.die} ({whose})", style="dim")
+        event_whose = "yours" if event_typed else "the app's"
+        text.append(f" · event die: {reply.event_die} ({event_whose})", style="dim")
+        if reply.event_came:
+            text.append(" — a random event", style="yellow")
+    for drawn in reply.drawn:
+        text.append(f"\n{drawn.heading}: ", style="bold")
+        text.append(" ".join(drawn.result.split()))
+        if drawn.dice:
+            text.append(f" (dice {', '.join(map(str, drawn.dice))})", style="dim")
     return text
 
 
-class OracleDialog(CharacterDialog):
-    """The question, its likelihood, the odds; the die; the answer, and the next question."""
+def pair(label: str, widget, second: str, other) -> Horizontal:
+    """Two labelled fields side by side (one under the other in a narrow terminal)."""
+    return Horizontal(
+        Horizontal(Label(label, classes="field"), widget, classes="half"),
+        Horizontal(Label(second, classes="field second"), other, classes="half"),
+        classes="row flat pair",
+    )
 
+
+class OracleDialog(CharacterDialog):
+    """The question, its likelihood or the answer chosen, the odds; the dice; the answer and
+    what came with it, and the next question."""
+
+    # Tight by a row or two at 80x24: the answer, its draws and the odds all show there
+    # (the odds right under the answer, the buttons right under the dice).
     DEFAULT_CSS = """
     OracleDialog #answer { height: auto; padding: 0 1; margin-top: 1;
                            border-left: thick $accent; display: none; }
     OracleDialog #answer.-shown { display: block; }
+    OracleDialog #odds.-after-answer { margin-top: 0; }
+    OracleDialog .dialog .buttons { padding-top: 0; }
+    OracleDialog .dialog .pair { height: 1; }
+    OracleDialog .dialog .pair .half { width: 1fr; height: 1; }
+    OracleDialog .dialog .pair Label.field.second { width: 11; padding: 0 1 0 1; }
+    OracleDialog.-narrow .dialog .pair { layout: vertical; height: auto; }
+    OracleDialog.-narrow .dialog .pair .half { width: 100%; }
+    OracleDialog.-narrow .dialog .pair Label.field.second { width: 14; padding: 0 1 0 0; }
     """
     BINDINGS = [
         Binding("ctrl+f", "focus_die", "Your die", id="oracle.die"),
@@ -105,7 +156,7 @@ class OracleDialog(CharacterDialog):
                     compact=True,
                 ),
             )
-            yield row(
+            yield pair(
                 "How likely",
                 Select(
                     [(choice.capitalize(), choice) for choice in LIKELIHOOD_CHOICES],
@@ -114,12 +165,17 @@ class OracleDialog(CharacterDialog):
                     id="likelihood",
                     compact=True,
                 ),
+                "Answer",
+                Select(ANSWER_CHOICES, value=ROLL, allow_blank=False, id="chosen", compact=True),
             )
             yield Static(id="answer")
             yield Static(id="odds", classes="preview")
-            # The die last, right before the buttons: no Tab reaches Ask before it.
-            yield row(
-                "Your die ^f", Input(placeholder=DIE_HINT, type="integer", id="die", compact=True)
+            # The dice last, right before the buttons: no Tab reaches Ask before them.
+            yield pair(
+                "Your die ^f",
+                Input(placeholder=DIE_HINT, type="integer", id="die", compact=True),
+                "Event die",
+                Input(placeholder=DIE_HINT, type="integer", id="event-die", compact=True),
             )
             yield Horizontal(
                 Button("Ask", variant="primary", id="ask"),
@@ -131,16 +187,29 @@ class OracleDialog(CharacterDialog):
         self.query_one("#question", Input).focus()
         self.update_odds()
 
-    def command(self, die: int | None = None) -> AskOracle:
+    @property
+    def chosen(self) -> str:
+        """The answer the player chose ('' when the dice answer)."""
+        value = self.query_one("#chosen", Select).value
+        return "" if value == ROLL else str(value)
+
+    def command(self, die: int | None = None, event_die: int | None = None) -> AskOracle:
         return AskOracle(
             question=self.query_one("#question", Input).value,
             likelihood=str(self.query_one("#likelihood", Select).value),
             die=die,
+            event_die=event_die,
+            chosen=self.chosen,
+            content=self.session.content,
         )
 
     @on(Input.Changed, "#question")
     @on(Select.Changed)
     def update_odds(self) -> None:
+        chosen = bool(self.chosen)
+        for die in self.query(".pair Input").results(Input):
+            die.disabled = chosen  # A chosen answer rolls no die.
+            die.placeholder = CHOSEN_HINT if chosen else DIE_HINT
         odds = self.query_one("#odds", Static)
         try:
             seen = self.session.preview(self.command())
@@ -153,9 +222,9 @@ class OracleDialog(CharacterDialog):
         else:
             odds.update(odds_table(seen))
 
-    def typed_die(self) -> int | None | str:
-        """The die the player typed (None: the app rolls), or what is wrong with it."""
-        value = int_value(self.query_one("#die", Input), default=0)
+    def typed_die(self, which: str) -> int | None | str:
+        """The die the player typed in ``which`` (None: the app rolls), or what is wrong."""
+        value = int_value(self.query_one(f"#{which}", Input), default=0)
         if value is None or not 0 <= value <= 20:
             return "A d20 shows 1 to 20."
         return value or None
@@ -166,30 +235,37 @@ class OracleDialog(CharacterDialog):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        """Enter in the die asks (blank: the app rolls); Enter in the question goes to the
+        """Enter in a die asks (blank: the app rolls); Enter in the question goes to the
         die, so finishing the question never answers it for the player."""
-        if event.input.id == "die":
+        if event.input.id in ("die", "event-die"):
             self.action_ask()
         else:
             self.action_focus_die()
 
     @on(Button.Pressed, "#ask")
     def action_ask(self) -> None:
-        die = self.typed_die()
-        if isinstance(die, str):
-            self.notify(die, severity="warning")
-            return
-        events = strange_app(self).run_command(self.command(die))
+        command = self.command()
+        if not command.chosen:
+            die, event_die = self.typed_die("die"), self.typed_die("event-die")
+            if isinstance(die, str) or isinstance(event_die, str):
+                self.notify("A d20 shows 1 to 20.", severity="warning")
+                return
+            command = self.command(die, event_die)
+        events = strange_app(self).run_command(command)
         if not events:
             return
         event = events[0]
         assert isinstance(event, OracleAsked)
         self.asked += 1
         answer = self.query_one("#answer", Static)
-        answer.update(answer_text(reply_of(event)))
+        answer.update(answer_text(reply_of(event, events), command.event_die is not None))
         answer.add_class("-shown")
-        # Ready for the next question: the same likelihood, a blank question and die.
-        self.query_one("#die", Input).value = ""
+        self.query_one("#odds", Static).add_class("-after-answer")
+        # Ready for the next question: the same likelihood, the dice rolled again, a blank
+        # question and dice.
+        self.query_one("#chosen", Select).value = ROLL
+        for die in self.query(".pair Input").results(Input):
+            die.value = ""
         question = self.query_one("#question", Input)
         question.value = ""
         question.focus()

@@ -165,6 +165,8 @@ class TranslationView:
                 text.append("Failure", style="bold red")
         if outcome.special:
             text.append(f"\n{outcome.special}", style="magenta")
+        if outcome.intrusion:  # The app's, in solo play (R-ORC-4).
+            text.append(f"\n{outcome.intrusion}", style="yellow")
         for name, what in outcome.consequence:
             text.append(f"\n{name}: ", style="bold yellow")
             text.append(what)

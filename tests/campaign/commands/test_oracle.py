@@ -40,8 +40,8 @@ def test_r_orc_1_a_typed_die_answers_and_is_recorded_as_the_players():
 
 def test_r_orc_2_the_apps_die_is_recorded_and_said_in_the_log():
     store = party_store()
-    # No die typed: the app's dice answer (fixed here to show a 1).
-    (event,) = run(store, AskOracle(question="Any guards?"), PlayerDice([1]))
+    # No die typed: the app's dice answer (fixed here to show a 1, then the event die).
+    (event,) = run(store, AskOracle(question="Any guards?"), PlayerDice([1, 20]))
     assert (event.die, event.app_rolled, event.likelihood) == (1, True, "even")
     line = command_sentence((event,), store.state.names())
     assert line == (
@@ -59,7 +59,8 @@ def test_r_orc_1_the_same_seed_gives_the_same_answer():
 
 def test_r_orc_3_the_log_line_of_a_typed_19():
     store = party_store()
-    events = run(store, AskOracle(question="Is the  gate\nopen?", likelihood="even", die=19))
+    ask = AskOracle(question="Is the  gate\nopen?", likelihood="even", die=19, event_die=3)
+    events = run(store, ask)
     line = command_sentence(events, store.state.names())
     assert line == (
         'The oracle, asked "Is the gate open?" (even), rolled 19: Yes, and'

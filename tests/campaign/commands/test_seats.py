@@ -93,8 +93,13 @@ from strange_tui.campaign.commands.rolls.intrusion import GmIntrusion
 from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
 from strange_tui.campaign.commands.solo.draw import Draw
 from strange_tui.campaign.commands.solo.journal import WriteScene
+from strange_tui.campaign.commands.solo.lists import AddToList, CloseInList
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.commands.solo.oracle import AskOracle
+from strange_tui.campaign.commands.solo.reactions import ReactNpc
+from strange_tui.campaign.commands.solo.redraw import RerollDrawDie
+from strange_tui.campaign.commands.solo.scenes import EndScene, StartScene
+from strange_tui.campaign.commands.solo.tension import SetTension
 from strange_tui.campaign.commands.table.asking import AnswerRoll, AskRoll
 from strange_tui.campaign.commands.table.clock import PassTime
 from strange_tui.campaign.commands.table.questions import (
@@ -232,12 +237,27 @@ GMS: dict[type[Command], Callable[[], Command]] = {
     Surprise: lambda: Surprise(targets=("thug",)),
 }
 
+SCENE_DRAW = Draw(table="scene", typed=(1,), content=Content())
+
 ANY_SEATS: dict[type[Command], Callable[[], Command]] = {
     AskOracle: lambda: AskOracle(question="Is the door guarded?", die=12),
     Draw: lambda: Draw(table="scene", typed=(1,), content=Content()),
     WriteScene: lambda: WriteScene(text="We reach the lighthouse at dusk."),
+    SetTension: lambda: SetTension(tension=7),
+    StartScene: lambda: StartScene(expected="The keeper lets us in.", die=20),
+    EndScene: lambda: EndScene(went="mixed"),
+    AddToList: lambda: AddToList(list="threads", name="The missing courier"),
+    CloseInList: lambda: CloseInList(list="people", id="the-keeper"),
+    ReactNpc: lambda: ReactNpc(npc="The keeper", level=2, speaker=JUN, die=11),
+    RerollDrawDie: lambda: RerollDrawDie(draw=SCENE_DRAW, drawn=APPLIED[0], index=0, die=2),
 }
 """What touches no one's numbers: any seat may ask the oracle, draw, write the story."""
+ANY_SEAT_FIRST: dict[type[Command], tuple[Command, ...]] = {
+    EndScene: (StartScene(expected="The keeper lets us in.", die=20),),
+    CloseInList: (AddToList(list="people", name="The keeper"),),
+    RerollDrawDie: (SCENE_DRAW,),
+}
+"""What the GM does first, for there to be something to end or to close."""
 
 HUNTERS: dict[type[Command], Callable[[], Command]] = {
     StartChallenge: lambda: StartChallenge(name="Door", cr=10, threshold=12),
@@ -264,8 +284,13 @@ def demo(tmp_path_factory) -> Campaign:
     return Session.open(saves / "demo").state
 
 
+APPLIED: list = []
+"""The GM's last step, as the journal holds it (a draw's die is rolled again from it)."""
+
+
 def gm(store: Store, command: Command, dice=None):
-    return store.apply(decide(store.state, command, dice))
+    APPLIED[:] = store.apply(decide(store.state, command, dice))
+    return tuple(APPLIED)
 
 
 def sent_by(command: Command, who: str) -> Command:
@@ -475,6 +500,8 @@ def test_a_players_seat_undoes_only_its_own_commands(demo):
 @pytest.mark.parametrize("kind", list(ANY_SEATS), ids=name)
 def test_any_seat_may_ask_the_oracle_draw_or_write_the_story(kind, jun_acting):
     """They change no one's numbers: Mara's seat sends them; an unknown seat may not."""
+    for first in ANY_SEAT_FIRST.get(kind, ()):
+        gm(jun_acting, first)
     before = jun_acting.state.seq
     seat(jun_acting, MARA, ANY_SEATS[kind]())
     assert jun_acting.state.seq == before + 1

@@ -18,7 +18,13 @@ from strange_tui.campaign.commands.combat import (
 )
 from strange_tui.campaign.commands.rolls.intrusion import GmIntrusion
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.commands.solo.intrusions import AppIntrusions, app_intrusions
+from strange_tui.campaign.commands.solo.intrusions import (
+    AppIntrusions,
+    app_intrusions,
+    idea_words,
+    intrusion_shown,
+    rolls_of,
+)
 from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.events import (
     Drawn,
@@ -28,10 +34,12 @@ from strange_tui.campaign.model.events import (
     RollMade,
     TranslationMade,
 )
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
-from strange_tui.content.model import IntrusionIdea
-from strange_tui.rules.dice import PlayerDice
+from strange_tui.content.loader import Content
+from strange_tui.content.model import IntrusionIdea, TaskWords
+from strange_tui.rules.dice import PlayerDice, SeededDice
 from strange_tui.rules.oracle import INTRUSION_KINDS
 from tests.campaign.builders import party_store
 
@@ -76,7 +84,9 @@ def run(store: Store, command, *dice: int):
 
 
 def kinds(events) -> list[str]:
-    return [type(event).__name__ for event in events]
+    """The events' kinds, but tension's moves (R-TEN-4, tested with tension): the app's
+    intrusions come before them."""
+    return [type(event).__name__ for event in events if type(event).__name__ != "TensionSet"]
 
 
 def test_r_orc_4_a_natural_1_draws_the_free_intrusion_and_asks_nothing():
@@ -194,7 +204,8 @@ def test_r_orc_4_an_attack_and_a_defense_bring_it_in_their_own_step():
         store.apply(decide(store.state, command))  # Mara, then the thug, then Jun.
     attack = run(store, Attack(character="mara", target="thug", die=1), 4, 1)
     assert kinds(attack)[0] == "RollMade" and kinds(attack)[-1] == "Drawn"
-    assert attack[-1].result == "A fumble: a fumble number 1"
+    (drawn,) = [event for event in attack if isinstance(event, Drawn)]
+    assert drawn.result == "A fumble: a fumble number 1"
     store.apply(decide(store.state, NextTurn()))
     defense = run(store, Defend(character="mara", npc="thug", die=5), 20, 2, 2)
     assert kinds(defense) == ["RollMade", "DamageTaken", "Drawn", "PromptRaised"]
@@ -239,3 +250,184 @@ def test_r_orc_4_the_log_says_the_proposal_once_with_the_answer_it_waits_for():
         "The app proposes an intrusion on Mara Quist: Bad luck: the rope frays"
         " (dice 20, 1, 2) — accept for 2 XP, or refuse for 1."
     )
+
+
+# The intrusion fits the task: its stat and its kind (the built-in pack's tags).
+
+PACK = Content().load_all()
+SEEDS = range(120)
+
+
+class WithWords:
+    """The built-in pack, but with task words of the test's own: what the tests say of a
+    label's kind does not hang on the pack's word lists."""
+
+    WORDS = {
+        "movement": ("pry", "climb", "force"),
+        "knowledge": ("recall", "decipher"),
+    }
+
+    def kind(self, kind: str) -> Mapping:
+        if kind != "task_words":
+            return PACK.kind(kind)
+        return {
+            task: TaskWords(id=task, name=task, task=task, words=words)
+            for task, words in self.WORDS.items()
+        }
+
+
+FITTED = AppIntrusions(WithWords())
+
+
+def idea_of(drawn: Drawn) -> IntrusionIdea:
+    """The pack's idea a Drawn names (its kind and words, as the log has them)."""
+    (idea,) = [
+        idea for idea in PACK.kind("intrusions").values()
+        if idea_words(idea.kind, idea) == drawn.result
+    ]  # fmt: skip
+    return idea
+
+
+def fits(tags: tuple[str, ...], wanted: str) -> bool:
+    return not tags or wanted in tags
+
+
+def any_fits_both(kind: str, stat: str, task: str) -> bool:
+    """Whether the pack has an idea of ``kind`` that fits both the stat and the task."""
+    return any(
+        idea.kind == kind and fits(idea.stats, stat) and fits(idea.tasks, task)
+        and idea.recursion in ("", "earth")
+        for idea in PACK.kind("intrusions").values()
+    )  # fmt: skip
+
+
+def drawn_over_seeds(store: Store, command) -> list[IntrusionIdea]:
+    """The idea each seed's dice draw for ``command``'s natural 1 (the step not kept)."""
+    ideas = []
+    for seed in SEEDS:
+        events = decide(store.state, command, SeededDice(seed), FITTED)
+        (drawn,) = [e for e in events if isinstance(e, Drawn) and e.table == "intrusion"]
+        ideas.append(idea_of(drawn))
+    return ideas
+
+
+def assert_fit(ideas: list[IntrusionIdea], stat: str, task: str) -> None:
+    """Every idea fits the stat, and the task too where the pack has one of its kind that
+    fits both; and the draws vary (many ideas, of several kinds)."""
+    for idea in ideas:
+        assert fits(idea.stats, stat), (idea.id, idea.stats)
+        if any_fits_both(idea.kind, stat, task):
+            assert fits(idea.tasks, task), (idea.id, idea.tasks)
+    assert len({idea.kind for idea in ideas}) == 6 and len({idea.id for idea in ideas}) > 6
+
+
+def test_r_orc_4_a_might_movement_roll_draws_a_physical_idea_over_many_seeds():
+    """'Pry open the lamp room hatch' on Might: never a scrambled download."""
+    store = solo_store()
+    pry = Roll(character="mara", stat=Stat.MIGHT, difficulty=3,
+               label="Pry open the lamp room hatch", die=1)  # fmt: skip
+    ideas = drawn_over_seeds(store, pry)
+    assert_fit(ideas, "might", "movement")
+    assert not [idea.id for idea in ideas if idea.stats == ("intellect",)]
+    movement = [idea for idea in ideas if "movement" in idea.tasks]
+    assert len(movement) > len(ideas) // 2  # Tagged for it, mostly (not just untagged).
+
+
+def test_r_orc_4_a_defense_roll_draws_a_defense_idea():
+    store = solo_store()
+    for command in (
+        StartCombat(),
+        AddNpcs(name="Thug", level=3),
+        RollInitiative(dice={"mara": 15, "jun": 5}),
+        NextTurn(),
+    ):
+        store.apply(decide(store.state, command))
+    ideas = drawn_over_seeds(store, Defend(character="mara", npc="thug", die=1))
+    assert_fit(ideas, "speed", "defense")
+    assert all("defense" in idea.tasks for idea in ideas)  # Each kind has some.
+
+
+def test_r_orc_4_an_attack_draws_an_attack_idea():
+    store = solo_store()
+    for command in (
+        StartCombat(),
+        AddNpcs(name="Thug", level=3),
+        RollInitiative(dice={"mara": 15, "jun": 5}),
+    ):
+        store.apply(decide(store.state, command))
+    ideas = drawn_over_seeds(store, Attack(character="mara", target="thug", die=1))
+    assert all("attack" in idea.tasks for idea in ideas)
+    assert len({idea.kind for idea in ideas}) == 6
+
+
+def test_r_orc_4_a_translation_draws_an_intellect_translation_idea():
+    store = solo_store()
+    made = TranslationMade(destination="ardeyn", initiator="jun", die=1)
+    ideas = []
+    for seed in SEEDS:
+        (drawn,) = app_intrusions(store.state, [made], SeededDice(seed), WithWords())
+        ideas.append(idea_of(drawn))
+    assert_fit(ideas, "intellect", "translation")
+
+
+def test_r_orc_4_each_roll_is_read_with_its_stat_and_kind_of_task():
+    attack = RollMade(character="mara", stat=Stat.MIGHT, difficulty=3, attack=True, die=4)
+    defense = RollMade(character="mara", stat=Stat.SPEED, difficulty=3, die=5,
+                       label="Defend against Thug")  # fmt: skip
+    pry = RollMade(character="jun", stat=Stat.MIGHT, difficulty=3, die=6,
+                   label="Pry open the lamp room hatch")  # fmt: skip
+    chat = RollMade(character="jun", stat=Stat.INTELLECT, difficulty=3, die=7, label="Chat")
+    made = TranslationMade(destination="ruk", initiator="mara", die=8)
+    seen = list(rolls_of([attack, defense, pry, chat, made], WithWords()))
+    assert seen == [
+        ("mara", 4, "might", "attack"),
+        ("mara", 5, "speed", "defense"),
+        ("jun", 6, "might", "movement"),
+        ("jun", 7, "intellect", None),
+        ("mara", 8, "intellect", "translation"),
+    ]
+
+
+def test_r_orc_4_the_dialog_says_a_free_intrusion_and_a_proposal_apart():
+    free = Drawn(table="intrusion", result="A fumble: The lever snaps", dice=(4, 1),
+                 character="mara")  # fmt: skip
+    roll = RollMade(character="mara", stat=Stat.MIGHT, difficulty=3, die=1)
+    assert intrusion_shown([roll, free]) == "Free intrusion (no XP): A fumble — The lever snaps."
+    proposed = Drawn(table="intrusion", result="Bad luck: The rope frays", dice=(20, 1, 1),
+                     character="mara")  # fmt: skip
+    asked = PromptRaised(prompt="intrusion", character="mara", what=proposed.result)
+    shown = intrusion_shown([proposed, asked])
+    assert shown is not None
+    assert shown.startswith("The app proposes an intrusion: Bad luck — The rope frays — ")
+    assert "accept (+2 XP) or refuse (−1 XP)" in shown
+    assert intrusion_shown([Drawn(table="complication", result="A storm — Rain")]) is None
+    assert intrusion_shown([]) is None
+
+
+def test_r_orc_4_the_packs_own_task_words_tell_a_plain_rolls_kind():
+    climb = RollMade(character="mara", stat=Stat.MIGHT, difficulty=3, die=1,
+                     label="Climb the wet rocks")  # fmt: skip
+    (seen,) = rolls_of([climb], PACK)
+    assert (seen.stat, seen.task) == ("might", "movement")
+    store = solo_store()
+    made = Roll(character="mara", stat=Stat.MIGHT, difficulty=3, label=climb.label, die=1)
+    for seed in SEEDS[:40]:
+        events = decide(store.state, made, SeededDice(seed), AppIntrusions(PACK))
+        (drawn,) = [e for e in events if isinstance(e, Drawn)]
+        idea = idea_of(drawn)
+        assert fits(idea.stats, "might")
+        assert fits(idea.tasks, "movement") or not any_fits_both(idea.kind, "might", "movement")
+
+
+def test_r_orc_4_the_translation_result_says_the_apps_intrusion_not_the_gms():
+    from strange_tui.campaign.commands.translation.outcome import outcome_of
+
+    state = solo_store().state
+    made = TranslationMade(destination="ardeyn", initiator="jun", die=1)
+    drawn = Drawn(table="intrusion", result="Bad luck: The page is gone", dice=(1, 1),
+                  character="jun")  # fmt: skip
+    solo = outcome_of(state, state, [made, drawn])
+    assert solo.intrusion == "Free intrusion (no XP): Bad luck — The page is gone."
+    assert "GM" not in solo.special
+    with_gm = outcome_of(state, state, [made])
+    assert with_gm.intrusion == "" and "GM intrudes" in with_gm.special

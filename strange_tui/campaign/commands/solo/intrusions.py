@@ -5,14 +5,16 @@ chance the player set, and on a hit proposes an intrusion the player accepts (2 
 give away) or refuses (1 XP) as at a table (R-XP-1).
 
 The proposal is drawn from the packs (``draw_intrusion``: a kind, then an example of it for
-the party's recursion) and travels to the player as the GM's would: a question at the PC's
-seat (PromptRaised), answered with GmIntrusion. Everything lands in the roll's own step:
-one journal entry, one undo.
+the party's recursion that fits the roll's stat and kind of task) and travels to the player
+as the GM's would: a question at the PC's seat (PromptRaised), answered with GmIntrusion.
+Everything lands in the roll's own step: one journal entry, one undo. ``intrusion_shown``
+says it in the dialog that rolled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from strange_tui.campaign.commands.solo.draw import draw_intrusion
 from strange_tui.campaign.model.creation import Library
@@ -25,7 +27,9 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.prompts import open_prompt
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.terms import Stat
 from strange_tui.content.model import IntrusionIdea
+from strange_tui.content.solo_fit import task_of
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.oracle import D20, intrusion_chance, intrusion_proposed
 
@@ -33,15 +37,41 @@ TABLE = "intrusion"
 """The table the log names for the app's intrusions (Drawn.table)."""
 
 
-def rolls_of(events: Sequence[AnyEvent]) -> Iterator[tuple[str, int]]:
-    """(the PC, the natural d20 that stands) of each roll a PC made in ``events``. An
-    automatic success rolls no die, and so brings no intrusion; a translation's die is the
-    initiator's (the paradox's reroll, when made, is the one that stands)."""
+DEFENSE_LABEL = "Defend against"
+"""How a defense roll's label starts (``commands.combat.defense``)."""
+
+
+class RollSeen(NamedTuple):
+    """A roll a PC made, as the app's intrusion reads it: who, the natural d20 that stands,
+    the stat it used ("might") and its kind of task ("movement"; None: the words say none)."""
+
+    character: str
+    die: int
+    stat: str
+    task: str | None
+
+
+def rolls_of(events: Sequence[AnyEvent], content: Library) -> Iterator[RollSeen]:
+    """Each roll a PC made in ``events``. An automatic success rolls no die, and so brings
+    no intrusion; a translation's die is the initiator's (the paradox's reroll, when made,
+    is the one that stands), an Intellect task of its own kind. A roll's kind of task: an
+    attack's, a defense's, or what its label's words tell (the packs' ``task_words``)."""
     for event in events:
         if isinstance(event, RollMade) and event.die is not None:
-            yield event.character, event.die
+            yield RollSeen(event.character, event.die, event.stat.value, task_kind(event, content))
         elif isinstance(event, TranslationMade) and (event.reroll or event.die):
-            yield event.initiator, event.reroll or event.die  # type: ignore[misc]
+            die = event.reroll or event.die
+            assert die is not None
+            yield RollSeen(event.initiator, die, Stat.INTELLECT.value, "translation")
+
+
+def task_kind(roll: RollMade, content: Library) -> str | None:
+    """The kind of task ``roll`` was: an attack, a defense, or the kind its words say."""
+    if roll.attack:
+        return "attack"
+    if roll.label.startswith(DEFENSE_LABEL):
+        return "defense"
+    return task_of(content.kind("task_words").values(), roll.label)
 
 
 def idea_words(kind: str, idea: IntrusionIdea | None) -> str:
@@ -68,11 +98,11 @@ def app_intrusions(
         return []
     added: list[AnyEvent] = []
     asked: set[str] = set()
-    for character, die in rolls_of(events):
+    for character, die, stat, task in rolls_of(events, content):
         if character not in state.characters:
             continue
         if die == 1:
-            kind, idea, drawn = draw_intrusion(content, state.recursion, dice)
+            kind, idea, drawn = draw_intrusion(content, state.recursion, dice, stat, task)
             added.append(_drawn(character, kind, idea, drawn))
             continue
         if not intrusion_chance(settings.solo_intrusions):
@@ -82,7 +112,7 @@ def app_intrusions(
             continue
         if character in asked or open_prompt(state.prompts, "intrusion", character):
             continue  # One question at a time: the table waits for the answer.
-        kind, idea, drawn = draw_intrusion(content, state.recursion, dice)
+        kind, idea, drawn = draw_intrusion(content, state.recursion, dice, stat, task)
         added.append(_drawn(character, kind, idea, (check, *drawn)))
         what = idea_words(kind, idea)
         added.append(PromptRaised(prompt="intrusion", character=character, what=what))
@@ -92,6 +122,35 @@ def app_intrusions(
 
 def _drawn(character: str, kind: str, idea: IntrusionIdea | None, dice: Sequence[int]) -> Drawn:
     return Drawn(table=TABLE, result=idea_words(kind, idea), dice=tuple(dice), character=character)
+
+
+FREE = "Free intrusion (no XP)"
+PROPOSED = "The app proposes an intrusion"
+ANSWERED = "asked when this dialog closes: accept (+2 XP) or refuse (−1 XP)"
+"""How the dialog that rolled says the app's intrusion: a natural 1's, or a proposal (its
+question opens on the campaign screen once the dialog closes: ``tui.table.desk``)."""
+
+
+def intrusion_shown(events: Sequence[AnyEvent]) -> str | None:
+    """R-ORC-4: the app's intrusions drawn in a step's ``events`` (what ``run_command``
+    returned), as the dialog that rolled shows them under the die, one line each:
+    'Free intrusion (no XP): A fumble — The lever snaps off in your hand.', or for a
+    proposal 'The app proposes an intrusion: … — asked when this dialog closes: accept
+    (+2 XP) or refuse (−1 XP).' None: the step drew none (a GM's campaign, a quiet die)."""
+    lines = []
+    for index, event in enumerate(events):
+        if not isinstance(event, Drawn) or event.table != TABLE:
+            continue
+        kind, _, idea = event.result.partition(": ")
+        said = f"{kind} — {idea}" if idea else kind
+        asked = any(
+            isinstance(later, PromptRaised)
+            and later.prompt == "intrusion"
+            and later.character == event.character
+            for later in events[index + 1 :]
+        )
+        lines.append(f"{PROPOSED}: {said} — {ANSWERED}." if asked else f"{FREE}: {said}.")
+    return "\n".join(lines) or None
 
 
 class AppIntrusions:
@@ -105,4 +164,8 @@ class AppIntrusions:
     def after(
         self, state: Campaign, events: Sequence[AnyEvent], dice: DiceSource, before: Campaign
     ) -> Sequence[AnyEvent]:
-        return app_intrusions(state, events, dice, self.content)
+        from strange_tui.campaign.commands.solo.tension import tension_moves
+
+        # R-TEN-4: what the step did to tension follows it (the intrusions touch none).
+        intrusions = app_intrusions(state, events, dice, self.content)
+        return [*intrusions, *tension_moves(before, state, events)]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from strange_tui.campaign.commands.solo.intrusions import intrusion_shown
 from strange_tui.campaign.commands.translation.foci import kit_words
 from strange_tui.campaign.model.events import AnyEvent, PointsSpent, TranslationMade
 from strange_tui.campaign.model.folds.translation import acclimation_of, recursion_of
@@ -52,6 +53,8 @@ class TranslationOutcome(msgspec.Struct, frozen=True, kw_only=True):
     """R-TR-9: where in the destination they arrived ('': the GM says)."""
     stayed: tuple[tuple[str, str], ...] = ()
     """Those who stayed behind (or were elsewhere already): each name and recursion."""
+    intrusion: str = ""
+    """R-ORC-4: the app's intrusion drawn in the same step, in words (solo play)."""
 
 
 def outcome_of(
@@ -86,12 +89,13 @@ def outcome_of(
     )
     kept = event.reroll or event.die
     special = ""
+    intrusion = intrusion_shown(events) or ""
     if event.success and event.eased_for:
         span = "an hour" if kept == 19 else "a day"
         special = f"A natural {kept}: no acclimation; focus tasks eased for {span}."
     elif event.success and kept in (19, 20):
         special = f"A natural {kept}, but an impaired initiator ignores its effect."
-    elif kept == 1:
+    elif kept == 1 and not intrusion:
         special = "A natural 1: the GM intrudes, free of charge."
     return TranslationOutcome(
         success=event.success,
@@ -110,4 +114,5 @@ def outcome_of(
         spent=spent,
         place=event.place,
         stayed=stayed,
+        intrusion=intrusion,
     )
