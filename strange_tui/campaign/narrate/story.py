@@ -108,6 +108,9 @@ def story(
             parts.append(Heading(DAY, f"Day {day}"))
         if all(isinstance(event, SceneWritten) for event in command):
             notes = [e.text for e in command if isinstance(e, SceneWritten)]
+            if after_fight and fight is None and begun:
+                parts.append(Heading(FIGHT, "After the fight"))
+                after_fight = False
             if fight is None and not begun:  # A note in a fight stays in the fight.
                 scenes += 1
                 title = scene_title(notes[0])

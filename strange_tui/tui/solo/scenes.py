@@ -42,6 +42,7 @@ OUTCOMES = {
 """Each outcome of the scene's die in a word, and its colour."""
 
 WENT = {"well": "Well: the party's way", "mixed": "Mixed: both ways", "badly": "Badly"}
+ENDED = {"well": "the party's way", "mixed": "both ways", "badly": "badly"}
 
 
 def faces_words(faces: Sequence[int]) -> str:
@@ -274,7 +275,9 @@ class ScenesDialog(CharacterDialog):
         if strange_app(self).run_command(EndScene(went=went)):
             self.changed += 1
             result = self.query_one("#result", Static)
-            result.update(Text(f"The scene ended: {WENT[went].lower()}.", style="bold"))
+            tension = self.session.state.story.tension
+            said = f"The scene ended; it went {ENDED[went]}. Tension is {tension}."
+            result.update(Text(said, style="bold"))
             result.add_class("-shown")
             self.show_form()
 
