@@ -62,7 +62,9 @@ SECTIONS: list[Section] = [
             "the GM's task, stat and difficulty; your skill, assets, helper, Effort; "
             "the odds first (a difficulty the GM keeps: what your choices do, the cost)"),
     Section("Pass time", "strange_tui.tui.table.pass_time:PassTimeDialog"),
-    Section("Oracle (solo play)", "strange_tui.tui.solo.oracle:OracleDialog", oracle_scale()),
+    Section("Oracle (solo play)", "strange_tui.tui.solo.oracle:OracleDialog",
+            oracle_scale() + " · ctrl+k keeps the question answered as a thread; a random"
+            " event that names nothing on a list: type a name in its row, enter keeps it"),
     Section("Draw", "strange_tui.tui.solo.draw:DrawDialog",
             "a creature by level (3) or range (2-5), a cypher, a complication, a scene, a"
             " meaning or a random event · or choose the line in the list, then Take it ·"
@@ -73,7 +75,8 @@ SECTIONS: list[Section] = [
             " 5-8 unfriendly, 9-12 indifferent, 13-16 friendly, 17+ helpful; a 1 is"
             " always hostile, a 20 always helpful"),
     Section("Journal", "strange_tui.tui.solo.scene:SceneDialog",
-            "letters only type; ctrl+s writes the note into the log, in its place"),
+            "letters only type; ctrl+s writes the note into the log, in its place · ctrl+k"
+            " keeps the note's first line as a thread (the note stays, not yet written)"),
     Section("Scenes and tension (e, solo play)", "strange_tui.tui.solo.scenes:ScenesDialog",
             "type what you expect, then the die (blank: the app rolls): above tension it"
             " goes as expected; at or under it an odd face alters it, an even face brings a"

@@ -34,6 +34,7 @@ from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import CharacterDialog, row
 from strange_tui.tui.common.session import Refused
+from strange_tui.tui.solo.keep import KEEP_BINDING, EventKeeper
 
 DICE_HINT = "your dice, in order · blank: the app rolls"
 LEVELS_HINT = "3, or 2-5 · blank: any"
@@ -99,6 +100,7 @@ class DrawDialog(CharacterDialog):
     BINDINGS = [
         Binding("ctrl+f", "focus_dice", "Your dice", id="draw.dice"),
         Binding("ctrl+s", "draw", "Draw", id="draw.draw"),
+        KEEP_BINDING,
     ]
 
     def __init__(self) -> None:
@@ -114,7 +116,7 @@ class DrawDialog(CharacterDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = "Draw from the tables"
-            box.border_subtitle = "ctrl+f your dice · ctrl+s draws · escape closes"
+            box.border_subtitle = "ctrl+f your dice · ctrl+s draws · ctrl+k keeps · escape closes"
             yield row(
                 "Table",
                 Select(
@@ -129,6 +131,7 @@ class DrawDialog(CharacterDialog):
                 classes="row flat",
             )
             yield Static(id="result")
+            yield EventKeeper()  # A random event drawn may be kept on a list.
             yield Horizontal(
                 Label("Roll again", classes="field"),
                 Select([], prompt="which die", id="again", compact=True),
@@ -259,6 +262,7 @@ class DrawDialog(CharacterDialog):
         result = self.query_one("#result", Static)
         result.update(entry_text(event, entry))
         result.add_class("-shown")
+        self.query_one(EventKeeper).offer(events, self.session.content)
         self.query_one("#dice", Input).value = ""
         self.query_one("#draw", Button).label = "Draw again"
         self.last = (command, event)
@@ -316,6 +320,14 @@ class DrawDialog(CharacterDialog):
             self.drawn = None
             self.show_join()
             self.query_one("#draw", Button).focus()
+
+    def action_keep(self) -> None:
+        """The random event drawn kept on a list under the name typed (R-EVT-1)."""
+        keeper = self.query_one(EventKeeper)
+        if keeper.offered:
+            keeper.keep()
+        else:
+            self.notify("Nothing to keep: draw a random event that names someone new.")
 
     def action_cancel(self) -> None:
         self.dismiss(self.draws > 0)

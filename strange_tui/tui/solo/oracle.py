@@ -32,6 +32,7 @@ from strange_tui.campaign.model.events import OracleAsked
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
 from strange_tui.tui.common.session import Refused
+from strange_tui.tui.solo.keep import KEEP_BINDING, EventKeeper, cut, keep
 
 DIE_HINT = "blank: the app rolls"
 CHOSEN_HINT = "no die: answer chosen"
@@ -124,8 +125,8 @@ class OracleDialog(CharacterDialog):
     OracleDialog #answer { height: auto; padding: 0 1; margin-top: 1;
                            border-left: thick $accent; display: none; }
     OracleDialog #answer.-shown { display: block; }
-    OracleDialog #odds.-after-answer { margin-top: 0; }
-    OracleDialog .dialog .buttons { padding-top: 0; }
+    OracleDialog #odds.-after-answer { margin-top: 0; } OracleDialog .buttons>Button {min-width:0;}
+    OracleDialog .dialog .buttons { padding-top: 0; } OracleDialog EventKeeper { width: 1fr; }
     OracleDialog .dialog .pair { height: 1; }
     OracleDialog .dialog .pair .half { width: 1fr; height: 1; }
     OracleDialog .dialog .pair Label.field.second { width: 11; padding: 0 1 0 1; }
@@ -136,17 +137,19 @@ class OracleDialog(CharacterDialog):
     BINDINGS = [
         Binding("ctrl+f", "focus_die", "Your die", id="oracle.die"),
         Binding("ctrl+s", "ask", "Ask", id="oracle.ask"),
+        KEEP_BINDING,
     ]
 
     def __init__(self) -> None:
         super().__init__("")
         self.asked = 0
         """Questions put while the dialog was open (escape says whether any was)."""
+        self.to_keep: tuple[str, str] | None = None  # The last question and answer, till kept.
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = "The oracle"
-            box.border_subtitle = "ctrl+f your die · ctrl+s asks · escape closes"
+            box.border_subtitle = "ctrl+f your die · ctrl+s asks · ctrl+k keeps · escape closes"
             yield row(
                 "Question",
                 Input(
@@ -179,7 +182,9 @@ class OracleDialog(CharacterDialog):
             )
             yield Horizontal(
                 Button("Ask", variant="primary", id="ask"),
+                Button("Keep as a thread", id="keep", disabled=True),
                 Button("Close", id="close"),
+                EventKeeper(),  # Beside the buttons: at 80x24 no row is left for it.
                 classes="buttons",
             )
 
@@ -258,8 +263,12 @@ class OracleDialog(CharacterDialog):
         assert isinstance(event, OracleAsked)
         self.asked += 1
         answer = self.query_one("#answer", Static)
-        answer.update(answer_text(reply_of(event, events), command.event_die is not None))
+        reply = reply_of(event, events)
+        answer.update(answer_text(reply, command.event_die is not None))
         answer.add_class("-shown")
+        self.to_keep = (event.question, reply.words)
+        self.query_one("#keep", Button).disabled = False
+        self.query_one(EventKeeper).offer(events, self.session.content)
         self.query_one("#odds", Static).add_class("-after-answer")
         # Ready for the next question: the same likelihood, the dice rolled again, a blank
         # question and dice.
@@ -269,6 +278,19 @@ class OracleDialog(CharacterDialog):
         question = self.query_one("#question", Input)
         question.value = ""
         question.focus()
+
+    @on(Button.Pressed, "#keep")
+    def action_keep(self) -> None:
+        """The question last answered as a thread (its answer the note), once; from the
+        random event's row, the event (R-EVT-1 picks from these lists)."""
+        keeper = self.query_one(EventKeeper)
+        if keeper.offered and keeper.has_focus_within:
+            keeper.keep()
+        elif self.to_keep is None:
+            self.notify("Nothing to keep yet: ask a question first.", severity="warning")
+        elif keep(self, "threads", cut(self.to_keep[0]), self.to_keep[1]):
+            self.to_keep = None
+            self.query_one("#keep", Button).disabled = True
 
     def action_cancel(self) -> None:
         self.dismiss(self.asked > 0)

@@ -19,6 +19,7 @@ from strange_tui.campaign.commands.solo.journal import WriteScene
 from strange_tui.campaign.model.events import SceneWritten
 from strange_tui.tui.common.access import session_of, strange_app
 from strange_tui.tui.common.dialog import DIALOG_CSS
+from strange_tui.tui.solo.keep import KEEP_BINDING, cut, keep
 
 LAST_SHOWN = 160
 """How much of the last note the dialog recalls, to pick up the story where it was."""
@@ -39,6 +40,7 @@ SceneDialog #scene { height: 1fr; min-height: 3; }
     BINDINGS = [
         Binding("ctrl+s", "save", "Write", id="scene.save"),
         Binding("escape", "close", "Close", id="scene.close"),
+        KEEP_BINDING,
     ]
 
     def __init__(self) -> None:
@@ -49,7 +51,9 @@ SceneDialog #scene { height: 1fr; min-height: 3; }
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = "A scene of the story"
-            box.border_subtitle = "ctrl+s writes it in the log · escape closes"
+            box.border_subtitle = (
+                "ctrl+s writes it · ctrl+k keeps line 1 as a thread · escape closes"
+            )
             yield Static(self.last_note(), id="last")
             yield TextArea(id="scene", soft_wrap=True)
             with Horizontal(classes="buttons"):
@@ -82,6 +86,15 @@ SceneDialog #scene { height: 1fr; min-height: 3; }
         if strange_app(self).run_command(WriteScene(text=note)):
             self.notify("Written in the log.", title="Journal")
             self.dismiss(True)
+
+    def action_keep(self) -> None:
+        """The note's first line kept as a thread (R-EVT-1's lists), the note not written:
+        it stays here to finish."""
+        name = cut(self.query_one("#scene", TextArea).text)
+        if not name:
+            self.notify("Nothing to keep: the note is empty.", severity="warning")
+            return
+        keep(self, "threads", name)
 
     @on(Button.Pressed, "#cancel")
     def action_close(self) -> None:

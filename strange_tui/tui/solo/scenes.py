@@ -5,7 +5,10 @@ event that interrupts it, shows with it. With a scene under way: say how it went
 party (the tension each answer leaves is shown) and end it. Tension itself may be set here.
 
 Typing never acts: Enter in what you expect goes to the die; only Enter in the die, the
-Start and End buttons, ctrl+s, or the Set button commit. Every number is the model's."""
+Start and End buttons, ctrl+s, or the Set button commit. Every number is the model's.
+A random event that interrupts a scene may be kept on the story's lists (ctrl+k).
+
+Over 300 lines: the scene's start and end, the event kept and tension share one result."""
 
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ from strange_tui.campaign.model.events import AnyEvent, Drawn, SceneStarted
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
 from strange_tui.tui.common.session import Refused
+from strange_tui.tui.solo.keep import KEEP_BINDING, EventKeeper
 
 DIE_HINT = "your d20, then enter · blank: the app rolls"
 
@@ -118,6 +122,7 @@ class ScenesDialog(CharacterDialog):
         Binding("ctrl+f", "focus_die", "Your die", id="scenes.die"),
         Binding("ctrl+s", "commit", "Start / End", id="scenes.commit",
                 tooltip="start the scene typed, or end the one under way"),
+        KEEP_BINDING,
     ]  # fmt: skip
 
     def __init__(self) -> None:
@@ -128,8 +133,11 @@ class ScenesDialog(CharacterDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = "Scenes"
-            box.border_subtitle = "ctrl+f your die · ctrl+s starts or ends · escape closes"
+            box.border_subtitle = (
+                "ctrl+f your die · ctrl+s starts or ends · ctrl+k keeps · escape closes"
+            )
             yield Static(id="result")
+            yield EventKeeper()  # The random event that interrupts a scene may be kept.
             with Vertical(id="start-form"):
                 expect = Input(
                     placeholder="what you expect of the scene",
@@ -265,6 +273,7 @@ class ScenesDialog(CharacterDialog):
         result = self.query_one("#result", Static)
         result.update(result_text(events))
         result.add_class("-shown")
+        self.query_one(EventKeeper).offer(events, self.session.content)
         self.query_one("#die", Input).value = ""
         self.query_one("#expected", Input).value = ""
         self.show_form()
@@ -278,6 +287,7 @@ class ScenesDialog(CharacterDialog):
             tension = self.session.state.story.tension
             said = f"The scene ended; it went {ENDED[went]}. Tension is {tension}."
             result.update(Text(said, style="bold"))
+            self.query_one(EventKeeper).offer((), self.session.content)
             result.add_class("-shown")
             self.show_form()
 
@@ -290,6 +300,14 @@ class ScenesDialog(CharacterDialog):
             self.changed += 1
             self.notify(f"Tension set to {tension}.", title="Tension")
             self.show_form()
+
+    def action_keep(self) -> None:
+        """The random event shown kept on a list under the name typed (R-EVT-1)."""
+        keeper = self.query_one(EventKeeper)
+        if keeper.offered:
+            keeper.keep()
+        else:
+            self.notify("Nothing to keep: no random event that names someone new.")
 
     def action_cancel(self) -> None:
         self.dismiss(self.changed > 0)
