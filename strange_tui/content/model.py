@@ -211,6 +211,9 @@ class Weapon(Entry, frozen=True, kw_only=True):
     examples: tuple[Name, ...] = ()
     distinction: Literal["", "armor-piercing", "reaching", "slashing", "stabbing"] = ""
     """R-WPN-1 (an optional rule): what sets the weapon apart in an attack."""
+    gun: bool = False
+    """A firearm (or an energy gun): the abilities with guns count with it (R-CMB-2). An
+    entry that does not say (a bow or a pistol) leaves it to the player's Gun box."""
 
 
 class Armor(Entry, frozen=True, kw_only=True):

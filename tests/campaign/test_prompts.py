@@ -222,7 +222,7 @@ def test_r_cmb_3_the_players_defense_answers_the_question_and_the_hit_lands_in_o
     assert store.state.characters["mara"].pools.might.current == 12 - (3 - 1)  # Armor 1.
     assert said(store, answer) == (
         "Mara rolled 3 for Defend against Thug (Demanding 3, target 9): failure."
-        " Mara took 3 damage from Thug (Armor 1: 2 got through): 2 Might."
+        " Mara took 2 Might damage from Thug (3, less Armor 1)."
     )
     assert store.undo() == answer  # The GM's seat: a die seen at a seat leaves a trace.
     assert replace(store.state, seq=before.seq) == before  # Open again, the hit taken back.

@@ -44,7 +44,7 @@ from strange_tui.campaign.model.events import (
 from strange_tui.campaign.model.folds.rolls import make_roll
 from strange_tui.campaign.model.state import Campaign, Settings
 from strange_tui.campaign.narrate.log import command_sentence, names_of, noteworthy, sentence
-from strange_tui.campaign.narrate.words import time_left
+from strange_tui.campaign.narrate.words import time_left, where_in
 from strange_tui.campaign.store import Store
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.dice import PlayerDice
@@ -76,7 +76,7 @@ def test_bug_1_spill_over_says_where_the_damage_went():
     events = run(store, TakeDamage(character="mara", amount=4, source="the thug"))
     assert events[0].spill == {Stat.MIGHT: 2, Stat.SPEED: 1}
     assert line(store, events) == (
-        "Mara took 4 damage from the thug (Armor 1: 3 got through): 2 Might, 1 Speed."
+        "Mara took 3 damage from the thug (4, less Armor 1): 2 Might, 1 Speed."
     )
     # One pool, no Armor: the short form, the pool named as the sheet writes it.
     events = run(store, TakeDamage(character="mara", amount=3, stat=Stat.INTELLECT))
@@ -84,6 +84,16 @@ def test_bug_1_spill_over_says_where_the_damage_went():
     # Armor that stops it all.
     events = run(store, TakeDamage(character="mara", amount=1, source="a slap"))
     assert line(store, events) == "Mara's Armor 1 stopped all 1 damage from a slap."
+
+
+def test_r_dmg_1_the_damage_line_says_what_landed_then_why():
+    """Armor 1 against a hit of 4 on a full Might pool: the line says 3 landed (the hit
+    less the Armor), never 'took 4'; with no Armor the hit is what landed."""
+    store = party()
+    events = run(store, TakeDamage(character="mara", amount=4, source="the thug"))
+    assert line(store, events) == "Mara took 3 Might damage from the thug (4, less Armor 1)."
+    events = run(store, TakeDamage(character="mara", amount=2, stat=Stat.SPEED))
+    assert line(store, events) == "Mara took 2 Speed damage."
 
 
 def test_bug_1_reduce_checks_the_recorded_split_and_old_journals_still_read():
@@ -97,9 +107,7 @@ def test_bug_1_reduce_checks_the_recorded_split_and_old_journals_still_read():
         type=AnyEvent,
     )
     assert isinstance(old, DamageTaken) and old.spill is None
-    assert sentence(old, {"mara": "Mara"}) == (
-        "Mara took 4 Might damage (Armor 1: 3 got through)."
-    )
+    assert sentence(old, {"mara": "Mara"}) == "Mara took 3 Might damage (4, less Armor 1)."
     store.dispatch(old)  # Unchecked, as before.
 
 
@@ -111,7 +119,7 @@ def test_bug_1_a_failed_defense_records_where_the_npcs_damage_went():
     run(store, RollInitiative(dice={"mara": 2}))
     events = run(store, Defend(character="mara", npc="brute", die=5))
     assert line(store, events).endswith(
-        "Mara took 4 damage from Brute (Armor 1: 3 got through): 2 Might, 1 Speed."
+        "Mara took 3 damage from Brute (4, less Armor 1): 2 Might, 1 Speed."
     )
 
 
@@ -226,11 +234,27 @@ def test_bug_6_turns_settings_and_notes_are_not_noteworthy():
 
 
 def test_bug_8_time_left_never_reads_as_over_while_it_runs():
-    assert time_left(1) == "1 min left"
-    assert time_left(59) == "1 min left"
+    assert time_left(0) == "1 round left"
+    assert time_left(60) == "1 min left"
     assert time_left(61) == "2 min left"
     assert time_left(2 * 3600) == "2 h left"
     assert time_left(2 * 3600 - 30) == "2 h left"
+
+
+def test_a_timed_effect_reads_in_the_unit_it_runs_in():
+    """A 1-round acclimation is '1 round left', not '1 min left'; seconds, minutes and
+    hours read as they are."""
+    assert time_left(6) == "1 round left"
+    assert time_left(40) == "40 s left"
+    assert time_left(3 * 60) == "3 min left"
+    assert time_left(2 * 3600) == "2 h left"
+
+
+def test_where_one_is_reads_on_earth_and_in_the_other_recursions():
+    assert where_in("Earth") == "on Earth"
+    assert where_in("Earth, the Glass Door") == "on Earth, the Glass Door"
+    assert where_in("Ardeyn") == "in Ardeyn"
+    assert where_in("Ruk (the Sky Docks)") == "in Ruk (the Sky Docks)"
 
 
 def test_bug_9_stats_read_as_the_sheet_writes_them_and_no_doubled_stops():

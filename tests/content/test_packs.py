@@ -86,6 +86,13 @@ def test_creatures_cyphers_and_equipment(content):
     assert [armor[c].armor for c in ("light", "medium", "heavy")] == [1, 2, 3]
 
 
+def test_creature_names_read_as_english_not_the_sources_slips(content):
+    """The source spells one queen 'of Light an Love': the pack says 'and'; her id, which
+    saved fights may hold, stays as it was."""
+    aine = content.kind("creatures")["aine-fairy-queen-of-light-an-love"]
+    assert aine.name == "Aine, Fairy Queen of Light and Love"
+
+
 def test_the_csrd_fingerprints_are_whole_and_current():
     """The fingerprint file is there, made with this module's settings, and unharmed.
     (Remake it with ``python -m tests.content.csrd_runs PATH/TO/csrd`` when the reference

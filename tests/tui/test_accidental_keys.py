@@ -159,18 +159,30 @@ async def test_a_wrong_tab_or_enter_never_rolls_and_ctrl_f_is_your_die(demo_app)
         assert not defense.app_rolled
 
 
-async def test_enter_adds_a_condition_as_the_hint_says(demo_app):
+async def test_enter_on_the_condition_list_opens_it_and_only_ctrl_s_adds(demo_app):
+    """R-CMB-4: on the tracker's condition dialog, Enter on the condition's drop-down opens
+    the list (Enter picks in it), Enter in a field goes on; ctrl+s adds, as the hint says."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*THUG_AND_INITIATIVE, "down", "down", "k")
         await pilot.pause()
         assert isinstance(demo_app.screen, ConditionDialog)
-        assert "Enter adds" in shown(demo_app)
+        assert "ctrl+s adds" in shown(demo_app)
         assert focused_id(demo_app) == "name"
         await pilot.press("enter")
         await pilot.pause()
+        picker = demo_app.screen.query_one("#name", Select)
+        assert isinstance(demo_app.screen, ConditionDialog) and picker.expanded
+        thug = demo_app.session.state.encounter.combatants["thug"]
+        assert thug.conditions == ()
+        await pilot.press("down", "enter", "tab", "tab", "enter")  # Dazed; past the rounds.
+        await pilot.pause()
+        assert isinstance(demo_app.screen, ConditionDialog) and not picker.expanded
+        assert demo_app.session.state.encounter.combatants["thug"].conditions == ()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
         assert isinstance(demo_app.screen, CombatScreen)
         thug = demo_app.session.state.encounter.combatants["thug"]
-        assert [c.name for c in thug.conditions] == ["stunned"]
+        assert [c.name for c in thug.conditions] == ["dazed"]
 
 
 async def test_the_xp_dialog_splits_pool_points_below_the_step_and_enter_gains_a_cypher(

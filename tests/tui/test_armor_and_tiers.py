@@ -167,15 +167,18 @@ ROOK = Draft(step=7, descriptor="tough", type="vector", focus="is-licensed-to-ca
 
 
 async def test_tough_s_extra_weapon_must_be_light_in_the_wizard(demo_app):
-    """Step 8: three medium or heavy weapons for a Tough Vector: ctrl+n says why not."""
+    """Step 8: a third medium or heavy weapon for a Tough Vector is refused at the tick,
+    saying why; the two already chosen stay."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await pilot.app.push_screen(CreationScreen(ROOK))
         await pilot.pause()
-        await pilot.press("down", "down", "enter", "down", "enter", "down", "enter", "ctrl+n")
+        before = demo_app.screen.draft.weapons
+        await pilot.press("down", "down", "enter", "down", "enter", "down", "enter")
         await pilot.pause()
-        assert demo_app.screen.draft.step == 7
-        hint = shown(demo_app, "#hint")
-        assert "Tough's extra weapon must be light: at most 2 medium or heavy" in hint
+        draft = demo_app.screen.draft
+        assert draft.step == 7 and len(draft.weapons) <= 2 and len(before) <= 2
+        said = [n.message for n in demo_app._notifications]
+        assert any("Tough's extra weapon must be light" in m for m in said), said
 
 
 @pytest.mark.parametrize(("armor", "rating"), [("light", 2), ("heavy", 4)])

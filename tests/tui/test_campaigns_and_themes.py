@@ -1,5 +1,7 @@
 """The campaign list (open, create), bad campaigns, and theme files."""
 
+from textual.widgets import Input
+
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.home.campaigns import CampaignsScreen
 from strange_tui.tui.home.home import HomeScreen
@@ -23,6 +25,16 @@ async def test_a_new_campaign_from_the_list(tmp_path):
         assert isinstance(app.screen, HomeScreen)
         assert (tmp_path / "ardeyn-nights" / "campaign.toml").is_file()
         assert app.session.state.name == "Ardeyn Nights"
+
+
+async def test_the_new_campaign_field_names_the_game_without_a_doubled_article(tmp_path):
+    """n asks for 'a new campaign (The Strange)', never 'a new The Strange campaign'."""
+    app = StrangeApp(saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        field = app.screen.query_one("#new", Input)
+        assert field.placeholder == "Name of a new campaign (The Strange), then enter"
 
 
 async def test_a_broken_campaign_is_reported_and_the_list_shown(demo):

@@ -241,13 +241,31 @@ async def test_r_cmb_3_the_defense_shows_what_a_failure_does_and_does_it(tmp_pat
         assert app.session.state.characters["mara"].pools.might.current == 2
 
 
+async def test_a_natural_1_on_a_defense_says_the_hit_then_the_intrusion_on_its_own_line(
+    tmp_path,
+):
+    """A typed 1 against the thug: the hit's sentences end where they end (Armor, Mara's
+    track), and the GM's free intrusion is a line of its own under them."""
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE, "n", "n", "d")
+        await pilot.pause()
+        await pilot.press("ctrl+f", "1", "enter")
+        await pilot.pause()
+        lines = app.screen.query_one("#result").content.plain.splitlines()
+        assert lines == [
+            "d20: 1 — hit for 2 (Armor 1). Mara is impaired.",
+            "The GM intrudes, free of charge: no XP for it.",
+        ]
+
+
 async def test_previous_turn_undoes_whole_commands_and_says_what(tmp_path):
     app = party_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*THUG_AND_INITIATIVE, "n")
         await pilot.pause()
         # On Tess's turn: a condition on the thug, then back to Mara's turn.
-        await pilot.press("down", "k", "tab", "enter")
+        await pilot.press("down", "k", "ctrl+s")
         await pilot.pause()
         assert [c.name for c in encounter(app).combatants["thug"].conditions] == ["stunned"]
         await pilot.press("p")
@@ -262,7 +280,7 @@ async def test_previous_turn_undoes_whole_commands_and_says_what(tmp_path):
 async def test_a_condition_comes_off_with_ctrl_r(tmp_path):
     app = party_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*THUG_AND_INITIATIVE, "down", "down", "down", "k", "tab", "enter")
+        await pilot.press(*THUG_AND_INITIATIVE, "down", "down", "down", "k", "ctrl+s")
         await pilot.pause()
         assert encounter(app).combatants["jun"].conditions != ()
         await pilot.press("k", "ctrl+r")

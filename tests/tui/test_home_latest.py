@@ -4,8 +4,11 @@ too."""
 
 from textual.widgets import Static
 
+from strange_tui.campaign.model.events import CharacterCreated
+from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.home.home import HomeScreen
+from tests.campaign.builders import character
 
 # A level-3 thug, then initiative: Mara 15, Jun 5, Tess 9 (the demo's order).
 THUG_AND_INITIATIVE = ["c", "tab", "3", "tab", *"Thug", "enter"]
@@ -41,3 +44,14 @@ async def test_home_latest_without_turn_noise_and_the_fight_shown_after_a_reopen
         assert isinstance(reopened.screen, HomeScreen)
         assert fight in panel(reopened, "#where")
         assert "Next turn." not in panel(reopened, "#recent")
+
+
+async def test_where_and_when_counts_one_character_in_the_singular(tmp_path):
+    """A campaign of one: Home's "Where and when" says '1 character', not '1 characters'."""
+    folder = CampaignFolder.create(tmp_path / "saves", "Alone")
+    folder.open().dispatch(CharacterCreated(character=character("mara")))
+    app = StrangeApp(campaign_path=folder.path, saves=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "1 character · event" in panel(app, "#where")

@@ -39,13 +39,13 @@ async def test_a_hunters_campaign_from_start_to_healing(tmp_path):
         await pilot.press("r")
         await pilot.pause()
         assert "2d6 +0 vs CR 10 (average): 17%" in shown(app, "#preview")
-        await pilot.press(*"6,5", "enter")
+        await pilot.press("ctrl+f", *"6,5", "enter")
         await pilot.pause()
         assert app.session.journal()[-1].dice == (6, 5)
         assert "6 + 5 +0 = 11: success, 1 degree(s)" in shown(app, "#result")
         # Then one against the vault: 6 + 5 = 11 against CR 8 takes the remainder 3 off.
-        # From your dice, back past the dice, the raise and the CR to the challenge.
-        await pilot.press("escape", "r", *["shift+tab"] * 4)
+        # From the skill, past the trait, equipment, situation and target to the challenge.
+        await pilot.press("escape", "r", *["tab"] * 5)
         await pilot.press("enter", "down", "enter")  # challenge: the vault
         await pilot.pause()
         assert "vs CR 8 (easy)" in shown(app, "#preview")
@@ -127,7 +127,7 @@ async def test_r_hun_3_r_hun_4_r_hun_7_the_roll_dialog_applies_defense_situation
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("r")
         await pilot.pause()
-        await pilot.press(*["shift+tab"] * 9, "enter", "down", "enter")  # skill: Firearms
+        await pilot.press("enter", "down", "enter")  # skill: Firearms
         await pilot.press("tab", "tab", "tab", *"distracted, tools +2")
         await pilot.press("tab", "enter", "down", "down", "down", "enter")  # standard defense
         await pilot.press("tab", "backspace", "2", "tab", "backspace", "1", "tab", *"rushed")

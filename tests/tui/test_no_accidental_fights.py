@@ -8,7 +8,7 @@ import time
 
 from textual.widgets import Static
 
-from strange_tui.campaign.commands.combat import AddNpcs, DamageNpcs, StartCombat
+from strange_tui.campaign.commands.combat import AddNpcs, DamageNpcs, RollInitiative, StartCombat
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.combat.start_end import ENDED_ELSEWHERE, EndFightDialog, StartFightDialog
 from strange_tui.tui.combat.tracker import CombatScreen
@@ -110,6 +110,19 @@ async def test_e_with_every_npc_down_ends_the_fight_at_once(demo):
         assert app.session.state.encounter is None
         assert isinstance(app.screen, HomeScreen)
         assert "Fight over" in notes(app)
+
+
+async def test_a_fight_of_one_round_ends_saying_1_round(demo):
+    """Initiative rolled (round 1), every thug down: the notice counts in the singular."""
+    gm = thugs(demo)
+    gm.run(RollInitiative())
+    gm.run(DamageNpcs(targets=("thug", "thug-2"), amount=9))
+    app = gm_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "e")
+        await pilot.pause()
+        assert app.session.state.encounter is None
+        assert "Fight over after 1 round." in notes(app)
 
 
 async def test_a_fight_ended_at_another_window_takes_this_tracker_back_to_home(demo):

@@ -78,7 +78,7 @@ async def test_r_dmg_2_damage_spills_over_as_previewed_and_one_undo_takes_it_bac
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state == before
-        undid = "Undid: Mara took 15 damage (Armor 1: 14 got through): 12 Might, 2 Speed."
+        undid = "Undid: Mara took 14 damage (15, less Armor 1): 12 Might, 2 Speed."
         assert any(n.startswith(undid) for n in notices(app)), notices(app)
 
 

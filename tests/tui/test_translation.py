@@ -269,16 +269,16 @@ async def test_r_tr_8_r_tr_9_foci_and_places_through_the_wizard(skilled_app):
         shown = result_text(skilled_app)
         assert "The party is in Ardeyn, at the Lantern Gate" in shown
         assert "Mara takes Defends the Weak (-Gunner, -Practiced with Guns" in shown
-        assert "Tess stays in Earth." in shown
+        assert "Tess stays on Earth." in shown
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(skilled_app.screen, HomeScreen)
         where = str(skilled_app.screen.query_one("#where", Static).content)
         assert "Ardeyn · the Lantern Gate" in where
-        assert "Tess: in Earth" in where
+        assert "Tess: on Earth" in where
         mara = skilled_app.session.state.characters["mara"]
         assert mara.abilities == ("Bash", "Courageous", "Warding Shield")
-        # Tess, left in Earth, translates alone to where the party is, and rejoins it.
+        # Tess, left on Earth, translates alone to where the party is, and rejoins it.
         await pilot.press("t", *"ardeyn", "enter")
         await set_roles(pilot, mara=0, jun=0, tess=1)
         await pilot.press("ctrl+n")

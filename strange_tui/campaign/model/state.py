@@ -147,6 +147,9 @@ class Character(Frozen):
     skills: dict[Name, SkillLevel] = field(default_factory=dict)
     abilities: tuple[Name, ...] = ()
     equipment: tuple[Name, ...] = ()
+    guns: tuple[Name, ...] = ()
+    """R-CMB-2: the weapons of ``equipment`` the player last attacked with as guns (the
+    attack's Gun box), for the ones the weapons pack does not call guns itself."""
     cyphers: tuple[Cypher, ...] = ()
     artifacts: tuple[Artifact, ...] = ()
     xp: Points = 0

@@ -165,19 +165,19 @@ def character_sentence(event: AnyEvent, who: Who) -> str:
 
 
 def damage_sentence(event: DamageTaken, name: str) -> str:
-    """R-DMG-1, R-DMG-2: the hit, the Armor that counted, and where the points went:
-    'Mara took 4 damage from the thug (Armor 1: 3 got through): 2 Might, 1 Speed.'"""
+    """R-DMG-1, R-DMG-2: what landed, then why (the hit less the Armor that counted), and
+    where the points went: 'Mara took 3 damage from the thug (4, less Armor 1): 2 Might,
+    1 Speed.'"""
     source = f" from {inline(event.source)}" if event.source else ""
     kind = " ambient" if event.ambient else ""
     through = damage_after_armor(event.amount, event.armor, ambient=event.ambient)
     armor = event.armor and not event.ambient
     if armor and not through:
         return f"{name}'s Armor {event.armor} stopped all {event.amount} damage{source}."
+    why = f" ({event.amount}, less Armor {event.armor})" if armor else ""
+    one_pool = f"{name} took {through}{kind} {stat_name(event.stat)} damage{source}{why}."
     if event.spill is None:  # Recorded before the split was: the hit's type only.
-        blocked = f" (Armor {event.armor}: {through} got through)" if armor else ""
-        return (
-            f"{name} took {event.amount}{kind} {stat_name(event.stat)} damage{source}{blocked}."
-        )
+        return one_pool
     went = [
         f"{event.spill[stat]} {stat_name(stat)}"
         for stat in spill_targets(event.stat)
@@ -186,10 +186,9 @@ def damage_sentence(event: DamageTaken, name: str) -> str:
     lost = through - sum(event.spill.values())
     if lost:
         went.append(f"{lost} with no pool left to take {'it' if lost == 1 else 'them'}")
-    if not armor and [*event.spill] in ([], [event.stat]) and not lost:
-        return f"{name} took {event.amount}{kind} {stat_name(event.stat)} damage{source}."
-    blocked = f" (Armor {event.armor}: {through} got through)" if armor else ""
-    return f"{name} took {event.amount}{kind} damage{source}{blocked}: {', '.join(went)}."
+    if [*event.spill] in ([], [event.stat]) and not lost:
+        return one_pool
+    return f"{name} took {through}{kind} damage{source}{why}: {', '.join(went)}."
 
 
 def ability_sentence(event: AbilityUsed, name: str) -> str:

@@ -14,6 +14,7 @@ from strange_tui.campaign.model.events import (
     HunterWorsened,
 )
 from strange_tui.campaign.narrate.words import Who, inline, plural
+from strange_tui.rules import hunters
 
 HUNTER_EVENTS = (
     HunterCreated,
@@ -36,10 +37,10 @@ def hunter_sentence(event: AnyEvent, who: Who) -> str:
             label = event.label or "a check"
             where = f" on {who(event.challenge)}" if event.challenge else ""
             dice = "+".join(map(str, event.dice))
+            raised = " (raising the damage type)" if event.raised else ""
             return (
                 f"{who(event.hunter)} rolled {total} ({dice} {event.bonus:+d}) for {label}"
-                f" against CR {event.cr}{where}"
-                + (", raising the damage type." if event.raised else ".")
+                f" against CR {event.cr}{where}{raised}: {roll_verdict(event)}."
             )
         case HunterDamaged():
             kinds = ", ".join(event.kinds)
@@ -62,3 +63,11 @@ def hunter_sentence(event: AnyEvent, who: Who) -> str:
         case ChallengeEnded():
             return f"The challenge {who(event.challenge)} ended."
     return type(event).__name__  # pragma: no cover
+
+
+def roll_verdict(event: HunterRolled) -> str:
+    """R-HUN-1, R-HUN-5: what the roll came to, as the roll dialog says it: 'success,
+    2 degrees', 'failure', 'failure (double 1s)'."""
+    if hunters.succeeds(event.dice, event.bonus, event.cr):
+        return f"success, {plural(hunters.degrees(event.dice, event.bonus, event.cr), 'degree')}"
+    return "failure (double 1s)" if hunters.fumbled(event.dice) else "failure"

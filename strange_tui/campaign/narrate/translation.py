@@ -12,16 +12,21 @@ def translation_sentence(event: TranslationMade, who: Who) -> str:
     where = event.destination.title()
     if event.arrived and event.place:
         where += f" ({inline(event.place)})"
-    by_app = APP_DIE if event.app_rolled else ""
+    dice = f"{dice_words(event)}{APP_DIE if event.app_rolled else ''}"
     if event.success:
-        how = f"rolled {event.reroll or event.die}{by_app}" if event.die else "succeeded"
+        how = f"rolled {dice}" if event.die else "succeeded"
         return f"{who(event.initiator)} {how}: the party translated to {where}."
-    rolled = ""
-    if event.die:
-        dice = f"{event.die}, then {event.reroll}" if event.reroll else f"{event.die}"
-        rolled = f" ({who(event.initiator)} rolled {dice}{by_app})"
+    rolled = f" ({who(event.initiator)} rolled {dice})" if event.die else ""
     if event.arrived:
         return f"A rough translation to {where}{rolled}: {stop(inline(event.consequence))}"
     interrupted = " (the trance was interrupted)" if event.interrupted else rolled
     outcome = inline(event.consequence) or "no translation"
     return f"The translation to {where} failed{interrupted}: {stop(outcome)}"
+
+
+def dice_words(event: TranslationMade) -> str:
+    """R-TR-5: the die, and the paradox's free reroll when one was made: '6, then 14 on the
+    paradox's reroll' (the mark of the app's die, after, follows the last one rolled)."""
+    if event.reroll:
+        return f"{event.die}, then {event.reroll} on the paradox's reroll"
+    return f"{event.die}"

@@ -30,14 +30,28 @@ def duration(seconds: int) -> str:
 
 
 def time_left(seconds: int) -> str:
-    """What is left of a wait, rounded up to the minute so it never reads as over while it
-    runs: '1 min left', '2 h 5 min left'."""
-    return f"{duration(-(-max(seconds, 1) // 60) * 60)} left"
+    """What is left of a wait, in the unit it runs in: '1 round left', '40 s left', '3 min
+    left', '2 h left'. Past a minute it rounds up to the minute, so it never reads as over
+    while it runs ('2 min left' at 61 s)."""
+    seconds = max(seconds, 1)
+    if seconds > 60:
+        seconds = -(-seconds // 60) * 60
+    return f"{duration(seconds)} left"
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
     """'1 round', '2 rounds', '1 time', '3 times' (``nouns`` when the plural is not +s)."""
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+ON_WORLDS = frozenset({"earth"})
+"""The recursions one is *on*, a planet (Earth); one is *in* every other (Ardeyn, Ruk)."""
+
+
+def where_in(recursion: str) -> str:
+    """Where one is, as a sentence says it: 'on Earth', 'in Ardeyn', 'in Ruk (the Docks)'."""
+    first = recursion.split(maxsplit=1)[0].strip(",.;:").lower() if recursion.strip() else ""
+    return f"{'on' if first in ON_WORLDS else 'in'} {recursion}"
 
 
 def listed(items: Sequence[str]) -> str:

@@ -35,7 +35,7 @@ from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.tui.combat.roll import DIE_HINT, DIE_LABEL
 from strange_tui.tui.combat.tables import cost_text, odds_text
 from strange_tui.tui.common.dialog import DIALOG_CSS, CharacterDialog, int_value, row, send
-from strange_tui.tui.rolls.odds import grid
+from strange_tui.tui.rolls.odds import grid, steps_line
 
 KEYS_HINT = "ctrl+f your die · ctrl+s rolls · escape closes"
 NO_DIE_HINT = "ctrl+s does it · escape closes"
@@ -46,6 +46,8 @@ def action_table(preview: ActionPreview) -> Table:
     table = grid()
     if preview.roll is not None:
         table.add_row("Odds", odds_text(preview.roll.odds))
+        if preview.roll.steps:
+            table.add_row("Steps", steps_line(preview.roll.steps))
         table.add_row("Cost", cost_text(preview.roll))
     for n, line in enumerate(preview.lines):
         table.add_row("Then" if n == 0 else "", Text(line))

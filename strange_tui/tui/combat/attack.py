@@ -161,7 +161,9 @@ class AttackDialog(CombatRoll):
 
     @on(Select.Changed, "#weapon")
     def weapon_changed(self) -> None:
-        """A gun is a ranged weapon; its name says if it is one (the player may say so)."""
+        """A gun is a ranged weapon: the Gun box starts from the weapon (its pack entry, or
+        the player's word in an earlier attack, which the sheet keeps); the player may
+        change it, and the attack records it for the next."""
         gun = self.query_one("#gun", Checkbox)
         gun.value, gun.disabled = self.weapon.gun, not self.weapon.ranged
 
@@ -188,7 +190,7 @@ class AttackDialog(CombatRoll):
         if bonus is None:
             raise ValueError("The bonus is a whole number (e.g. 1 or -1).")
         weapon = self.weapon
-        if weapon.ranged:  # The player may say whether it is a gun; the rest is the pack's.
+        if weapon.ranged:  # The player's word on a gun; the sheet remembers it.
             weapon = replace(weapon, gun=self.query_one("#gun", Checkbox).value)
         area = self.query_one("#area", Checkbox).value
         encounter = self.session.state.encounter

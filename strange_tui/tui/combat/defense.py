@@ -12,7 +12,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Button, Label, Select, Static
 
@@ -29,6 +28,9 @@ from strange_tui.tui.combat.tables import defense_table
 from strange_tui.tui.common.dialog import row, send
 from strange_tui.tui.rolls.odds import circumstance_rows, grid
 
+ASK_LABEL = "Ask the seat"
+"""The button that sends the defense to the defender's own seat."""
+
 DEFENSE_SKILLS = [
     ("Untrained", ""),
     ("Trained", "trained"),
@@ -42,7 +44,7 @@ class DefenseDialog(CombatRoll):
     the NPC's level, trained as the sheet says (the player may change it); a failure
     takes the NPC's damage less Armor. R-DMG-4: a debilitated PC cannot defend.
 
-    From the GM's seat, "Ask <Name>'s seat" (ctrl+o) sends the defense to the player's own
+    From the GM's seat, "Ask the seat" (ctrl+o) sends the defense to the player's own
     seat instead of rolling it here; rolling here stays for an absent player."""
 
     BINDINGS = [Binding("ctrl+o", "ask", "Ask at the seat", id="defense.ask")]
@@ -70,12 +72,8 @@ class DefenseDialog(CombatRoll):
     def extra_buttons(self) -> list[Button]:
         if not self.asks:
             return []
-        return [Button(self.ask_label(self.character_id), variant="warning", id="ask")]
-
-    def ask_label(self, character_id: str) -> Content:
-        # Content, not a markup string: a name is shown as typed.
-        who = self.session.state.characters.get(character_id)
-        return Content(f"Ask {who.name if who else character_id}'s seat")
+        # The defender's name is the first field's: a long one would not fit the button.
+        return [Button(ASK_LABEL, variant="warning", id="ask")]
 
     @on(Button.Pressed, "#ask")
     def action_ask(self) -> None:
@@ -176,8 +174,6 @@ class DefenseDialog(CombatRoll):
         stat, pc = self.query_one("#stat", Select).value, self.query_one("#pc", Select).value
         if isinstance(stat, Stat) and isinstance(pc, str):
             self.query_one("#skill", Select).value = defense_skill(self.session.state, pc, stat)
-        if isinstance(pc, str) and self.query("#ask"):
-            self.query_one("#ask", Button).label = self.ask_label(pc)
 
     def command(self, die: int | None = None) -> Defend:
         return Defend(
@@ -219,11 +215,12 @@ class DefenseDialog(CombatRoll):
     ) -> None:
         self.query("#ask").remove()  # Rolled: nothing left to ask.
         after = self.character
+        hit = Text.assemble(
+            (f"hit for {before.taken} (Armor {before.armor}).", "bold red"),
+            f" {after.name} is {after.track.label}.",
+        )
         if made is None:
-            text = Text(f"No roll: hit for {before.taken}", style="bold red")
-        else:
-            text = self.roll_text(made, app_rolled, "defended!", f"hit for {before.taken}")
-        if made is None or not made.success:
-            text.append(f" (Armor {before.armor}).", style="bold red")
-            text.append(f" {after.name} is {after.track.label}.")
+            text = Text("No roll: ", style="bold red").append_text(hit)
+        else:  # The verdict whole, so a natural 1's intrusion follows on its own line.
+            text = self.roll_text(made, app_rolled, "defended!", hit)
         self.query_one("#result", Static).update(text)

@@ -12,7 +12,12 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Select
 
 from strange_tui.campaign.commands import Command
-from strange_tui.campaign.commands.combat import MoveInFight, out_of_fight, pc_limit
+from strange_tui.campaign.commands.combat import (
+    MoveInFight,
+    loses_this_turn,
+    out_of_fight,
+    pc_limit,
+)
 from strange_tui.campaign.model.events import AnyEvent, RollMade
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.combat.actions import ActionDialog
@@ -36,7 +41,7 @@ def move_offer(state: Campaign, seat: str | None) -> tuple[str, str] | None:
     active = encounter.active if encounter is not None else None
     if active is None or not active.pc or (seat is not None and seat != active.id):
         return None
-    if out_of_fight(state, active.id) or any(c.loses_turn for c in active.conditions):
+    if out_of_fight(state, active.id) or loses_this_turn(encounter, active):
         return None
     return active.id, "immediate, short or long; difficult terrain"
 

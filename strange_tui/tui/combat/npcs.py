@@ -181,11 +181,12 @@ class AddNpcsDialog(CombatDialog):
 
 class ConditionDialog(CombatDialog):
     """R-CMB-4: a condition with a duration in rounds, on the marked combatants; or the
-    condition taken off them. Enter adds, from any field (on the condition's drop-down
-    too: space or the arrows open it); with "custom…" chosen, Enter goes to the tag."""
+    condition taken off them. Only a deliberate key adds it: ctrl+s or the Add button
+    (Enter on the condition's drop-down opens it, as every list does; Enter in a field
+    goes to the next one); with "custom…" chosen, adding goes to the tag first."""
 
     BINDINGS = [
-        Binding("enter", "add", "Add", id="condition.add", priority=True),
+        Binding("ctrl+s", "add", "Add", id="condition.add"),
         Binding("ctrl+r", "remove", "Remove", id="condition.remove"),
     ]
 
@@ -212,7 +213,7 @@ class ConditionDialog(CombatDialog):
             yield row("Rounds", Input("1", type="integer", id="rounds", compact=True))
             yield Static(
                 Text(
-                    "0 rounds: for the rest of the fight. Enter adds; ctrl+r takes it off.",
+                    "0 rounds: for the rest of the fight. ctrl+s adds; ctrl+r takes it off.",
                     style="dim",
                 )
             )
@@ -224,21 +225,17 @@ class ConditionDialog(CombatDialog):
     def condition(self) -> str:
         return self.query_one("#name", Select).value or self.query_one("#tag", Input).value
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter adds only from the closed condition drop-down; elsewhere it keeps its own
-        job (a field's Enter adds too; a button's presses it; an open list picks)."""
-        if action == "add":
-            return self.focused is self.query_one("#name", Select)
-        return True
+    @on(Input.Submitted)
+    def next_field(self) -> None:
+        self.focus_next()
 
+    @on(Button.Pressed, "#add")
     def action_add(self) -> None:
         if not self.condition():
             self.query_one("#tag", Input).focus()  # "custom…": the tag first.
             return
         self.add()
 
-    @on(Button.Pressed, "#add")
-    @on(Input.Submitted)
     def add(self) -> None:
         rounds = int_value(self.query_one("#rounds", Input), default=1)
         if rounds is None:

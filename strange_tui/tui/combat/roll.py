@@ -211,17 +211,23 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
     ) -> None:
         raise NotImplementedError
 
-    def roll_text(self, made: RollMade, app_rolled: bool, hit: str, miss: str) -> Text:
-        """The die and whether it did it; the intrusion (the app's, drawn in the same
-        step, or a natural 1's by the GM), a 20's refund."""
+    def roll_text(
+        self, made: RollMade, app_rolled: bool, hit: str | Text, miss: str | Text
+    ) -> Text:
+        """The die and whether it did it (``hit``/``miss``: the whole verdict, its own
+        sentences finished), then on lines of their own the intrusion (the app's, drawn
+        in the same step, or a natural 1's by the GM) and a 20's refund."""
         outcome = outcome_of(self.character, made, app_rolled=app_rolled)
         text = Text(f"d20: {outcome.die}" if outcome.die else "Automatic", style="bold")
         if outcome.app_rolled and outcome.die:
             text.append(" (rolled by the app)", style="dim")
-        text.append(
-            f" — {hit}" if outcome.success else f" — {miss}",
-            style="bold green" if outcome.success else "bold red",
-        )
+        verdict = hit if outcome.success else miss
+        style = "bold green" if outcome.success else "bold red"
+        text.append(" — ", style=style)
+        if isinstance(verdict, Text):
+            text.append_text(verdict)
+        else:
+            text.append(verdict, style=style)
         intrusion_line(text, outcome.intrusion, self.intrusion)
         if outcome.refunded:
             text.append("\nA natural 20: the points spent come back.", style="green")

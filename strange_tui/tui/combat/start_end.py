@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from strange_tui.campaign.commands.combat import AddNpcs, CombatSummary, EndCombat
 from strange_tui.campaign.model.events import AnyEvent, CombatEnded
+from strange_tui.campaign.narrate.words import plural
 from strange_tui.tui.combat.npcs import AddNpcsDialog
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import DIALOG_CSS
@@ -117,7 +118,7 @@ def ended(tracker: CombatScreen) -> None:
     tracker.leaving = True  # This window's own end: not news from another window.
     events = app.run_command(EndCombat())
     if events and isinstance(first := events[0], CombatEnded):
-        app.notify(f"Fight over after {first.rounds} rounds.", title="Combat")
+        app.notify(f"Fight over after {plural(first.rounds, 'round')}.", title="Combat")
         tracker.dismiss()
         return
     tracker.leaving = False

@@ -11,7 +11,7 @@ from strange_tui.campaign.commands.combat import AttackPreview, DefensePreview, 
 from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.common.impossible import CANNOT, cannot_succeed
-from strange_tui.tui.rolls.odds import grid
+from strange_tui.tui.rolls.odds import grid, steps_line
 
 
 def odds_text(odds: OddsView) -> Text:
@@ -134,6 +134,8 @@ def defense_table(preview: DefensePreview) -> Table:
             style = "green" if effect.steps < 0 else "yellow"
             table.add_row("Effects" if not index else "", Text(effect.text, style=style))
         table.add_row("Odds", odds_text(preview.roll.odds))
+        if preview.roll.steps:
+            table.add_row("Steps", steps_line(preview.roll.steps))
         table.add_row("Cost", cost_text(preview.roll))
     if parts := preview.armor_from:
         made = " + ".join(f"{name} {n}" for name, n in parts)

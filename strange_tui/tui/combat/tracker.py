@@ -31,6 +31,7 @@ from strange_tui.tui.combat.npcs import (
     ConditionDialog,
     InitiativeDialog,
 )
+from strange_tui.tui.combat.order_fit import fit_conditions
 from strange_tui.tui.combat.start_end import end_fight, fight_gone, start_fight
 from strange_tui.tui.combat.view import (
     COLUMNS,
@@ -151,7 +152,10 @@ class CombatScreen(TrackerKeys):
         self._fought = True
         rows = self.rows(encounter, state)
         table = self.query_one(DataTable)
-        if list(rows) == self._shown_order:
+        refit = fit_conditions(table, rows)  # A change of width lays every row out again.
+        same = list(rows) == self._shown_order and not refit
+        # A row's height follows its conditions (wrapped): a change to them redraws it all.
+        if same and all(self._shown[cid][-1] == cells[-1] for cid, cells in rows.items()):
             # Same combatants in the same order: redraw only the cells that changed.
             for cid, cells in rows.items():
                 for column, (old, new) in enumerate(zip(self._shown[cid], cells, strict=True)):
@@ -161,7 +165,7 @@ class CombatScreen(TrackerKeys):
             keep = table.cursor_row
             table.clear()
             for cid, cells in rows.items():
-                table.add_row(*cells, key=cid)
+                table.add_row(*cells, key=cid, height=None)
             if keep is not None and table.row_count:
                 table.move_cursor(row=min(keep, table.row_count - 1))
         self._shown, self._shown_order = rows, list(rows)
@@ -173,6 +177,10 @@ class CombatScreen(TrackerKeys):
         self.query_one(Waiting).show(state)
         if not self.session.is_gm:
             self.refresh_bindings()  # Whose turn it is decides a player's keys.
+
+    def on_resize(self) -> None:
+        """The Conditions column takes the new width once the table has it."""
+        self.call_after_refresh(lambda: self.state.encounter and self.show(self.state))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A player's seat is not offered what the model would refuse it (see ``seat``)."""

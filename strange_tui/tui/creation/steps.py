@@ -12,12 +12,13 @@ from textual.widgets.option_list import Option
 from strange_tui.campaign.commands import preview as preview_of
 from strange_tui.campaign.commands.creation import CreateCharacter, DraftView, draft_view
 from strange_tui.campaign.model import creation
-from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.creation import REVIEW, Draft
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation
 from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
 from strange_tui.tui.common.filter_list import FilterList
 from strange_tui.tui.common.questions import QuestionsForm
+from strange_tui.tui.creation.ticks import TickList
 from strange_tui.tui.creation.view import (
     ability_choice_items,
     ability_items,
@@ -31,7 +32,7 @@ from strange_tui.tui.creation.view import (
     weapon_items,
 )
 
-__all__ = ["preview", "widgets", "pool_lines", "points_left"]
+__all__ = ["preview", "widgets", "pool_lines", "points_left", "limit_line", "instructions"]
 
 
 def plural(count: int, word: str) -> str:
@@ -60,13 +61,11 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
         case 4:
             return edge_widgets(library, draft, draft_view(library, draft, campaign))
         case 5:
-            tier = creation.tier_one(library, draft)
-            kind = library.kind("types")[draft.type].name
-            head = Label(f"Choose {tier.choose} {kind} abilities (tier 1).")
             choices = draft_view(library, draft, campaign).ability_choices
             items = ability_choice_items(library, choices)
             chosen = set(draft.abilities)
-            return [head, FilterList(items, multi=True, selected=chosen, id="pick-abilities")]
+            head = Static(limit_line(library, draft, campaign), id="limit")
+            return [head, TickList(items, selected=chosen, id="pick-abilities")]
         case 6:
             return descriptor_focus_widgets(library, draft, draft_view(library, draft, campaign))
         case 7:
@@ -78,10 +77,10 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
             picks = draft_view(library, draft, campaign).cypher_picks
             if not picks:
                 return [Label("No starting cyphers: the GM allows none here. Enter goes on.")]
-            head = Label(f"Choose up to {plural(picks, 'starting cypher')}.")
+            head = Static(limit_line(library, draft, campaign), id="limit")
             chosen = set(draft.cyphers)
             items = cypher_items(library)
-            return [head, FilterList(items, multi=True, selected=chosen, id="pick-cyphers")]
+            return [head, TickList(items, selected=chosen, id="pick-cyphers")]
         case 10:
             return [
                 Label("Name"),
@@ -94,19 +93,26 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
 
 
 def possession_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
-    """Step 8: the weapons of the player's choice, and the armor an ability lets them start in."""
-    light = view.weapon_picks - view.heavier_picks
-    must = f" ({light} of them light)" if light and view.heavier_picks else ""
+    """Step 8: the weapons of the player's choice (a sentence instead, when the type and
+    descriptor give none), and the armor an ability lets them start in."""
     # What the character already has is in the side panel ("Possessions").
-    head = Static(f"Choose up to {plural(view.weapon_picks, 'weapon')}{must}.")
-    items = weapon_items(library, light_only=not view.heavier_picks)
-    chosen = set(draft.weapons)
-    shown = [head, FilterList(items, multi=True, selected=chosen, id="pick-weapons")]
+    if not view.weapon_picks:
+        goes_on = "" if view.armor_offered else " Enter goes on."
+        shown: list[Any] = [Static(creation.no_weapons(library, draft) + goes_on, id="limit")]
+    else:
+        head = Static(weapons_limit(view, len(draft.weapons)), id="limit")
+        items = weapon_items(library, light_only=not view.heavier_picks)
+        shown = [head, TickList(items, selected=set(draft.weapons), id="pick-weapons")]
     if view.armor_offered:
+        tab = "tab, then " if view.weapon_picks else ""
         shown += [
-            Static("Starting armor: tab, then choose the armor you start in (enter)."),
-            FilterList(armor_items(library), current=draft.armor or "none", id="pick-armor",
-                       autofocus=False),
+            Static(f"Starting armor: {tab}choose the armor you start in (enter)."),
+            FilterList(
+                armor_items(library),
+                current=draft.armor or "none",
+                id="pick-armor",
+                autofocus=False,
+            ),
         ]
     return shown
 
@@ -150,11 +156,59 @@ def descriptor_focus_widgets(library: Any, draft: Draft, view: DraftView) -> lis
     for number, choice in enumerate(c for c in choices for _ in range(c.count)):
         known = draft.chosen_skills[number] if number < len(draft.chosen_skills) else ""
         field = Input(known, placeholder="a skill", id=f"skill-{number}", classes="skill")
-        shown += [Label(choice.summary), field]
+        shown += [Static(choice.summary), field]  # A Static wraps; a Label would be cut.
     if not view.questions:
         return shown
     form = QuestionsForm(view.questions, draft.answers, id="questions")
     return [VerticalScroll(*shown, form, id="asked")]
+
+
+def limit_line(library: Any, draft: Draft, campaign: Campaign) -> str:
+    """What the step's list of ticks may hold and how many are ticked: 'Choose 4 Paradox
+    abilities: 3 chosen.' (the limit the type, descriptor and GM set)."""
+    view = draft_view(library, draft, campaign)
+    match draft.step:
+        case 5:
+            kind = library.kind("types")[draft.type].name
+            choose, chosen = creation.tier_one(library, draft).choose, len(draft.abilities)
+            return f"Choose {choose} {kind} abilities: {chosen} chosen."
+        case 7 if view.weapon_picks:
+            return weapons_limit(view, len(draft.weapons))
+        case 7:
+            return creation.no_weapons(library, draft)
+        case 9:
+            picks = plural(view.cypher_picks, "starting cypher")
+            return f"Choose up to {picks}: {len(draft.cyphers)} chosen."
+    return ""
+
+
+def weapons_limit(view: DraftView, chosen: int) -> str:
+    """'Choose up to 3 weapons (at most 2 medium or heavy): 1 chosen.'"""
+    light = view.weapon_picks - view.heavier_picks
+    if not view.heavier_picks:
+        return f"Choose up to {plural(view.weapon_picks, 'light weapon')}: {chosen} chosen."
+    must = f" (at most {view.heavier_picks} medium or heavy)" if light else ""
+    return f"Choose up to {plural(view.weapon_picks, 'weapon')}{must}: {chosen} chosen."
+
+
+def instructions(library: Any, draft: Draft, campaign: Campaign) -> str:
+    """The hint under the step: the keys it takes."""
+    view = draft_view(library, draft, campaign) if draft.step == 7 else None
+    if view and not view.weapon_picks:
+        return (
+            "Enter chooses your armor; ctrl+n goes on." if view.armor_offered else "Enter goes on."
+        )
+    return {
+        3: "↑↓ choose a pool, + and - move points, enter when all are placed.",
+        4: "Enter chooses; escape goes back.",
+        6: "Make any choice asked for, then enter (or ctrl+n) goes on.",
+        8: "Enter goes on.",
+        5: "Enter ticks an ability; ctrl+n goes on when enough are ticked.",
+        7: "Enter ticks a weapon (tab: the armor, if offered); ctrl+n goes on.",
+        9: "Enter ticks a cypher; ctrl+n goes on.",
+        10: "Tab to the background; ctrl+n goes on.",
+        REVIEW: "Enter creates the character; escape goes back.",
+    }.get(draft.step, "Type to filter, ↑↓ to move, enter to choose; escape goes back.")
 
 
 def pool_lines(view: DraftView) -> list[Option]:

@@ -24,7 +24,7 @@ from strange_tui.campaign.commands.creation import (
     place_points,
     step_problem,
 )
-from strange_tui.campaign.model.creation import REVIEW, STEP_NAMES, Draft, choose
+from strange_tui.campaign.model.creation import REVIEW, STEP_NAMES, Draft, choose, tick_refused
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation, Stat
@@ -34,6 +34,7 @@ from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.questions import QuestionsForm
 from strange_tui.tui.creation import steps, view
 from strange_tui.tui.creation.abandon import AbandonDialog
+from strange_tui.tui.creation.ticks import TickList
 
 
 class CreationScreen(Screen):
@@ -152,7 +153,8 @@ class CreationScreen(Screen):
         title = "Review" if step == REVIEW else f"Step {step + 1} of 11 - {STEP_NAMES[step]}"
         bar.append(f"\n{title}", style="bold")
         self.query_one("#stepbar", Static).update(bar)
-        self.query_one("#hint", Static).update(self.instructions())
+        hint = steps.instructions(self.library, self.draft, self.campaign)
+        self.query_one("#hint", Static).update(hint)
         body = self.query_one("#body", Vertical)
         await body.remove_children()
         body.border_title = title
@@ -166,19 +168,6 @@ class CreationScreen(Screen):
                 widget.focus()
                 return
         self.set_focus(None)  # Keys go to the screen: enter goes on, escape back.
-
-    def instructions(self) -> str:
-        return {
-            3: "↑↓ choose a pool, + and - move points, enter when all are placed.",
-            4: "Enter chooses; escape goes back.",
-            6: "Make any choice asked for, then enter (or ctrl+n) goes on.",
-            8: "Enter goes on.",
-            5: "Enter ticks an ability; ctrl+n goes on when enough are ticked.",
-            7: "Enter ticks a weapon (tab: the armor, if offered); ctrl+n goes on.",
-            9: "Enter ticks a cypher; ctrl+n goes on.",
-            10: "Tab to the background; ctrl+n goes on.",
-            REVIEW: "Enter creates the character; escape goes back.",
-        }.get(self.draft.step, "Type to filter, ↑↓ to move, enter to choose; escape goes back.")
 
     def step_widgets(self) -> list[Any]:
         return steps.widgets(self.library, self.draft, self.campaign)
@@ -216,6 +205,15 @@ class CreationScreen(Screen):
         self.looking = (kind, event.item_id) if kind and event.item_id else None
         self.refresh_side()
 
+    @on(TickList.Asked)
+    def tick_asked(self, event: TickList.Asked) -> None:
+        """A tick past the step's limit is refused where the key is pressed, and said why."""
+        item_id, step = event.item_id or "", self.draft.step
+        if reason := tick_refused(self.library, self.draft, step, self.campaign, item_id):
+            self.notify(reason, severity="warning")
+        else:
+            event.control.tick(item_id)
+
     @on(FilterList.Toggled)
     def toggled(self, event: FilterList.Toggled) -> None:
         field = {
@@ -226,6 +224,8 @@ class CreationScreen(Screen):
         current = list(getattr(self.draft, field))
         current.remove(event.item_id) if event.item_id in current else current.append(event.item_id)
         self.set_draft(**{field: tuple(current)})
+        limit = steps.limit_line(self.library, self.draft, self.campaign)
+        self.query_one("#limit", Static).update(limit)
         if reason := step_problem(self.library, self.draft, self.draft.step, self.campaign):
             self.query_one("#hint", Static).update(reason)
         else:

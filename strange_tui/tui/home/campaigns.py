@@ -141,7 +141,7 @@ class CampaignsScreen(Screen):
         self.ruleset = ruleset
         field = self.query_one("#new", Input)
         game = "The Hunters (2d6)" if ruleset == "hunters" else "The Strange"
-        field.placeholder = f"Name of a new {game} campaign, then enter"
+        field.placeholder = f"Name of a new campaign ({game}), then enter"
         field.focus()
 
     def action_demo(self) -> None:

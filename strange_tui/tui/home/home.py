@@ -20,7 +20,7 @@ from textual.widgets import Header, Static
 from strange_tui.campaign.model.events import batches
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.narrate.log import command_sentence, names_of, noteworthy
-from strange_tui.campaign.narrate.words import time_left
+from strange_tui.campaign.narrate.words import plural, time_left, where_in
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.screen import CampaignScreen
@@ -131,8 +131,8 @@ class HomeScreen(StoryKeys, CampaignScreen):
         for c in state.characters.values():
             if c.travel.recursion:  # Stayed behind when the party translated.
                 place = c.travel.places.get(c.travel.recursion, "")
-                at = f", {place}" if place else ""
-                where.append(f"\n{c.name}: in {c.travel.recursion.title()}{at}", style="cyan")
+                at = where_in(c.travel.recursion.title()) + (f", {place}" if place else "")
+                where.append(f"\n{c.name}: {at}", style="cyan")
         if state.encounter is not None:  # A fight under way (after a reopen too).
             where.append(f"\n{self.fight_line(state)}", style="bold red")
             if not session.is_gm and state.encounter.npcs():
@@ -143,7 +143,7 @@ class HomeScreen(StoryKeys, CampaignScreen):
             # The time left, rounded up: "until 18:16" read as over while it still ran.
             left = f" ({time_left(effect.until - state.clock.seconds)})" if effect.until else ""
             where.append(f"\n{effect.label}{left}", style="yellow")
-        where.append(f"\n{len(state.characters)} characters · event {state.seq}", style="dim")
+        where.append(f"\n{plural(len(state.characters), 'character')} · event {state.seq}", "dim")
         self.query_one("#where", Static).update(where)
         self.query_one("#recent", Static).update(self.recent_text(state))
         self.query_one(StoryPanel).show(state)

@@ -13,7 +13,7 @@ from strange_tui.tui.common.gauges import gauge, track_badge
 
 
 def character_card(character: Character, yours: bool = False) -> Text:
-    """Name, tier, XP and track on one line; the sentence; the three gauges. ``yours``:
+    """Name, tier, XP and track on one line; the sentence; the three gauges (and Luck's). ``yours``:
     the character of this window's seat, marked "(you)"."""
     # Spaces end a part, never start one: SVG viewers drop a part's leading spaces, and
     # the snapshots then read 'Jun OkaforT1'.
@@ -22,11 +22,10 @@ def character_card(character: Character, yours: bool = False) -> Text:
         title.append("(you)  ", style="bold cyan")
     title.append(f"T{character.tier}  XP {character.xp}  ", style="dim")
     title.append_text(track_badge(character.track))
-    if character.pools.luck is not None:
-        title.append("  ")
-        title.append(f"Luck {character.pools.luck.current}", style="magenta")
     about = Text(sentence(character), style="italic dim")
     lines = [title, about, *(gauge(stat.value, character.pools[stat]) for stat in Stat)]
+    if character.pools.luck is not None:  # A gauge of its own, as on the sheet: the
+        lines.append(gauge("luck", character.pools.luck))  # title has no room for it.
     return Text("\n").join(lines)
 
 

@@ -121,7 +121,8 @@ class HunterDamageDialog(HuntersDialog):
             text.append(f"  {seen.condition.upper()}", style="bold white on red")
         if seen.worsening:
             text.append(
-                f"\nWorsens each minute ({seen.worsening} first) until stabilised (s).",
+                f"\nWorsens each minute ({seen.worsening} first) until stabilised"
+                " (s; or f, first aid).",
                 style="bold red",
             )
         return text

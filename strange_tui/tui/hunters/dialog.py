@@ -60,5 +60,3 @@ class HuntersDialog(CharacterDialog):
 
     def render_preview(self, seen: object) -> Text:
         return Text(str(seen))
-
-

@@ -1,6 +1,7 @@
 """Home of a Hunters campaign: the hunters with their vital statistics and wounds by type
-(and when each point heals, one interval each in turn), who is disabled and worsening until
-stabilised, complex challenges in progress, the clock, the latest events.
+(and when each point heals, one interval each in turn), their flaws and where they come
+from, who is disabled and worsening until stabilised (by a professional, or by another
+hunter's first aid), complex challenges in progress, the clock, the latest events.
 
 At a hunter's seat the screen opens on that hunter (marked "you"), its actions are that
 hunter's, and the keys for the GM's part are not offered (the command layer says which).
@@ -19,12 +20,14 @@ from textual.widgets.option_list import Option
 from strange_tui.campaign.commands.hunters import (
     CreateHunter,
     DamageHunter,
+    FirstAid,
     HunterRoll,
     HunterView,
     PassTime,
     StabiliseHunter,
     StartChallenge,
     hunter_view,
+    nothing_to_stabilise,
 )
 from strange_tui.campaign.model.events import batches
 from strange_tui.campaign.model.hunters import Hunter
@@ -37,6 +40,7 @@ from strange_tui.tui.common.seat import Probe, offered
 from strange_tui.tui.common.text_panel import TextPanel
 from strange_tui.tui.hunters.challenge import ChallengeDialog
 from strange_tui.tui.hunters.damage import HunterDamageDialog, StabiliseDialog
+from strange_tui.tui.hunters.first_aid import FirstAidDialog
 from strange_tui.tui.hunters.new_hunter import NewHunterDialog
 from strange_tui.tui.hunters.roll import HunterRollDialog
 from strange_tui.tui.table.pass_time import PassTimeDialog
@@ -57,9 +61,12 @@ def hunter_card(view: HunterView, you: bool = False) -> Group:
     title = Text(view.name + ("  (you)" if you else ""), style="bold")
     skills = ", ".join(f"{k} {v}" for k, v in view.skills.items())
     title.append(f"  {skills}" if skills else "", style="dim")
-    if view.flaws:
-        title.append(f"  flaws -{view.flaws}", style="bold red")
     lines = [title]
+    if view.flaws:  # The total, then where each point comes from.
+        flaws = Text(f"Flaws -{view.flaws}", style="bold red")
+        sources = ", ".join(f"{source} -{points}" for source, points in view.flaw_sources)
+        flaws.append(f" from: {sources}", style="red")
+        lines.append(flaws)
     for vital in view.vitals:
         line = Text(
             f"{vital.vital.title():<9}{vital.left:>3}/{vital.maximum:<3}",
@@ -114,11 +121,13 @@ class HuntersHomeScreen(CampaignScreen):
                 id="hunt.advance"),
         Binding("s", "stabilise", "Stabilise", tooltip="A disabled hunter stops worsening",
                 id="hunt.stabilise"),
+        Binding("f", "first_aid", "First aid", tooltip="A hunter tends a disabled one: a check"
+                " whose success stabilises", id="hunt.first_aid"),
         Binding("l", "log", "Log", tooltip="The campaign log: every action as a sentence",
                 id="hunt.log"),
         Binding("o", "campaigns", "Campaigns", show=False, tooltip="Open another campaign",
                 id="hunt.campaigns"),
-    ]
+    ]  # fmt: skip
     """The keys, and what the key bar, Help and the palette say of them."""
 
     def compose(self) -> ComposeResult:
@@ -188,6 +197,7 @@ class HuntersHomeScreen(CampaignScreen):
             "challenge": lambda: StartChallenge(name=""),
             "advance": lambda: PassTime(),
             "stabilise": lambda: StabiliseHunter(hunter=mine),
+            "first_aid": lambda: FirstAid(hunter=mine, patient=mine),
             "log": lambda: True,
             # A hunter's seat belongs to this campaign's hunter: no other campaign.
             "campaigns": lambda: False,
@@ -237,9 +247,21 @@ class HuntersHomeScreen(CampaignScreen):
             return
         view = hunter_view(hunter, self.state.clock.seconds)
         if not any(vital.worsening for vital in view.vitals):
-            self.notify(f"{hunter.name} is not worsening: nothing to stabilise.")
+            self.notify(nothing_to_stabilise(self.state, hunter.id))
             return
         self.app.push_screen(StabiliseDialog(hunter.id))
+
+    def action_first_aid(self) -> None:
+        """The highlighted hunter is tended; at a hunter's seat, by that seat's hunter."""
+        patient = self.selected()
+        if patient is None:
+            return
+        view = hunter_view(patient, self.state.clock.seconds)
+        if not any(vital.worsening for vital in view.vitals):
+            self.notify(nothing_to_stabilise(self.state, patient.id))
+            return
+        aider = "" if self.session.is_gm else self.session.seat or ""
+        self.app.push_screen(FirstAidDialog(patient.id, aider=aider))
 
     def action_log(self) -> None:
         from strange_tui.tui.home.log import LogScreen

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
@@ -107,6 +108,7 @@ class HunterRollDialog(HuntersDialog):
     HunterRollDialog #result { display: none; }
     HunterRollDialog #result.rolled { display: block; }
     """
+    BINDINGS = [Binding("ctrl+f", "focus_dice", "Your dice", id="hunt_roll.dice")]
 
     def compose(self) -> ComposeResult:
         h = self.hunter
@@ -117,6 +119,7 @@ class HunterRollDialog(HuntersDialog):
         ]
         with VerticalScroll(classes="dialog") as box:
             box.border_title = f"{escape(h.name)} rolls"
+            box.border_subtitle = "ctrl+f your dice"
             for label, field, points in (
                 ("Skill", "skill", h.skills),
                 ("Trait", "trait", h.traits),
@@ -158,8 +161,9 @@ class HunterRollDialog(HuntersDialog):
                 Checkbox(f"Raise the damage type (+{RAISE_CR} CR)", id="raised"),
                 classes="row flat",
             )
+            # The dice last, right before the buttons: no Tab reaches Roll before them.
             yield Horizontal(
-                Label("Dice", classes="field"),
+                Label("Dice ^f", classes="field"),
                 Select(
                     [(f"{n}d6", n) for n in DICE_COUNTS],
                     value=2,
@@ -177,8 +181,12 @@ class HunterRollDialog(HuntersDialog):
             yield self.buttons("Roll")
 
     def on_mount(self) -> None:
-        self.query_one("#values", Input).focus()
+        self.query_one("#skill", Select).focus()  # The player's first choice.
         self.update_preview()
+
+    def action_focus_dice(self) -> None:
+        """The player's own dice go here: one key from anywhere in the form."""
+        self.query_one("#values", Input).focus()
 
     @property
     def rolled(self) -> bool:
@@ -254,8 +262,16 @@ class HunterRollDialog(HuntersDialog):
         assert isinstance(seen, HunterOdds)
         return odds_text(seen)
 
-    @on(Button.Pressed, "#go")
     @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        """Enter in the dice rolls (blank: the app rolls); Enter in any other field goes
+        to the dice, so typing the situation never rolls for the player."""
+        if event.input.id == "values" or self.rolled:
+            self.go()
+        else:
+            self.action_focus_dice()
+
+    @on(Button.Pressed, "#go")
     def go(self) -> None:
         if self.rolled:
             return

@@ -11,11 +11,15 @@ from strange_tui.campaign.commands.rolls.odds import OddsView, RollOutcome, Roll
 from strange_tui.tui.common.impossible import CANNOT, cannot_succeed
 
 
-def odds_rows(table: Table, odds: OddsView) -> None:
-    """The difficulty (as eased or hindered), the odds bar and the specials."""
+def odds_rows(table: Table, odds: OddsView, steps: tuple[tuple[str, int], ...] = ()) -> None:
+    """The difficulty (as eased or hindered) and each step that moves it, the odds bar and
+    the specials."""
     head = Text(f"{odds.difficulty_name} {odds.difficulty}")
     if odds.final_difficulty != odds.difficulty:
         head.append(f" → {odds.final_name} {odds.final_difficulty}")
+    if steps:  # On the difficulty's own line: the dialog has no row to spare at 80x24.
+        head.append(": ")
+        head.append_text(steps_line(steps))
     table.add_row("Difficulty", head)
     if odds.automatic:
         table.add_row("Odds", Text("Automatic success: no roll", style="bold green"))
@@ -51,6 +55,17 @@ def step_text(label: str, steps: int) -> Text:
     return Text(f"{label} {sign}{abs(steps)}", style="green" if steps < 0 else "yellow")
 
 
+def steps_line(steps: tuple[tuple[str, int], ...]) -> Text:
+    """'−1 guarding · +1 pinned down · −1 trained (Dodge)': every step that moves the
+    difficulty, with its reason, from the preview (R-TASK-3)."""
+    line = Text()
+    for label, n in steps:
+        line.append(" · " if line else "")
+        line.append(f"{'−' if n < 0 else '+'}{abs(n)} ", style="bold")
+        line.append(label)
+    return line
+
+
 def circumstance_rows(table: Table, preview: RollPreview) -> None:
     """R-CIR-1: each circumstance as a line of the itemised difficulty, with who gains and
     its steps; then, when the attack would miss without support, why."""
@@ -71,7 +86,7 @@ def preview_table(preview: RollPreview) -> Table:
     for index, line in enumerate(preview.abilities):
         table.add_row("Abilities" if not index else "", Text(line, style="green"))
     circumstance_rows(table, preview)
-    odds_rows(table, preview.odds)
+    odds_rows(table, preview.odds, preview.steps)
     cost = Text(f"{preview.cost} {preview.stat.value.title()}")
     if preview.problem:
         cost.append(f" — {preview.problem}", style="bold red")

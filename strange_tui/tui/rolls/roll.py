@@ -39,7 +39,7 @@ from strange_tui.tui.rolls.circumstance_fields import (
 from strange_tui.tui.rolls.odds import preview_table
 from strange_tui.tui.rolls.outcome_view import OutcomeArea
 
-DIE_HINT = "type your d20, then enter · blank + enter: the app rolls"
+DIE_HINT = "your d20, then enter · blank: the app rolls"
 
 HELPERS: list[tuple[str, HelperSkill]] = [
     ("No helper", "none"),

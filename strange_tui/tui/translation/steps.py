@@ -137,7 +137,7 @@ class TranslationSteps(TranslationView):
         the one they had there before is offered first."""
         rows: list[Any] = [
             Static(
-                f"Foci in {self.recursion_name(self.destination)}; a draggable one may be kept."
+                f"Foci {self.where_is(self.destination)}; a draggable one may be kept."
             )
         ]
         for cid in self.participants():

@@ -14,7 +14,7 @@ from strange_tui.campaign.commands.translation import (
     TranslationOutcome,
     TranslationPreview,
 )
-from strange_tui.campaign.narrate.words import duration
+from strange_tui.campaign.narrate.words import duration, where_in
 
 if TYPE_CHECKING:
     from strange_tui.campaign.model.state import Campaign
@@ -74,6 +74,10 @@ class TranslationView:
     def recursion_name(self, rid: str) -> str:
         recursion = self.recursions.get(rid)
         return recursion.name if recursion is not None else rid.title()
+
+    def where_is(self, rid: str) -> str:
+        """Where one is in the recursion ``rid``: 'on Earth', 'in Ruk'."""
+        return where_in(self.recursion_name(rid))
 
     def side_panel(self) -> Table:
         table = Table.grid(padding=(0, 1))
@@ -170,9 +174,8 @@ class TranslationView:
         for name, what in outcome.consequence:
             text.append(f"\n{name}: ", style="bold yellow")
             text.append(what)
-        where = self.recursion_name(outcome.destination)
         if outcome.arrived:
-            text.append(f"\n\nThe party is in {where}", style="bold")
+            text.append(f"\n\nThe party is {self.where_is(outcome.destination)}", style="bold")
             if outcome.place:
                 text.append(f", at {outcome.place}", style="bold")
             text.append(" ")  # Its own part: SVG viewers drop a space that starts one.
@@ -190,9 +193,9 @@ class TranslationView:
                 if changes:
                     text.append(f" ({', '.join(changes)})", style="dim")
             for name, recursion in outcome.stayed:
-                text.append(f"\n{name} stays in {self.recursion_name(recursion)}.", style="dim")
+                text.append(f"\n{name} stays {self.where_is(recursion)}.", style="dim")
         else:
-            text.append(f"\n\nThe party stays in {self.recursion_name(self.origin)}", style="bold")
+            text.append(f"\n\nThe party stays {self.where_is(self.origin)}", style="bold")
             text.append(f" after {duration(outcome.trance)} of trance.")
         if outcome.spent:
             text.append(f"\nEffort: {outcome.spent} Intellect spent.", style="dim")

@@ -390,8 +390,8 @@ class TranslationScreen(TranslationSteps, Screen):
         outcome = self.outcome
         self.app.pop_screen()
         if outcome is not None:
-            where = self.recursion_name(outcome.destination)
+            where = self.where_is(outcome.destination)
             self.app.notify(
-                f"The party is in {where}." if outcome.arrived else "The party stays where it is.",
+                f"The party is {where}." if outcome.arrived else "The party stays where it is.",
                 title="Translation",
             )

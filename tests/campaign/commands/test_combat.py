@@ -448,7 +448,9 @@ def test_r_cmb_2_attacks_are_made_on_the_attackers_turn():
     store = thug_fight()
     with pytest.raises(RuleViolation, match="Mara's turn, not Jun's"):
         decide(store.state, Attack(character="jun", target="thug", die=15))
+    run(store, NextTurn())  # Stunned on the thug's turn: Mara loses her next one.
     run(store, AddCondition(targets=("mara",), name="stunned"))
+    to_turn(store, "mara", 2)
     assert not can_act_now(store.state, "mara")
     with pytest.raises(RuleViolation, match="stunned and loses this turn"):
         preview(store.state, Attack(character="mara", target="thug"))

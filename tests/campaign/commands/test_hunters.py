@@ -29,6 +29,7 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.hunters import Hunter
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import sentence
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice
 from strange_tui.rules.errors import RuleViolation
@@ -161,6 +162,21 @@ def test_r_hun_1_double_ones_fail_whatever_the_bonus():
     (event,) = run(store, HunterRoll(hunter="rowan", skill="Firearms", cr=4, values=(1, 1)))
     outcome = roll_outcome(store.state, event)
     assert (outcome.success, outcome.fumbled, outcome.degrees) == (False, True, 0)
+
+
+def test_r_hun_1_r_hun_5_the_log_says_whether_a_roll_succeeded_and_its_degrees():
+    """Rowan's Firearms 4 against CR 10: 6+5 makes 15, two degrees; 3+2 makes 9, a
+    failure; double 1s fail whatever the bonus. The log says it as the roll dialog does."""
+    store = hunt()
+    said = []
+    for values, cr in (((6, 5), 10), ((3, 2), 10), ((1, 1), 4)):
+        (event,) = run(store, HunterRoll(hunter="rowan", skill="Firearms", cr=cr, values=values))
+        said.append(sentence(event, store.state.names()))
+    assert said == [
+        "Rowan rolled 15 (6+5 +4) for Firearms against CR 10: success, 2 degrees.",
+        "Rowan rolled 9 (3+2 +4) for Firearms against CR 10: failure.",
+        "Rowan rolled 6 (1+1 +4) for Firearms against CR 4: failure (double 1s).",
+    ]
 
 
 def test_r_hun_1_the_app_rolls_three_dice_for_the_inhuman():
@@ -537,9 +553,9 @@ def test_r_hun_8_a_stabilised_hunter_stops_worsening_until_hurt_again():
     assert [type(e) for e in run(store, PassTime(amount=1, unit="hours"))] == [ClockAdvanced]
     view = hunter_view(store.state.hunters["bea"], store.state.clock.seconds)
     assert view.vitals[0].stable and view.vitals[0].worsening is None
-    with pytest.raises(RuleViolation, match="not worsening"):
+    with pytest.raises(RuleViolation, match="already stabilised: it does not worsen"):
         decide(store.state, stabilise)
-    with pytest.raises(RuleViolation, match="not worsening"):
+    with pytest.raises(RuleViolation, match="Rowan's health is not at 0"):
         decide(store.state, StabiliseHunter(hunter="rowan"))
     # A new wound needs a new stabilisation.
     run(store, DamageHunter(hunter="bea", kind="wounding"))

@@ -87,6 +87,7 @@ from strange_tui.campaign.commands.creation import CreateCharacter
 from strange_tui.campaign.commands.hunters.challenges import EndChallenge, StartChallenge
 from strange_tui.campaign.commands.hunters.create import CreateHunter
 from strange_tui.campaign.commands.hunters.damage import DamageHunter, StabiliseHunter
+from strange_tui.campaign.commands.hunters.first_aid import FirstAid
 from strange_tui.campaign.commands.hunters.roll import HunterRoll
 from strange_tui.campaign.commands.rolls.contest import Contest
 from strange_tui.campaign.commands.rolls.intrusion import GmIntrusion
@@ -271,6 +272,7 @@ the complex challenges."""
 
 FOR_A_HUNTER: dict[type[Command], Callable[[str], Command]] = {
     HunterRoll: lambda who: HunterRoll(hunter=who),
+    FirstAid: lambda who: FirstAid(hunter=who, patient="bea"),
 }
 """The Hunters' commands a hunter's own seat sends (tests/campaign/commands/
 test_hunter_seats.py plays them at a Hunters table)."""

@@ -548,5 +548,17 @@ def test_r_tr_5_the_log_says_which_translation_die_the_app_rolled():
     (made,) = run(store, to_ruk(initiator="jun", die=3), app_dice)
     assert made.app_rolled
     assert sentence(made, {"jun": "Jun"}) == (
-        "Jun rolled 17 (the app's die): the party translated to Ruk."
+        "Jun rolled 3, then 17 on the paradox's reroll (the app's die):"
+        " the party translated to Ruk."
+    )
+
+
+def test_r_tr_5_after_a_paradoxs_reroll_the_log_says_both_dice():
+    """Jun (a Paradox) types 6, then 17 on the free reroll: the log keeps both, as the
+    wizard showed them, not the 17 alone."""
+    store = party(jun="Paradox")
+    (made,) = run(store, to_ruk(initiator="jun", die=6, reroll=17))
+    assert made.success and not made.app_rolled
+    assert sentence(made, {"jun": "Jun"}) == (
+        "Jun rolled 6, then 17 on the paradox's reroll: the party translated to Ruk."
     )

@@ -251,10 +251,13 @@ class Attack(Command, frozen=True, kw_only=True):
         assert isinstance(made, RollMade)
         bonus = bonus_lines(encounter_of(state), target.id, self.character, self.weapon)
         said = tuple(f"{label}: +{n}" for label, n in bonus)
+        carried = not (self.weapon.ability or self.weapon.unarmed)
         return spent, replace(
             made,
             target=target.id,
             ranged=self.weapon.ranged,
+            weapon=self.weapon.name if carried else "",
+            gun=carried and self.weapon.gun,
             circumstances=(*made.circumstances, *said),
         )
 

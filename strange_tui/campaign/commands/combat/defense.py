@@ -14,12 +14,14 @@ from strange_tui.campaign.commands.combat.views import (
     capped,
     check_acting,
     combatant_of,
+    defense_reasons,
     encounter_of,
 )
 from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls.circumstances import Support
 from strange_tui.campaign.commands.rolls.odds import RollPreview
 from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.commands.rolls.steps import named_training
 from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total, moment
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
@@ -174,6 +176,7 @@ class Defend(Command, frozen=True, kw_only=True):
             effort=self.effort,
             hindrances=beyond + combat.hindrance(defender.conditions) + max(steps, 0),
             eased=max(-steps, 0),
+            reasons=tuple(defense_reasons(defender.conditions, beyond)),
             circumstances=self.circumstances,
             support=self.support,
             defense=True,
@@ -215,6 +218,10 @@ class Defend(Command, frozen=True, kw_only=True):
         npc = self.attacker(state)
         hit = self.hit(state)
         armor = hit.armor if hit else 0
+        sheet = defense_training(self.defender(state), self.stat, moment(state))
+        if self.chosen_skill(state) == defense_skill(state, self.character, self.stat):
+            steps = named_training(shown.steps, sheet.skill_name, sheet.inability_name)
+            shown = replace(shown, steps=steps)
         preview = DefensePreview(
             roll=shown,
             npc=npc.name,
@@ -227,7 +234,7 @@ class Defend(Command, frozen=True, kw_only=True):
             if hit and hit.armor
             else (),
             armor_maybe=tuple(armor_conditional(self.defender(state), moment(state))),
-            training=defense_training(self.defender(state), self.stat, moment(state)).label,
+            training=sheet.label,
         )
         if reason := self.no_roll(state):
             preview = replace(preview, no_roll=reason)

@@ -17,7 +17,12 @@ from strange_tui.campaign.commands.combat.actions import ActionPreview, conditio
 from strange_tui.campaign.commands.combat.attack_situation import HELD
 from strange_tui.campaign.commands.combat.grappling import holds
 from strange_tui.campaign.commands.combat.reactions import task_roll
-from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of, pc_limit
+from strange_tui.campaign.commands.combat.views import (
+    combatant_of,
+    encounter_of,
+    loses_this_turn,
+    pc_limit,
+)
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, MovedInFight
@@ -67,7 +72,7 @@ class MoveInFight(Command, frozen=True, kw_only=True):
             raise RuleViolation("Roll initiative first.")
         if active.id != who.id:
             raise RuleViolation(f"It is {active.name}'s turn, not {who.name}'s.")
-        if any(condition.loses_turn for condition in who.conditions):
+        if loses_this_turn(encounter, who):
             raise RuleViolation(f"{who.name} is stunned and loses this turn.")
         pc = character_of(state, who.id)
         crawl = self.distance == "immediate" and can_move(pc.track, pc.pools.speed.current)

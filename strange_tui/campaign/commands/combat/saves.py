@@ -17,7 +17,7 @@ from strange_tui.campaign.commands.character.damage import landed
 from strange_tui.campaign.commands.combat.actions import ActionPreview, note_of
 from strange_tui.campaign.commands.combat.defense import DefenseSkill, defense_skill, surprised_by
 from strange_tui.campaign.commands.combat.limits import MAX_NPC_DAMAGE, MAX_NPC_LEVEL
-from strange_tui.campaign.commands.combat.views import capped
+from strange_tui.campaign.commands.combat.views import capped, defense_reasons
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, RollMade, TrackShifted
@@ -73,6 +73,7 @@ def defense_task(
         assets=assets,
         hindrances=beyond + combat.hindrance(conditions) + max(steps, 0),
         eased=max(-steps, 0),
+        reasons=tuple(defense_reasons(conditions, beyond)),
         defense=True,
         die=die,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from strange_tui.campaign.commands.base import character_of
@@ -33,6 +35,18 @@ def capped(difficulty: int) -> tuple[int, int]:
     return min(difficulty, MAX_DIFFICULTY), max(0, difficulty - MAX_DIFFICULTY)
 
 
+def defense_reasons(conditions: Sequence[Condition], beyond: int) -> list[tuple[str, int]]:
+    """The words for a defense's steps (R-CMB-4, R-ACT-1): each condition that hinders
+    the holder's tasks or moves their defense ('pinned down', +1; 'guarding', -1), and a
+    difficulty past 10 (R-TASK-4). Defense steps that cancel read as one line."""
+    reasons = [("past difficulty 10", beyond)]
+    reasons += [(c.name, c.hinders) for c in conditions if c.hinders]
+    moving = [(c.name, c.defense) for c in conditions if c.defense]
+    if len({n > 0 for _, n in moving}) > 1:
+        moving = [("conditions on defense", sum(n for _, n in moving))]
+    return reasons + moving
+
+
 def acting_problem(state: Campaign, combatant_id: str) -> str | None:
     """Why ``combatant_id`` cannot act now (R-CMB-1, R-CMB-4, R-DMG-4), or None when it
     is their turn and they can."""
@@ -49,11 +63,19 @@ def acting_problem(state: Campaign, combatant_id: str) -> str | None:
         return f"It is {active.name}'s turn, not {who.name}'s."
     if who.pc and (limit := pc_limit(state, who.id)):
         return limit
-    if any(condition.loses_turn for condition in who.conditions):
+    if loses_this_turn(encounter, who):
         return f"{who.name} is stunned and loses this turn."
     if who.defeated:
         return f"{who.name} is defeated."
     return None
+
+
+def loses_this_turn(encounter: Encounter, who: Combatant) -> bool:
+    """R-CMB-4: whether ``who`` loses its turn to a condition (a stun). One that came
+    during its own turn costs it the next one, not the one it is taking: its rounds count
+    from then (the encounter keeps it among the turn's fresh conditions)."""
+    fresh = encounter.fresh.get(who.id, ())
+    return any(c.loses_turn and c.name not in fresh for c in who.conditions)
 
 
 def pc_limit(state: Campaign, character_id: str) -> str | None:
@@ -137,7 +159,7 @@ def turn_of(state: Campaign) -> TurnView | None:
         active=active.id,
         name=active.name,
         pc=active.pc,
-        loses_turn=any(condition.loses_turn for condition in active.conditions),
+        loses_turn=loses_this_turn(encounter, active),
         limit=pc_limit(state, active.id) if active.pc else None,
         damage=active.damage,
         drawn_by=" and ".join(drew),
@@ -168,6 +190,7 @@ def condition_words(condition: Condition) -> str:
         return f"{words} ({condition.damage}/round)"
     if condition.note:
         note = condition.note
-        cut = note if len(note) <= NOTE_SHOWN else note[: NOTE_SHOWN - 1].rstrip() + "…"
+        # Cut at a word's end: a word is shown whole or not at all.
+        cut = note if len(note) <= NOTE_SHOWN else note[:NOTE_SHOWN].rsplit(" ", 1)[0] + "…"
         return f"{words} ({cut})"
     return words

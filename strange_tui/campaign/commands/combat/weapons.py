@@ -24,9 +24,6 @@ from strange_tui.rules import combat
 from strange_tui.rules.circumstances import Distinction
 from strange_tui.rules.pools import Stat
 
-GUN_WORDS = ("gun", "pistol", "rifle", "revolver", "carbine", "musket", "blaster", "firearm")
-"""Words that make a ranged weapon on the sheet a gun (damage bonuses and training with guns)."""
-
 UNARMED_ID = "unarmed"
 SKILL_RANK = {"": 0, "trained": 1, "specialized": 2}
 
@@ -64,11 +61,6 @@ def _words(text: str) -> str:
     return " ".join(re.findall(r"[a-z]+", text.lower()))
 
 
-def is_gun(name: str) -> bool:
-    """Whether a weapon's name makes it a gun (a pistol, rifle, shotgun, blaster...)."""
-    return any(word in _words(name) for word in GUN_WORDS)
-
-
 def pack_weapon(item: str, pack: dict[str, Weapon]) -> Weapon | None:
     """The weapons-pack entry an item of equipment is (R-CMB-2), or None when it is no
     weapon: the entry it names or one of its examples exactly; else the entry whose
@@ -97,15 +89,20 @@ def pack_weapon(item: str, pack: dict[str, Weapon]) -> Weapon | None:
         longest = max(length for length, _ in contained)
         return next(weapon for length, weapon in contained if length == longest)
     if kinds:
-        ranged = kinds[0].ranged
-        medium = (w for w in pack.values() if w.category == "medium" and w.ranged == ranged)
-        return next(medium, kinds[0])
+        kind = kinds[0]
+        medium = (
+            w
+            for w in pack.values()
+            if w.category == "medium" and (w.ranged, w.gun) == (kind.ranged, kind.gun)
+        )
+        return next(medium, kind)
     return None
 
 
 def weapons_of(who: Character, content: Library) -> tuple[WeaponUsed, ...]:
     """R-CMB-2: the weapons ``who`` carries (the equipment the weapons pack names), then
-    bare hands (heavier when a trait says so)."""
+    bare hands (heavier when a trait says so). A ranged one is a gun when its pack entry
+    says so, or when the player last attacked with it as one (the sheet's ``guns``)."""
     pack = content.kind("weapons")
     found: dict[str, WeaponUsed] = {}
     for item in who.equipment:
@@ -116,7 +113,7 @@ def weapons_of(who: Character, content: Library) -> tuple[WeaponUsed, ...]:
                 category=entry.category,
                 damage=entry.damage,
                 ranged=entry.ranged,
-                gun=entry.ranged and is_gun(item),
+                gun=entry.ranged and (entry.gun or item in who.guns),
                 range=entry.range,
                 distinction=entry.distinction,
             )

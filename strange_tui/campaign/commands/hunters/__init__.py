@@ -11,7 +11,8 @@ Every number here comes from ``rules.hunters`` and the previews run the same cod
 ``decide`` (or the events through ``reduce``), so they cannot disagree with what happens.
 
 One job a module: ``limits`` (the numbers and choices), ``views`` (the read models),
-``checks`` (shared checks), ``create``, ``roll``, ``damage`` (and stabilising),
+``checks`` (shared checks), ``create``, ``roll``, ``damage`` (and stabilising, and why
+there is nothing to stabilise), ``first_aid`` (the project's own check that stabilises),
 ``challenges``; every name is re-exported here, so import from the package.
 """
 
@@ -36,7 +37,16 @@ from strange_tui.campaign.commands.hunters.damage import (
     HunterDamagePreview,
     StabiliseHunter,
     StabilisePreview,
+    heal_pace,
+    nothing_to_stabilise,
+    why_not_worsening,
     worsening_vitals,
+)
+from strange_tui.campaign.commands.hunters.first_aid import (
+    FIRST_AID_CR,
+    FirstAid,
+    FirstAidPreview,
+    first_aiders,
 )
 from strange_tui.campaign.commands.hunters.limits import (
     CHALLENGE_INTERVALS,
@@ -72,6 +82,7 @@ from strange_tui.campaign.commands.hunters.views import (  # noqa: F401 - privat
     VitalView,
     _flaws,
     _label,
+    flaw_sources,
     healing_of,
     hunter_view,
     pending_rolls,
@@ -90,6 +101,7 @@ __all__ = [
     "DEFENSES",
     "DICE_COUNTS",
     "EQUIPMENT_TOP",
+    "FIRST_AID_CR",
     "MAX_DAMAGE_DEGREES",
     "MAX_DEFENSE_BONUS",
     "MAX_DEFENSE_SKILL",
@@ -109,6 +121,8 @@ __all__ = [
     "CreateHunter",
     "DamageHunter",
     "EndChallenge",
+    "FirstAid",
+    "FirstAidPreview",
     "HealingView",
     "HunterDamagePreview",
     "HunterOdds",
@@ -124,10 +138,15 @@ __all__ = [
     "StartChallenge",
     "TimeUnit",
     "VitalView",
+    "first_aiders",
+    "flaw_sources",
+    "heal_pace",
     "healing_of",
     "hunter_view",
+    "nothing_to_stabilise",
     "pending_rolls",
     "read_modifiers",
     "roll_outcome",
+    "why_not_worsening",
     "worsening_vitals",
 ]

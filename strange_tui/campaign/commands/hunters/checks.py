@@ -72,6 +72,4 @@ def _check_points(what: str, points: Mapping[str, int], top: int) -> None:
         if not name.strip() or len(name) > 80:
             raise RuleViolation(f"Each of the {what} needs a name (up to 80 characters).")
         if not 0 <= value <= top:
-            raise RuleViolation(
-                f"{what.title()} give 0 to +{top}; {name} {value} is out of range."
-            )
+            raise RuleViolation(f"{what.title()} give 0 to +{top}; {name} {value} is out of range.")

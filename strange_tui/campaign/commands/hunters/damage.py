@@ -18,6 +18,7 @@ from strange_tui.campaign.commands.hunters.limits import (
 from strange_tui.campaign.commands.hunters.views import hunter_view
 from strange_tui.campaign.model.events import AnyEvent, HunterDamaged, HunterStabilised
 from strange_tui.campaign.model.folds.hunters import worsening_kind
+from strange_tui.campaign.model.hunters import Hunter
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules import hunters
 from strange_tui.rules.dice import DiceSource
@@ -101,7 +102,8 @@ class DamageHunter(Command, frozen=True, kw_only=True):
         event = self.event(state)
         after = _after(state, [event])
         view = next(
-            v for v in hunter_view(after.hunters[self.hunter], after.clock.seconds).vitals
+            v
+            for v in hunter_view(after.hunters[self.hunter], after.clock.seconds).vitals
             if v.vital == self.vital
         )
         return HunterDamagePreview(
@@ -146,10 +148,7 @@ class StabiliseHunter(Command, frozen=True, kw_only=True):
         if self.vital not in VITALS:
             raise RuleViolation(f"The vital statistics are {', '.join(VITALS)}.")
         if worsening_kind(who, self.vital, state.clock.seconds) is None:
-            raise RuleViolation(
-                f"{who.name}'s {self.vital} is not worsening: only a disabled hunter whose"
-                " mildest damage is wounding or traumatic needs stabilising."
-            )
+            raise RuleViolation(why_not_worsening(who, self.vital, state.clock.seconds))
         return HunterStabilised(
             hunter=self.hunter,
             vital=self.vital,  # type: ignore[arg-type]
@@ -169,6 +168,55 @@ class StabiliseHunter(Command, frozen=True, kw_only=True):
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         return [_valid(self.event(state))]
+
+
+HEAL_PACES = {
+    60: "a point a minute",
+    3600: "a point an hour",
+    86_400: "a point a day",
+    7 * 86_400: "a point a week",
+    30 * 86_400: "a point a month",
+}
+"""R-HUN-7: each healing interval in the player's words."""
+
+
+def heal_pace(kind: str) -> str:
+    """R-HUN-7: how ``kind`` heals, in words: 'a point an hour', or 'never'."""
+    seconds = hunters.HEAL_SECONDS[kind]
+    return "never" if seconds is None else HEAL_PACES[seconds]
+
+
+def why_not_worsening(who: Hunter, vital: str, now: int) -> str:
+    """R-HUN-7, R-HUN-8: why ``vital`` needs no stabilising, in the player's words: not at
+    0, already stabilised, dead, or its mildest damage is of a kind that does not worsen
+    (shocking, bruising), which heals with time at its own pace."""
+    damage = who.damage(vital, now)
+    condition = hunters.condition(who.vitals.get(vital, 10), damage)
+    if condition == "dead":
+        return f"{who.name} is dead: there is nothing left to stabilise."
+    if condition == "fine":
+        return (
+            f"{who.name}'s {vital} is not at 0: only a disabled hunter whose mildest damage is"
+            " wounding or traumatic worsens and needs stabilising."
+        )
+    if vital in who.stable:
+        return f"{who.name}'s {vital} is already stabilised: it does not worsen."
+    mildest = next(kind for kind in DAMAGE_TYPES if damage.get(kind))
+    return (
+        f"{who.name}'s {vital} is at 0, but the mildest damage is {mildest}, which does not"
+        f" worsen: nothing to stabilise. {mildest.title()} heals with time, {heal_pace(mildest)}."
+    )
+
+
+def nothing_to_stabilise(state: Campaign, hunter_id: str) -> str:
+    """R-HUN-8: why none of the hunter's vitals needs stabilising: that of the first one at
+    0 (or, with none at 0, that of Health)."""
+    who = _hunter(state, hunter_id)
+    now = state.clock.seconds
+    down = [
+        v for v in VITALS if hunters.condition(who.vitals.get(v, 10), who.damage(v, now)) != "fine"
+    ]
+    return why_not_worsening(who, (down or ["health"])[0], now)
 
 
 def worsening_vitals(state: Campaign, hunter_id: str) -> tuple[str, ...]:

@@ -163,9 +163,7 @@ class HunterRoll(Command, frozen=True, kw_only=True):
         person = self.against_person or bool(self.defense)
         if self.defender:
             if not person:
-                raise RuleViolation(
-                    "A defender's conditions count only against a person."
-                )
+                raise RuleViolation("A defender's conditions count only against a person.")
             if any(value >= 0 for value in self.defender.values()):
                 raise RuleViolation(
                     "Only the defender's unfavourable conditions (below 0) count for the"

@@ -49,6 +49,9 @@ class HunterView(msgspec.Struct, frozen=True, kw_only=True):
     skills: dict[str, int]
     flaws: int
     """Flaws counted against every roll: the hunter's own and those of their damage."""
+    flaw_sources: tuple[tuple[str, int], ...] = ()
+    """Where ``flaws`` comes from, each with its points: the hunter's own flaws by name,
+    then the damage that brings one ('2 traumatic (health)'); they add up to ``flaws``."""
     vitals: tuple[VitalView, ...]
     healing: tuple[HealingView, ...]
 
@@ -76,6 +79,7 @@ def hunter_view(hunter: Hunter, now: int) -> HunterView:
         name=hunter.name,
         skills=dict(hunter.skills),
         flaws=_flaws(hunter, now),
+        flaw_sources=flaw_sources(hunter, now),
         vitals=tuple(vitals),
         healing=tuple(healing_of(hunter, now)),
     )
@@ -137,6 +141,19 @@ def pending_rolls(state: Campaign) -> list[PendingRoll]:
         for h in state.hunters.values()
         if h.last_roll is not None and h.last_roll.degrees and not h.last_roll.used
     ]
+
+
+def flaw_sources(hunter: Hunter, now: int) -> tuple[tuple[str, int], ...]:
+    """R-HUN-1, R-HUN-7: each source of the hunter's flaws and its points: their own flaws,
+    then each type of damage still present that brings one (a point per trauma, two per
+    crippling or permanent point), by vital statistic."""
+    sources = [(name, points) for name, points in hunter.flaws.items() if points]
+    for vital in VITALS:
+        damage = hunter.damage(vital, now)
+        for kind in DAMAGE_TYPES:
+            if points := hunters.flaws({kind: damage.get(kind, 0)}):
+                sources.append((f"{damage[kind]} {kind} ({vital})", points))
+    return tuple(sources)
 
 
 def _flaws(hunter: Hunter, now: int) -> int:

@@ -57,6 +57,8 @@ class RollPreview(msgspec.Struct, frozen=True, kw_only=True):
     support_needed: str | None = None
     """R-CIR-1: why the attack would miss without support (a supporting task, 1 XP or the
     GM's intrusion), when none is chosen: the dialog shows it and offers the choice."""
+    steps: tuple[tuple[str, int], ...] = ()
+    """R-TASK-3: each reason the difficulty moves, in words ('guarding', -1; + hinders)."""
 
 
 class RollOutcome(msgspec.Struct, frozen=True, kw_only=True):

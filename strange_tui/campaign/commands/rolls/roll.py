@@ -20,6 +20,7 @@ from strange_tui.campaign.commands.rolls.effects import (
     split_steps,
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
+from strange_tui.campaign.commands.rolls.steps import itemised_steps
 from strange_tui.campaign.model.abilities import ability_task, base_cost, moment, timed_begun
 from strange_tui.campaign.model.ability_tasks import (
     free_effort,
@@ -42,6 +43,8 @@ MAX_ASSETS = 2
 
 def plural_asset(count: int) -> str:
     return "an asset" if count == 1 else f"{count} assets"
+
+
 HelperSkill = Literal["none", "untrained", "trained", "specialized", "inability", "complementary"]
 SKILL_NAMES = {Skill.UNTRAINED: "", Skill.TRAINED: "trained", Skill.SPECIALIZED: "specialized"}
 SKILLS = {name: skill for skill, name in SKILL_NAMES.items()}
@@ -69,6 +72,8 @@ class Roll(Command, frozen=True, kw_only=True):
     hindrances: int = 0
     eased: int = 0
     """Situational steps easing the task (a guard's defense, R-ACT-1; circumstances)."""
+    reasons: tuple[tuple[str, int], ...] = ()
+    """What ``hindrances`` and ``eased`` are made of, in words, for the preview's steps."""
     bonus: int = 0
     ability_cost: int = 0
     """Points an ability (or anything else) adds to the action's cost, typed in; with
@@ -209,9 +214,8 @@ class Roll(Command, frozen=True, kw_only=True):
             label=((self.label.strip() or self.ability) + helped).strip(),
             skill=SKILL_NAMES[skill],
             inability=self.inability,
-            assets=self.assets + min(
-                sum(n for _, n in self.ability_assets(state)), max(0, MAX_ASSETS - self.assets)
-            ),
+            assets=self.assets
+            + min(sum(n for _, n in self.ability_assets(state)), max(0, MAX_ASSETS - self.assets)),
             effort=self.effort,
             damage_effort=self.damage_effort,
             hindrances=self.hindrances + hindered + situation.hindered,
@@ -263,7 +267,16 @@ class Roll(Command, frozen=True, kw_only=True):
             abilities=tuple(self.ability_lines(state)),
             circumstances=self.situation().lines,
             support_needed=self.situation().refusal,
+            steps=itemised_steps(setup, self.named_steps(state)),
         )
+
+    def named_steps(self, state: Campaign) -> list[tuple[str, int]]:
+        """The reasons in the task's 'eased' and 'hindered': the caller's, each effect
+        and ability, each circumstance, the ability's own ease."""
+        who = character_of(state, self.character)
+        named = [*self.reasons, *((e.cause, e.steps) for e in self.effects(state))]
+        named += self.situation().lines
+        return [*named, (self.ability, -self.ability_ease(who))]
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         who = character_of(state, self.character)

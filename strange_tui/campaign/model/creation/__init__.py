@@ -1,7 +1,8 @@
 """Character creation in the eleven steps of The Strange (RULES.md section 9).
 
 A draft the player fills in step by step (``draft``), checked at each step (``steps``,
-``abilities``), and the character it makes (``character``). Every name is re-exported here.
+``abilities``) and at each tick of a list (``limits``), and the character it makes
+(``character``). Every name is re-exported here.
 
 Pure: content comes in as a ``Library`` (anything with ``kind(name) -> {id: entry}``).
 """
@@ -45,6 +46,7 @@ from strange_tui.campaign.model.creation.draft import (
     choose,
     sentence_of,
 )
+from strange_tui.campaign.model.creation.limits import no_weapons, tick_refused
 from strange_tui.campaign.model.creation.steps import (
     allowed_foci,
     base_edge,
@@ -87,12 +89,14 @@ __all__ = [
     "first_problem",
     "focus_tier_one",
     "heavier_picks",
+    "no_weapons",
     "pools_of",
     "possessions",
     "problem",
     "sentence_of",
     "skill_choices",
     "skills_of",
+    "tick_refused",
     "split_key",
     "tier_one",
     "weapon_picks",

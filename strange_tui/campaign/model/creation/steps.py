@@ -57,7 +57,7 @@ def heavier_picks(library: Library, draft: Draft) -> int:
     )
 
 
-def _weapons_problem(library: Library, draft: Draft) -> str | None:
+def weapons_problem(library: Library, draft: Draft) -> str | None:
     """Step 8: the weapons chosen fit the picks, light where a pick must be light."""
     picks = weapon_picks(library, draft)
     weapons = library.kind("weapons")
@@ -138,7 +138,7 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
             if reason := answers_problem(library, draft):
                 return reason
         case 7:
-            if reason := _weapons_problem(library, draft):
+            if reason := weapons_problem(library, draft):
                 return reason
             if draft.armor and draft.armor not in library.kind("armor"):
                 return "Choose armor from the list."

@@ -31,6 +31,9 @@ class HunterRolled(Event, tag="hunter_rolled"):
     challenge: Id | None = None
     raised: bool = False
     """R-HUN-7: the attacker raised the damage type (the CR includes its +2)."""
+    aiding: Id | None = None
+    """R-HUN-9: a first-aid check on this hunter: it deals no damage (a success is followed
+    by the stabilising, in the same step)."""
 
 
 class HunterDamaged(Event, tag="hunter_damaged"):

@@ -49,6 +49,10 @@ class RollMade(Event, tag="roll_made"):
     """An attack's (first) foe: the fight remembers the round's attacks on it (R-CIR-3)."""
     ranged: bool = False
     """An attack with a ranged weapon (else melee)."""
+    weapon: Text = ""
+    """An attack's weapon, the item on the sheet ("": bare hands or an ability)."""
+    gun: bool = False
+    """That weapon was a gun (the pack's word or the player's): the sheet remembers it."""
     free_effort: Small = 0
     """R-ABL-1: levels of the Effort applied that an ability makes free (the first ones)."""
 

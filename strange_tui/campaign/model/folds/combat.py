@@ -234,7 +234,8 @@ def _next_turn(encounter: Encounter, dead: set[str]) -> Encounter:
 
 def note_attack(state: Campaign, event: RollMade) -> Campaign:
     """R-CIR-3: the fight remembers an attack roll on a foe this round (who, melee or
-    ranged, whether it hit): high and low and three attackers look at it."""
+    ranged, whether it hit): high and low and three attackers look at it. R-CMB-2: the
+    sheet remembers whether its weapon was a gun, for the next attack with it."""
     encounter = state.encounter
     if encounter is None or not event.attack or event.target is None:
         return state
@@ -243,7 +244,21 @@ def note_attack(state: Campaign, event: RollMade) -> Campaign:
     attacks = dict(encounter.attacks)
     seen = (event.character, event.ranged, event.success)
     attacks[event.target] = (*attacks.get(event.target, ()), seen)
-    return replace(state, encounter=replace(encounter, attacks=attacks))
+    return _remember_gun(replace(state, encounter=replace(encounter, attacks=attacks)), event)
+
+
+def _remember_gun(state: Campaign, event: RollMade) -> Campaign:
+    """R-CMB-2: an attack with a ranged weapon of the sheet says whether it is a gun (the
+    attack's Gun box): the sheet keeps the player's word for the next attack."""
+    who = state.characters.get(event.character)
+    if who is None or not event.ranged or event.weapon not in who.equipment:
+        return state
+    kept = tuple(name for name in who.guns if name != event.weapon)
+    guns = (*kept, event.weapon) if event.gun else kept
+    if guns == who.guns:
+        return state
+    characters = {**state.characters, who.id: replace(who, guns=guns)}
+    return replace(state, characters=characters)
 
 
 def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:

@@ -43,11 +43,16 @@ def fold_hunters(state: Campaign, event: object) -> Campaign:
         case HunterRolled():
             roller = _hunter(state, event.hunter)
             hunters.check_dice_count(len(event.dice))
+            if event.aiding is not None:
+                _hunter(state, event.aiding)
+                if event.challenge is not None or event.raised:
+                    raise RuleViolation("First aid is a check of its own: no challenge, no damage.")
             last = LastRoll(
                 seq=event.seq,
                 label=event.label,
                 degrees=hunters.degrees(event.dice, event.bonus, event.cr),
                 raised=event.raised,
+                used=event.aiding is not None,  # R-HUN-9: first aid deals no damage.
             )
             roller = replace(roller, last_roll=last)
             state = replace(state, hunters={**state.hunters, roller.id: roller})
@@ -89,8 +94,7 @@ def fold_hunters(state: Campaign, event: object) -> Campaign:
             hunter = _hunter(state, event.hunter)
             if worsening_kind(hunter, event.vital, state.clock.seconds) is None:
                 raise RuleViolation(
-                    f"{hunter.name}'s {event.vital} is not worsening: nothing to stabilise"
-                    "."
+                    f"{hunter.name}'s {event.vital} is not worsening: nothing to stabilise."
                 )
             hunter = replace(hunter, stable=(*hunter.stable, event.vital))
             return replace(state, hunters={**state.hunters, hunter.id: hunter})
@@ -122,9 +126,7 @@ def _use_roll(state: Campaign, event: HunterDamaged) -> Campaign:
     if last is None or last.seq != event.roll or last.used:
         raise RuleViolation(f"{attacker.name} has no roll {event.roll} whose damage is unspent.")
     if last.degrees != len(event.kinds):
-        raise RuleViolation(
-            f"{attacker.name}'s roll had {last.degrees} degree(s): as many points."
-        )
+        raise RuleViolation(f"{attacker.name}'s roll had {last.degrees} degree(s): as many points.")
     attacker = replace(attacker, last_roll=replace(last, used=True))
     return replace(state, hunters={**state.hunters, attacker.id: attacker})
 
@@ -213,9 +215,7 @@ def _worsen(hunter: Hunter, event: HunterWorsened, now: int) -> Hunter:
                 "Worsening comes on the clock's minutes, in order, after the damage, by now."
             )
         if worsening_kind(hunter, event.vital, at) != kind:
-            raise RuleViolation(
-                f"{hunter.name}'s {event.vital} does not worsen from {kind} then."
-            )
+            raise RuleViolation(f"{hunter.name}'s {event.vital} does not worsen from {kind} then.")
         expected = hunters.worsen(hunter.damage(event.vital, at), 1)
         hunter = worsened(hunter, event.vital, kind, at)
         assert hunter.damage(event.vital, at) == expected, "one point, one type worse"

@@ -1,0 +1,125 @@
+"""Creation's lists of ticks, keys only: each shows its limit in words (the type's, the
+descriptor's, the GM's), and a tick past it is refused where the key is pressed, with one
+line that says why (RULES.md section 9, steps 6, 8 and 10)."""
+
+from textual.widgets import Static
+
+from strange_tui.tui.creation.ticks import TickList
+
+
+async def to_type_abilities(pilot, *, descriptor, kind, focus):
+    """Keys from the home screen to step 6: all bonus points into Might, the first Edge."""
+    await pilot.press("n", *descriptor, "enter", *kind, "enter", *focus, "enter")
+    await pilot.press(*["plus"] * 6, "enter", "enter")
+    await pilot.pause()
+    assert pilot.app.screen.draft.step == 5
+
+
+async def tick_first(pilot, count):
+    for _ in range(count):
+        await pilot.press("enter", "down")
+    await pilot.pause()
+
+
+async def to_possessions(pilot, *, descriptor, kind, focus):
+    """Keys to step 8: the first four type abilities, nothing else to choose at step 7."""
+    await to_type_abilities(pilot, descriptor=descriptor, kind=kind, focus=focus)
+    await tick_first(pilot, 4)
+    await pilot.press("ctrl+n", "enter")
+    await pilot.pause()
+    assert pilot.app.screen.draft.step == 7
+
+
+def shown(app, selector="#limit") -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def told(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_a_paradox_chooses_no_weapons_and_enter_ticks_none(demo_app):
+    """A Paradox (and a Clever one) has no weapons of their choice: the step says so in
+    words, with what the type is practiced with, shows no list to tick, and enter goes on."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await to_possessions(pilot, descriptor="clever", kind="paradox", focus="mysteries")
+        words = "A Paradox starts with no weapons of their choice (practiced with light weapons)."
+        assert words in shown(demo_app)
+        assert "Choose up to 0" not in shown(demo_app)
+        assert not demo_app.screen.query("#pick-weapons")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert demo_app.screen.draft.weapons == ()
+        assert demo_app.screen.draft.step == 8
+
+
+async def test_a_fifth_type_ability_is_refused_at_the_tick(demo_app):
+    """A Paradox takes 4 first-tier abilities: the count shows as they are ticked, the
+    fifth enter ticks nothing and says why; unticking one lets another in."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await to_type_abilities(pilot, descriptor="clever", kind="paradox", focus="mysteries")
+        assert "Choose 4 Paradox abilities: 0 chosen." in shown(demo_app)
+        await tick_first(pilot, 4)
+        four = demo_app.screen.draft.abilities
+        assert len(four) == 4
+        assert "Choose 4 Paradox abilities: 4 chosen." in shown(demo_app)
+        await pilot.press("enter")  # The fifth.
+        await pilot.pause()
+        assert demo_app.screen.draft.abilities == four
+        assert len(demo_app.screen.query_one("#pick-abilities", TickList).selected) == 4
+        assert "4 abilities chosen already: untick one first." in told(demo_app)
+        await pilot.press("up", "enter", "down", "enter")  # Untick the fourth, tick the fifth.
+        await pilot.pause()
+        assert demo_app.screen.draft.abilities[:3] == four[:3]
+        assert len(demo_app.screen.draft.abilities) == 4
+        assert demo_app.screen.draft.abilities[3] != four[3]
+
+
+async def test_an_ability_is_ticked_once_whatever_its_choice(demo_app):
+    """A Vector's Combat Prowess is listed once per kind of attack; ticking it for melee
+    and then for ranged is refused at the second tick."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await to_type_abilities(pilot, descriptor="tough", kind="vector", focus="licensed")
+        await pilot.press(*"prowess", "enter", "down", "enter")  # (melee), then (ranged)
+        await pilot.pause()
+        assert demo_app.screen.draft.abilities == ("combat-prowess:melee",)
+        refused = "Combat Prowess is taken once: untick Combat Prowess (melee) first."
+        assert refused in told(demo_app)
+
+
+async def test_a_weapon_past_the_picks_is_refused_at_the_tick(demo_app):
+    """A Strong Spinner: the Spinner's light weapon and Strong's weapon of any kind. A
+    second medium weapon is refused at its tick (the Spinner's must be light), a third
+    weapon too; the count shows what is chosen."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await to_possessions(pilot, descriptor="strong", kind="spinner", focus="leads")
+        assert "Choose up to 2 weapons (at most 1 medium or heavy): 0 chosen." in shown(demo_app)
+        await pilot.press(*"medium melee", "enter", *["backspace"] * 12)
+        await pilot.press(*"medium ranged", "enter", *["backspace"] * 13)
+        await pilot.pause()
+        assert demo_app.screen.draft.weapons == ("medium-melee",)
+        light = (
+            "Spinner's weapon must be light: at most 1 medium or heavy weapon. Untick one first."
+        )
+        assert light in told(demo_app)
+        await pilot.press(*"light melee", "enter", *["backspace"] * 11)
+        await pilot.press(*"light ranged", "enter")
+        await pilot.pause()
+        assert demo_app.screen.draft.weapons == ("medium-melee", "light-melee")
+        assert "2 weapons chosen already: untick one first." in told(demo_app)
+        assert "Choose up to 2 weapons (at most 1 medium or heavy): 2 chosen." in shown(demo_app)
+
+
+async def test_r_cyp_1_a_starting_cypher_past_the_limit_is_refused_at_the_tick(demo_app):
+    """The demo's GM allows 2 starting cyphers (a Spinner carries 2 at most, R-CYP-1): the
+    third enter ticks nothing and says why."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await to_possessions(pilot, descriptor="strong", kind="spinner", focus="leads")
+        await pilot.press("ctrl+n", "enter")  # No weapons; the attacks.
+        await pilot.pause()
+        assert demo_app.screen.draft.step == 9
+        assert "Choose up to 2 starting cyphers: 0 chosen." in shown(demo_app)
+        await tick_first(pilot, 3)
+        assert len(demo_app.screen.draft.cyphers) == 2
+        assert "2 starting cyphers chosen already: untick one first." in told(demo_app)
+        assert "Choose up to 2 starting cyphers: 2 chosen." in shown(demo_app)
