@@ -156,3 +156,17 @@ def test_a_scene_begun_in_solo_play_heads_its_part_and_holds_its_notes(tmp_path)
         "Scene 1: The keeper lets us in",
         "Scene 2: Night falls on the cliffs",
     ]
+
+
+def test_an_arrival_on_earth_heads_its_part_on_earth_and_in_ardeyn_elsewhere():
+    """The story's arrival headings say where one is as a sentence does: on Earth, in
+    Ardeyn (the words' where_in)."""
+    from strange_tui.campaign.model.events import TranslationMade
+
+    def arrival(destination):
+        return (TranslationMade(destination=destination, arrived=True, initiator="mara",
+                                difficulty=3, die=15, success=True),)  # fmt: skip
+
+    parts = story([arrival("Earth"), arrival("Ardeyn")], {"mara": "Mara"})
+    headings = [p.text for p in parts if isinstance(p, Heading)]
+    assert headings == ["Arrival on Earth", "Arrival in Ardeyn"]

@@ -27,7 +27,7 @@ from strange_tui.campaign.model.events import (
 from strange_tui.campaign.model.state import Clock
 from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.narrate.plain import markdown
-from strange_tui.campaign.narrate.words import plural
+from strange_tui.campaign.narrate.words import plural, where_in
 
 DAY, SCENE, FIGHT = 1, 2, 3
 """The levels of the headings: a day holds scenes, a scene holds fights."""
@@ -133,7 +133,7 @@ def story(
             begun = False
         if any(isinstance(e, TranslationMade) and e.arrived for e in said):
             arrival = next(e for e in said if isinstance(e, TranslationMade) and e.arrived)
-            parts.append(Heading(SCENE, f"Arrival in {arrival.destination}"))
+            parts.append(Heading(SCENE, f"Arrival {where_in(arrival.destination)}"))
             after_fight = False
         if any(isinstance(event, CombatStarted) for event in said):
             if fight is not None:

@@ -33,6 +33,7 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.prompts import Prompt, open_prompt
 from strange_tui.campaign.model.state import Campaign, Clock
+from strange_tui.campaign.narrate.words import where_in
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
@@ -70,7 +71,7 @@ def party_of(state: Campaign) -> tuple[list[str], list[str]]:
         if who.track is DamageTrack.DEAD:
             left_out.append(f"{who.name}: dead")
         elif who.travel.recursion:
-            left_out.append(f"{who.name}: in {who.travel.recursion.title()}")
+            left_out.append(f"{who.name}: {where_in(who.travel.recursion.title())}")
         else:
             resting.append(cid)
     return resting, left_out

@@ -20,6 +20,7 @@ from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.prompts import Prompt, open_prompt
 from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.words import where_in
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
@@ -77,7 +78,7 @@ class AskRoll(Command, frozen=True, kw_only=True):
             if not can_act(who.track):
                 left_out.append(f"{who.name} is {who.track.label} and cannot act.")
             elif who.travel.recursion:
-                left_out.append(f"{who.name} is in {who.travel.recursion.title()}.")
+                left_out.append(f"{who.name} is {where_in(who.travel.recursion.title())}.")
             elif open_prompt(state.prompts, "roll", who.id):
                 left_out.append(f"{who.name} is asked for a roll already.")
             else:
