@@ -34,7 +34,13 @@ from strange_tui.campaign.model.encounter import Combatant, Encounter
 from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.tui.combat.roll import DIE_HINT, DIE_LABEL
 from strange_tui.tui.combat.tables import cost_text, odds_text
-from strange_tui.tui.common.dialog import DIALOG_CSS, CharacterDialog, int_value, row, send
+from strange_tui.tui.common.dialog import (
+    DIALOG_CSS,
+    CharacterDialog,
+    row,
+    send,
+    typed_d20,
+)
 from strange_tui.tui.rolls.odds import grid, steps_line
 
 KEYS_HINT = "ctrl+f your die · ctrl+s rolls · escape closes"
@@ -184,10 +190,7 @@ class ActionDialog(CharacterDialog):
     def typed_die(self) -> int | None | str:
         if not self.ROLLS:
             return None
-        typed = int_value(self.query_one("#die", Input), default=0)
-        if typed is None or not 0 <= typed <= 20:
-            return "A d20 shows 1 to 20."
-        return typed or None
+        return typed_d20(self.query_one("#die", Input))
 
     @on(Button.Pressed, "#go")
     def action_go(self) -> None:

@@ -23,7 +23,7 @@ from strange_tui.campaign.commands.rolls.odds import outcome_of
 from strange_tui.campaign.commands.solo.intrusions import intrusion_shown
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, RollMade
-from strange_tui.tui.common.dialog import CharacterDialog, int_value
+from strange_tui.tui.common.dialog import CharacterDialog, typed_d20
 from strange_tui.tui.common.impossible import AsksIfImpossible
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.circumstance_fields import (
@@ -169,10 +169,7 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
 
     def typed_die(self) -> int | None | str:
         """The die the player typed (None: the app rolls), or what is wrong with it."""
-        typed = int_value(self.query_one("#die", Input), default=0)
-        if typed is None or not 0 <= typed <= 20:
-            return "A d20 shows 1 to 20."
-        return typed or None
+        return typed_d20(self.query_one("#die", Input))
 
     @on(Button.Pressed, "#go")
     def go(self) -> None:

@@ -227,6 +227,15 @@ def int_value(field: Input, default: int = 0) -> int | None:
         return None
 
 
+def typed_d20(field: Input) -> int | None | str:
+    """The d20 the player typed in ``field`` (None: blank, the app rolls), or what is wrong
+    with it, in a sentence."""
+    value = int_value(field, default=0)
+    if value is None or not 0 <= value <= 20:
+        return "A d20 shows 1 to 20."
+    return value or None
+
+
 def send(node: DOMNode, command: Command) -> tuple[AnyEvent, ...] | None:
     """Run ``command`` from a dialog as this window's own step: a question it closes was
     answered here, so this window is not told about it as news (None: refused, and said)."""

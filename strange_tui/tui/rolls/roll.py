@@ -28,7 +28,13 @@ from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, RuleViolation, Stat
 from strange_tui.tui.common.access import CampaignApp
-from strange_tui.tui.common.dialog import CharacterDialog, assets_select, int_value, skill_select
+from strange_tui.tui.common.dialog import (
+    CharacterDialog,
+    assets_select,
+    int_value,
+    skill_select,
+    typed_d20,
+)
 from strange_tui.tui.common.impossible import AsksIfImpossible
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.circumstance_fields import (
@@ -261,10 +267,7 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
 
     def typed_die(self) -> int | None | str:
         """The die the player typed (None: the app rolls), or what is wrong with it."""
-        value = int_value(self.query_one("#die", Input), default=0)
-        if value is None or not 0 <= value <= 20:
-            return "A d20 shows 1 to 20."
-        return value or None
+        return typed_d20(self.query_one("#die", Input))
 
     def picking(self) -> bool:
         return self.rolled is None

@@ -30,7 +30,7 @@ from strange_tui.campaign.commands.solo.oracle import (
 )
 from strange_tui.campaign.model.events import OracleAsked
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
+from strange_tui.tui.common.dialog import CharacterDialog, row, typed_d20
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.solo.keep import KEEP_BINDING, EventKeeper, cut, keep
 
@@ -229,10 +229,7 @@ class OracleDialog(CharacterDialog):
 
     def typed_die(self, which: str) -> int | None | str:
         """The die the player typed in ``which`` (None: the app rolls), or what is wrong."""
-        value = int_value(self.query_one(f"#{which}", Input), default=0)
-        if value is None or not 0 <= value <= 20:
-            return "A d20 shows 1 to 20."
-        return value or None
+        return typed_d20(self.query_one(f"#{which}", Input))
 
     def action_focus_die(self) -> None:
         """The player's own d20 goes here: one key from anywhere in the dialog."""

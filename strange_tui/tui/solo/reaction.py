@@ -27,7 +27,7 @@ from strange_tui.campaign.commands.solo.reactions import (
 from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.events import Drawn
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
+from strange_tui.tui.common.dialog import CharacterDialog, row, typed_d20
 
 DIE_HINT = "your d20, then enter · blank: the app rolls"
 LEVELS = [(str(level), level) for level in range(11)]
@@ -189,10 +189,7 @@ class ReactionDialog(CharacterDialog):
 
     def typed_die(self) -> int | None | str:
         """The die the player typed (None: the app rolls), or what is wrong with it."""
-        value = int_value(self.query_one("#die", Input), default=0)
-        if value is None or not 0 <= value <= 20:
-            return "A d20 shows 1 to 20."
-        return value or None
+        return typed_d20(self.query_one("#die", Input))
 
     def action_focus_die(self) -> None:
         """The player's own d20 goes here: one key from anywhere in the dialog."""

@@ -32,7 +32,7 @@ from strange_tui.campaign.commands.solo.scenes import (
 from strange_tui.campaign.commands.solo.tension import TENSIONS, SetTension
 from strange_tui.campaign.model.events import AnyEvent, Drawn, SceneStarted
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
+from strange_tui.tui.common.dialog import CharacterDialog, row, typed_d20
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.solo.keep import KEEP_BINDING, EventKeeper
 
@@ -237,10 +237,7 @@ class ScenesDialog(CharacterDialog):
 
     def typed_die(self) -> int | None | str:
         """The die the player typed (None: the app rolls), or what is wrong with it."""
-        value = int_value(self.query_one("#die", Input), default=0)
-        if value is None or not 0 <= value <= 20:
-            return "A d20 shows 1 to 20."
-        return value or None
+        return typed_d20(self.query_one("#die", Input))
 
     def action_focus_die(self) -> None:
         if not self.under_way:
