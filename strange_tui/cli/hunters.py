@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from strange_tui.campaign.narrate.words import plural
 from strange_tui.cli.parsing import Parser, UsageError, whole_number
 from strange_tui.rules import hunters
 from strange_tui.rules.dice import PlayerDice, SeededDice
@@ -75,7 +76,7 @@ def run_roll(args: argparse.Namespace) -> int:
             else ("double 1s: failure" if report["fumble"] else "failure")
         )
         shown = " + ".join(map(str, dice))
-        extra = f", {report['degrees']} degree(s)" if report["success"] else ""
+        extra = f", {plural(report['degrees'], 'degree')}" if report["success"] else ""
         print(f"{shown} {args.bonus:+d} = {report['total']} vs CR {args.cr}: {outcome}{extra}")
     return 0
 

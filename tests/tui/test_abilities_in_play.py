@@ -3,8 +3,10 @@ sheet and in a defense, a defense training, an ability used from the sheet and f
 tracker with its cost after Edge and its timed effect, an attack ability's own damage;
 each use is one undo step."""
 
+from strange_tui.campaign.commands.character.attacks import AbilitySheet, InUse
 from strange_tui.campaign.model.abilities import armor_total
 from strange_tui.tui.character.sheet import SheetScreen
+from strange_tui.tui.character.sheet_view import in_use_section
 from strange_tui.tui.combat.attack import AttackDialog
 from tests.campaign.builders import character
 from tests.tui.test_combat import THUG_AND_INITIATIVE, party_app, shown
@@ -105,3 +107,17 @@ async def test_r_abl_2_an_attack_ability_from_the_tracker_deals_its_own_damage(t
         state = app.session.state
         assert (state.encounter.combatants["thug"].health, mara(app).pools.intellect.current) == (
             9, 8)  # fmt: skip
+
+
+def test_the_sheet_says_an_ability_s_time_left_in_its_own_unit():
+    """The sheet's list of abilities in use says rounds, seconds or minutes as they are,
+    rounded up (a round is '1 round left', never '1 min left'; 61 s is '2 min left')."""
+    def left(seconds: int) -> str:
+        use = InUse(name="Fury", effects=("+2 damage",), seconds_left=seconds)
+        sheet = AbilitySheet(armor=0, armor_from=(), armor_maybe=(), attacks=(),
+                             in_use=(use,), usable=())  # fmt: skip
+        return in_use_section(sheet)[0].plain
+
+    assert left(6) == "• Fury: +2 damage (1 round left)"
+    assert left(61) == "• Fury: +2 damage (2 min left)"
+    assert left(40) == "• Fury: +2 damage (40 s left)"

@@ -184,3 +184,52 @@ async def test_the_form_takes_points_as_numbers_and_skills_as_words():
             "A gift": ("might=2", "intellect=1"),
             "A knack": ("geology", "chess"),
         }
+
+
+async def test_the_points_row_says_what_is_left_to_divide_as_the_boxes_fill():
+    """The row of number boxes counts down as they are filled, and says when too many."""
+    app = FormApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        left = app.query_one(".points Label.left")
+        assert str(left.render()) == "3 left"
+        await pilot.press("2")
+        await pilot.pause()
+        assert str(left.render()) == "1 left"
+        await pilot.press("tab", "1")
+        await pilot.pause()
+        assert str(left.render()) == "all given"
+        await pilot.press("tab", "4")
+        await pilot.pause()
+        assert str(left.render()) == "4 too many"
+
+
+class TicksApp(App):
+    """One question of two skills among four, and a count of every tick the list makes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ticks: list[tuple[str, ...]] = []
+
+    def compose(self) -> ComposeResult:
+        options = ("climbing", "swimming", "running", "jumping")
+        sport = Question(key="Sport", kind="skills", count=2, options=options,
+                         label="Sport: 2 skills")
+        yield QuestionsForm([sport])
+
+    def on_selection_list_selected_changed(self, event) -> None:
+        self.ticks.append(tuple(event.selection_list.selected))
+
+
+async def test_a_skill_past_the_count_is_never_ticked_not_even_for_a_moment():
+    """The third enter is refused at the key, with its reason: the list never holds three
+    (before, it ticked the third and then unticked it, a flash the player saw)."""
+    app = TicksApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("tab", "enter", "down", "enter", "down", "enter")
+        await pilot.pause()
+        assert app.query_one(QuestionsForm).answers() == {"Sport": ("climbing", "swimming")}
+        assert max(len(ticked) for ticked in app.ticks) == 2
+        assert any("Choose 2 only" in n.message for n in app._notifications)
+        await pilot.press("up", "enter", "down", "enter")  # Untick one: another goes in.
+        await pilot.pause()
+        assert app.query_one(QuestionsForm).answers() == {"Sport": ("climbing", "running")}

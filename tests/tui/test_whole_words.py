@@ -13,6 +13,7 @@ from strange_tui.rules.track import DamageTrack
 from strange_tui.tui.combat.defense import DefenseDialog
 from strange_tui.tui.creation.wizard import CreationScreen
 from strange_tui.tui.home.party import PartyList
+from strange_tui.tui.rolls.intrusion import IntrusionDialog
 from strange_tui.tui.rolls.roll import RollDialog
 from tests.tui.reach import screen_lines
 from tests.tui.test_combat import THUG_AND_INITIATIVE, party_app
@@ -91,3 +92,16 @@ async def test_long_phrases_read_whole_at_80x24(demo_app, tmp_path):
         await pilot.pause()
         party = app.screen.query_one(PartyList)
         assert_whole(app, party, "Tess Harrow-Quist T1 XP 13 impaired", "Intel 8/8 Luck 3/3")
+
+
+async def test_the_gm_s_intrusion_buttons_read_whole_at_80x24(demo_app):
+    """The GM's intrusion dialog: the button that offers it at the player's seat says "the
+    seat" (the title names whose), so Accept, Refuse and Cancel all read whole beside it."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        dialog = demo_app.screen
+        assert isinstance(dialog, IntrusionDialog)
+        for button, words in (("#offer", "Offer at the seat"), ("#accept", "Accept (+2 XP)"),
+                              ("#refuse", "Refuse (-1 XP)"), ("#cancel", "Cancel")):  # fmt: skip
+            assert_whole(demo_app, dialog.query_one(button), words)

@@ -16,7 +16,7 @@ from strange_tui.campaign.model.state import Character
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.campaign.narrate.artifacts import artifact_words
 from strange_tui.campaign.narrate.sheet import sentence
-from strange_tui.campaign.narrate.words import duration
+from strange_tui.campaign.narrate.words import time_left
 from strange_tui.tui.common.gauges import gauge, track_line
 
 
@@ -108,7 +108,7 @@ def in_use_section(abilities: AbilitySheet) -> list[Text]:
     return [
         Text.assemble(
             f"• {use.name}: {', '.join(use.effects)} ",
-            (f"({duration(use.seconds_left)} left)", "dim"),
+            (f"({time_left(use.seconds_left)})", "dim"),
         )
         for use in abilities.in_use
     ]

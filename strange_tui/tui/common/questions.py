@@ -49,6 +49,32 @@ def points_given(share: Sequence[str]) -> dict[str, str]:
     return {stat.strip(): n.strip() for stat, _, n in (a.partition("=") for a in share)}
 
 
+def points_left(question: Question, share: Sequence[str]) -> str:
+    """What is left to divide, as the boxes are filled: '2 left', 'all given', '1 too many'."""
+    given = sum(int(n) for n in points_given(share).values() if n.isdigit())
+    left = question.count - given
+    if left < 0:
+        return f"{-left} too many"
+    return f"{left} left" if left else "all given"
+
+
+class CappedTicks(SelectionList[str]):
+    """A list that ticks ``cap`` options at most: one more is refused at the key (or the
+    click), with its reason, and never shows ticked."""
+
+    def __init__(self, *options: tuple[Text, str, bool], cap: int) -> None:
+        super().__init__(*options)
+        self.cap = cap
+
+    def action_select(self) -> None:
+        highlighted = self.highlighted
+        if highlighted is not None and len(self.selected) >= self.cap:
+            if self.get_option_at_index(highlighted).value not in self.selected:
+                self.notify(f"Choose {self.cap} only: untick one first.", severity="warning")
+                return
+        super().action_select()
+
+
 class QuestionsForm(Vertical):
     """The questions asked, each under its label; ``answers()`` is what the player gave,
     and ``Changed`` says when that changes. ``ask`` puts other questions, keeping the
@@ -63,6 +89,7 @@ class QuestionsForm(Vertical):
     QuestionsForm > .points { height: auto; width: 100%; }
     QuestionsForm > .points > Label { width: auto; padding: 0 1 0 0; }
     QuestionsForm > .points > Input { width: 6; margin-right: 2; }
+    QuestionsForm > .points > Label.left { color: $text-muted; }
     """
 
     class Changed(Message):
@@ -119,9 +146,10 @@ class QuestionsForm(Vertical):
                     box = Input(shares.get(stat, ""), placeholder="0", restrict=r"[0-9]*",
                                 max_length=2, compact=True, name=stat)  # fmt: skip
                     yield self.field(box, index)
+                yield Label(points_left(question, given), classes="left")
         elif question.options:
-            ticks = SelectionList[str](*((Text(o), o, o in given) for o in question.options))
-            yield self.field(ticks, index)
+            options = ((Text(o), o, o in given) for o in question.options)
+            yield self.field(CappedTicks(*options, cap=question.count), index)
         else:
             for number in range(question.count):
                 text = given[number] if number < len(given) else ""
@@ -170,21 +198,16 @@ class QuestionsForm(Vertical):
         self.tell()
 
     def tell(self) -> None:
+        for index, question in enumerate(self.questions):
+            if question.kind == "points":
+                boxes = [w for w, i in self.fields.items() if i == index and w.is_attached]
+                if boxes and boxes[0].parent is not None:
+                    left = points_left(question, self.answer_of(index))
+                    boxes[0].parent.query_one("Label.left", Label).update(left)
         answers = self.answers()
         if answers != self._told:
             self._told = answers
             self.post_message(self.Changed(self, answers))
-
-    @on(SelectionList.SelectionToggled)
-    def keep_to_count(self, event: SelectionList.SelectionToggled) -> None:
-        """A list ticks ``count`` skills at most: one more is unticked, and said so."""
-        index = self.fields.get(event.selection_list)
-        if index is None:
-            return
-        count = self.questions[index].count
-        if len(event.selection_list.selected) > count:
-            event.selection_list.deselect(event.selection)
-            self.notify(f"Choose {count} only: untick one first.", severity="warning")
 
     @on(Input.Changed)
     @on(Select.Changed)

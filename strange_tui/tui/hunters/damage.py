@@ -21,6 +21,7 @@ from strange_tui.campaign.commands.hunters import (
     pending_rolls,
     worsening_vitals,
 )
+from strange_tui.campaign.narrate.words import plural
 from strange_tui.tui.common.dialog import int_value, row
 from strange_tui.tui.hunters.dialog import HuntersDialog
 
@@ -34,7 +35,7 @@ class HunterDamageDialog(HuntersDialog):
         self.rolls = {r.hunter: r for r in pending_rolls(self.session.state)}
         rolls = [
             (
-                f"{r.name}'s {r.label}: {r.degrees} degree(s)"
+                f"{r.name}'s {r.label}: {plural(r.degrees, 'degree')}"
                 + (", type raised" if r.raised else ""),
                 r.hunter,
             )

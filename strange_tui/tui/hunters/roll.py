@@ -25,6 +25,7 @@ from strange_tui.campaign.commands.hunters import (
     roll_outcome,
 )
 from strange_tui.campaign.model.events import HunterRolled
+from strange_tui.campaign.narrate.words import plural
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import int_value, row
 from strange_tui.tui.hunters.dialog import HuntersDialog
@@ -84,7 +85,7 @@ def outcome_text(outcome: HunterRollOutcome) -> Text:
         style="bold",
     )
     if outcome.success:
-        text.append(f"success, {outcome.degrees} degree(s)", style="bold green")
+        text.append(f"success, {plural(outcome.degrees, 'degree')}", style="bold green")
         if outcome.raised:
             text.append(" (damage a type higher)", style="green")
     else:

@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.markup import escape
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
@@ -67,8 +66,8 @@ class IntrusionDialog(CharacterDialog):
             yield Static(Text(self.hint(), style="dim"), id="hint")
             with Horizontal(classes="buttons"):
                 if self.offers:
-                    offer = Content(f"Offer at {who.name}'s seat")  # As typed, not markup.
-                    yield Button(offer, variant="primary", id="offer")
+                    # The title names whose seat: a long name here would push Cancel out.
+                    yield Button("Offer at the seat", variant="primary", id="offer")
                 yield Button("Accept (+2 XP)", variant="success", id="accept")
                 yield Button("Refuse (-1 XP)", variant="warning", id="refuse")
                 yield Button("Cancel", id="cancel")

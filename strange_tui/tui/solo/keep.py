@@ -81,13 +81,16 @@ class EventKeeper(Horizontal):
     """A row under a random event: a name, the list, Keep. Hidden until an event that
     names nothing on a list is shown; hidden again once kept."""
 
+    SCOPED_CSS = False  # The narrow rules start from the dialog's class.
     DEFAULT_CSS = """
     EventKeeper { height: auto; display: none; }
     EventKeeper.-shown { display: block; }
     EventKeeper #keep-name { width: 1fr; }
     EventKeeper #keep-list { width: 16; margin-left: 1; }
     EventKeeper Button { margin-left: 1; }
-    .buttons EventKeeper Label { display: none; }
+    .-narrow EventKeeper { layout: vertical; }
+    .-narrow EventKeeper > * { width: 100%; margin-left: 0; }
+    .-narrow EventKeeper #keep-name, .-narrow EventKeeper #keep-list { width: 100%; }
     """
 
     def __init__(self) -> None:

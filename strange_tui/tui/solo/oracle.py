@@ -126,7 +126,8 @@ class OracleDialog(CharacterDialog):
                            border-left: thick $accent; display: none; }
     OracleDialog #answer.-shown { display: block; }
     OracleDialog #odds.-after-answer { margin-top: 0; } OracleDialog .buttons>Button {min-width:0;}
-    OracleDialog .dialog .buttons { padding-top: 0; } OracleDialog EventKeeper { width: 1fr; }
+    OracleDialog .dialog .buttons { padding-top: 0; }
+    OracleDialog.-keeping #answer { margin-top: 0; }  /* The keep row takes that row. */
     OracleDialog .dialog .pair { height: 1; }
     OracleDialog .dialog .pair .half { width: 1fr; height: 1; }
     OracleDialog .dialog .pair Label.field.second { width: 11; padding: 0 1 0 1; }
@@ -172,6 +173,7 @@ class OracleDialog(CharacterDialog):
                 Select(ANSWER_CHOICES, value=ROLL, allow_blank=False, id="chosen", compact=True),
             )
             yield Static(id="answer")
+            yield EventKeeper()  # Under the random event it keeps.
             yield Static(id="odds", classes="preview")
             # The dice last, right before the buttons: no Tab reaches Ask before them.
             yield pair(
@@ -184,7 +186,6 @@ class OracleDialog(CharacterDialog):
                 Button("Ask", variant="primary", id="ask"),
                 Button("Keep as a thread", id="keep", disabled=True),
                 Button("Close", id="close"),
-                EventKeeper(),  # Beside the buttons: at 80x24 no row is left for it.
                 classes="buttons",
             )
 
@@ -265,7 +266,9 @@ class OracleDialog(CharacterDialog):
         answer.add_class("-shown")
         self.to_keep = (event.question, reply.words)
         self.query_one("#keep", Button).disabled = False
-        self.query_one(EventKeeper).offer(events, self.session.content)
+        keeper = self.query_one(EventKeeper)
+        keeper.offer(events, self.session.content)
+        self.set_class(keeper.offered, "-keeping")
         self.query_one("#odds", Static).add_class("-after-answer")
         # Ready for the next question: the same likelihood, the dice rolled again, a blank
         # question and dice.

@@ -231,3 +231,14 @@ def test_r_cmb_6_only_practiced_in_armor_brings_armor_at_creation():
     assert draft_view(CONTENT, ROOK, campaign()).armor_offered
     with pytest.raises(RuleViolation, match="Choose armor from the list"):
         decide(campaign(), create(msgspec.structs.replace(ROOK, armor="mithril")))
+
+
+def test_r_cmb_2_step_nine_counts_gunner_on_a_gun_and_not_on_a_crossbow():
+    """A weapon the pack calls a gun brings the focus's +1 with guns to the attack line
+    step 9 shows; the heavy crossbow (a ranged weapon, no gun) does not."""
+    draft = msgspec.structs.replace(ROOK, weapons=("heavy-ranged", "medium-gun"))
+    lines = {line.name: line for line in draft_view(CONTENT, draft, campaign()).attacks}
+    assert ("Gunner", 1) in lines["Medium gun"].parts
+    assert lines["Medium gun"].damage == 6  # 4, Combat Prowess (ranged) 1, Gunner 1
+    assert "Gunner" not in dict(lines["Heavy ranged weapon"].parts)
+    assert lines["Heavy ranged weapon"].damage == 7  # 6, Combat Prowess (ranged) 1

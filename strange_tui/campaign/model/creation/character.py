@@ -171,7 +171,7 @@ def attacks(library: Library, draft: Draft) -> list[dict[str, Any]]:
         kinds = attack_kinds(
             ranged=weapon.ranged,
             category=category,
-            gun=False,
+            gun=weapon.ranged and weapon.gun,
             unarmed=weapon_id == UNARMED,
             bladed=weapon.distinction in ("slashing", "stabbing"),
         )

@@ -126,7 +126,9 @@ def _use_roll(state: Campaign, event: HunterDamaged) -> Campaign:
     if last is None or last.seq != event.roll or last.used:
         raise RuleViolation(f"{attacker.name} has no roll {event.roll} whose damage is unspent.")
     if last.degrees != len(event.kinds):
-        raise RuleViolation(f"{attacker.name}'s roll had {last.degrees} degree(s): as many points.")
+        n = last.degrees
+        points = "1 degree: one point" if n == 1 else f"{n} degrees: as many points"
+        raise RuleViolation(f"{attacker.name}'s roll had {points}.")
     attacker = replace(attacker, last_roll=replace(last, used=True))
     return replace(state, hunters={**state.hunters, attacker.id: attacker})
 
