@@ -248,7 +248,7 @@ proposals = st.one_of(
     st.builds(OracleAsked, question=st.sampled_from(["Is it locked?", ""]),
               likelihood=st.sampled_from(LIKELIHOODS), die=st.integers(1, 20)),
     st.builds(Drawn, table=st.sampled_from(["creature", "intrusion", "target"]),
-              result=st.sampled_from(["Ai Zombie", "Bad luck: the rope frays"]),
+              result=st.sampled_from(["AI Zombie", "Bad luck: the rope frays"]),
               dice=st.lists(st.integers(1, 20), max_size=3).map(tuple),
               character=st.sampled_from(("", *IDS))),
     st.builds(SceneWritten, text=st.sampled_from(["We reach the lighthouse.", ""])),
@@ -885,7 +885,7 @@ def _drawn(draw, state, rolls):
     """A draw from a table; one about a character names one of the party."""
     character = draw(st.sampled_from(("", *sorted(state.characters))))
     return Drawn(table=draw(st.sampled_from(["creature", "cypher", "intrusion", "scene"])),
-                 result="Ai Zombie", level=draw(st.integers(0, 6)),
+                 result="AI Zombie", level=draw(st.integers(0, 6)),
                  dice=tuple(draw(st.lists(st.integers(1, 20), max_size=3))), character=character)
 
 

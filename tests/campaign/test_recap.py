@@ -141,7 +141,7 @@ def test_bug_2_npcs_are_named_not_their_ids_even_after_the_fight():
     store, lines = fight_with_guards()
     assert store.state.encounter is None  # The fight ended: its NPCs live in the journal.
     read = [line(store, events) for events in lines]
-    assert "Guard 1 and Guard 2 were each hit for 3." in read
+    assert "Guard 1 and Guard 2 each took 3 damage." in read
     assert "Rats swarm is dazed for 2 rounds." in read
     assert not any(id_ in text for text in read for id_ in ("guard-2", "rats-swarm"))
     # During the fight, the state alone knows them (the notification of a command).
@@ -153,6 +153,24 @@ def test_bug_2_npcs_are_named_not_their_ids_even_after_the_fight():
     assert sentence(NpcHealthChanged(targets=("guard-2",), amount=-1), {}) == (
         "Guard 2 was hit for 1."
     )
+
+
+def test_r_dmg_5_an_npc_s_hit_says_what_landed_then_why():
+    """Damage to NPCs of different Armor: each says what came off its health, then the hit
+    less its Armor; an Armor of 0 says the hit alone; an ambient hit ignores Armor."""
+    store = party()
+    run(store, StartCombat())
+    run(store, AddNpcs(name="Brute", level=4, armor=2, count=2))
+    run(store, AddNpcs(name="Guard", level=3))
+    run(store, RollInitiative(dice={"mara": 15, "jun": 5}))
+    events = run(store, DamageNpcs(targets=("brute", "brute-2", "guard"), amount=5))
+    assert line(store, events) == (
+        "Brute 1 and Brute 2 each took 3 damage (5, less Armor 2); Guard took 5 damage."
+    )
+    events = run(store, DamageNpcs(targets=("brute",), amount=1))
+    assert line(store, events) == "Brute 1 took 0 damage (1, less Armor 2)."
+    events = run(store, DamageNpcs(targets=("brute",), amount=4, ignore_armor=True))
+    assert line(store, events) == "Brute 1 took 4 damage (ignoring Armor)."
 
 
 def test_bug_2_names_come_in_one_pass_over_the_journal():

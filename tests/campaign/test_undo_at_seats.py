@@ -212,7 +212,7 @@ SHOWN = [
     (RecoveryRolled(character="mara", die=5, bonus=1), (5,)),
     (HunterRolled(hunter="ash", cr=8, dice=(3, 4)), (3, 4)),
     (OracleAsked(question="Is it locked?", likelihood="even", die=13), (13,)),
-    (Drawn(table="creature", result="Ai Zombie", dice=(8,)), (8,)),
+    (Drawn(table="creature", result="AI Zombie", dice=(8,)), (8,)),
     (ArtifactUsed(character="mara", index=0, name="Wand", die=2), (2,)),
     (CypherUsed(character="mara", index=1, name="Pill", vanished=2), (2,)),
     (NotesEdited(character="mara", notes="Owes Jun."), ()),

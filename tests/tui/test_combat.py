@@ -233,7 +233,7 @@ async def test_r_cmb_3_the_defense_shows_what_a_failure_does_and_does_it(tmp_pat
         assert "On a failure 3 damage − Armor 1 = 2: M0 S10 I8, impaired" in shown(app, "#preview")
         await pilot.press("ctrl+f", "2", "enter")
         await pilot.pause()
-        assert "hit for 2 (Armor 1). Mara is impaired." in shown(app, "#result")
+        assert "hit: 2 Might damage (3, less Armor 1). Mara is impaired." in shown(app, "#result")
         mara = app.session.state.characters["mara"]
         assert (mara.pools.might.current, mara.track) == (0, DamageTrack.IMPAIRED)
         await pilot.press("enter", "ctrl+z")
@@ -254,7 +254,7 @@ async def test_a_natural_1_on_a_defense_says_the_hit_then_the_intrusion_on_its_o
         await pilot.pause()
         lines = app.screen.query_one("#result").content.plain.splitlines()
         assert lines == [
-            "d20: 1 — hit for 2 (Armor 1). Mara is impaired.",
+            "d20: 1 — hit: 2 Might damage (3, less Armor 1). Mara is impaired.",
             "The GM intrudes, free of charge: no XP for it.",
         ]
 
@@ -361,6 +361,18 @@ async def test_r_cmb_2_the_attack_dialog_reads_the_sheet(tmp_path):
         for step in ("−1 trained (Guns)", "−2 2 assets", "+2 to the die"):
             assert step in preview, step
         assert "Demanding 3 → Routine 0" in preview and "automatic success" in preview
+
+
+async def test_r_cmb_2_a_hit_says_what_lands_then_why_with_the_target_s_armor(demo_app):
+    """The demo's Mara against the pack's thug (Armor 1): the preview's hit says 5, the
+    damage that lands, then what it is made of less the Armor (6 - 1), as the log will."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", *"thug", "ctrl+s", "i", "1", "5", "enter", "8", "enter")
+        await pilot.press("1", "2", "enter", "a")
+        await pilot.pause()
+        preview = " ".join(shown(demo_app, "#preview").split())
+        made_of = "Heavy pistol 4 + Combat Prowess (ranged) 1 + Gunner 1, less Armor 1"
+        assert f"A hit 5 damage ({made_of}) → Thug 4/9" in preview
 
 
 async def test_r_eff_5_an_area_attack_on_the_marked_npcs(tmp_path):

@@ -105,3 +105,29 @@ async def test_the_gm_s_intrusion_buttons_read_whole_at_80x24(demo_app):
         for button, words in (("#offer", "Offer at the seat"), ("#accept", "Accept (+2 XP)"),
                               ("#refuse", "Refuse (-1 XP)"), ("#cancel", "Cancel")):  # fmt: skip
             assert_whole(demo_app, dialog.query_one(button), words)
+
+
+async def test_a_new_fight_s_header_stands_over_its_columns_at_80x24(demo_app):
+    """Two thugs added, no initiative yet: each header starts where its column's cells do
+    (the table drew its header once before it measured the rows, and kept it narrow)."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", *"thug", "tab", "tab", "tab", "backspace", "2", "ctrl+s")
+        await pilot.pause()
+        lines = screen_lines(demo_app)
+        header = next(line for line in lines if "Conditions" in line)
+        mara = next(line for line in lines if "Mara Quist" in line)
+        thug = next(line for line in lines if "Thug 2" in line)
+        assert header.index("Lvl") == mara.index("PC") == thug.index("3 ")
+        assert header.index("Health") == mara.index("M11")
+
+
+async def test_the_attack_s_weapon_reads_whole_at_80x24(demo_app):
+    """The demo's Mara attacks the pack's thug: her weapon's name, size and damage read
+    whole in its list (the second column of the form is the wider), as does the die's key."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", *"thug", "ctrl+s", "i", "1", "5", "enter", "8", "enter")
+        await pilot.press("1", "2", "enter", "a")
+        await pilot.pause()
+        dialog = demo_app.screen
+        assert_whole(demo_app, dialog.query_one("#weapon"), "Heavy pistol (medium 4)")
+        assert "Your die ^f" in "\n".join(screen_lines(demo_app))

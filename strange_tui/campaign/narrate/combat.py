@@ -79,9 +79,11 @@ def combat_sentence(event: AnyEvent, who: Who) -> str:
                     groups[-1][1].append(npc.name)
                 else:
                     groups.append((kind, [npc.name]))
-            return "Into the fight: " + ", ".join(
-                f"{listed(group)} ({kind})" for kind, group in groups
-            ) + "."
+            return (
+                "Into the fight: "
+                + ", ".join(f"{listed(group)} ({kind})" for kind, group in groups)
+                + "."
+            )
         case InitiativeRolled():
             return _initiative(event, who)
         case OrderChanged():
@@ -92,23 +94,17 @@ def combat_sentence(event: AnyEvent, who: Who) -> str:
             return wait_triggered(event, who(event.character))
         case MovedInFight():
             return moved(event, who(event.character))
-        case NpcHealthChanged() if hazard := hazard_on_npcs(
-            event, [who(t) for t in event.targets]
-        ):
+        case NpcHealthChanged() if hazard := hazard_on_npcs(event, [who(t) for t in event.targets]):
             return hazard
         case NpcHealthChanged(trade=trade) if trade:
-            return traded_hit(event, everyone(event.targets))
+            return traded_hit(event, [who(t) for t in event.targets])
         case NpcHealthChanged():
             many = len(event.targets) > 1
-            source = f" ({inline(event.source)})" if event.source else ""
             if event.amount >= 0:
+                source = f" ({inline(event.source)})" if event.source else ""
                 each = " each" if many else ""
-                return (
-                    f"{everyone(event.targets)} regained {event.amount} health{each}{source}."
-                )
-            armor = ", ignoring Armor" if event.ignore_armor else ""
-            verb = "were each" if many else "was"
-            return f"{everyone(event.targets)} {verb} hit for {-event.amount}{armor}{source}."
+                return f"{everyone(event.targets)} regained {event.amount} health{each}{source}."
+            return npc_hit(event, [who(t) for t in event.targets]) + "."
         case ConditionAdded(condition=condition):
             lasting = (
                 f"for {plural(condition.rounds, 'round')}"
@@ -195,15 +191,42 @@ def hazard_on_npcs(event: NpcHealthChanged, names: list[str]) -> str | None:
     return f"{struck}: {-event.amount}{each} (ambient)."
 
 
-def traded_hit(event: NpcHealthChanged, whom: str) -> str:
+def npc_hit(event: NpcHealthChanged, names: list[str]) -> str:
+    """R-DMG-5: what a hit did to NPCs, what landed first, then why, as a PC's damage
+    says it: 'Thug took 5 damage (6, less Armor 1)', 'Thug 1 and Thug 2 each took 4
+    damage (6, less Armor 2; Onslaught)'. A journal older than the Armor it records says
+    the hit before Armor: 'Thug was hit for 6'."""
+    hit = -event.amount
+    source = [inline(event.source)] if event.source else []
+
+    def why(*reasons: str) -> str:
+        said = "; ".join([*(r for r in reasons if r), *source])
+        return f" ({said})" if said else ""
+
+    ignoring = "ignoring Armor" if event.ignore_armor else ""
+    if len(event.armor) != len(names):
+        verb = "were each" if len(names) > 1 else "was"
+        return f"{listed(names)} {verb} hit for {hit}{why(ignoring)}"
+    by_armor: dict[int, list[str]] = {}
+    for name, armor in zip(names, event.armor, strict=True):
+        by_armor.setdefault(armor, []).append(name)
+    said = []
+    for armor, group in by_armor.items():
+        each = " each" if len(group) > 1 else ""
+        less = f"{hit}, less Armor {armor}" if armor and not ignoring else ignoring
+        took = hit if ignoring else max(0, hit - armor)
+        said.append(f"{listed(group)}{each} took {took} damage{why(less)}")
+    return "; ".join(said)
+
+
+def traded_hit(event: NpcHealthChanged, names: list[str]) -> str:
     """R-SPEC-6: a hit that gave up damage for an effect: 'Gave up 6 damage to knock Thug
-    down: Thug was hit for 3.'"""
+    down: Thug took 2 damage (3, less Armor 1).'"""
     gave = f"Gave up {event.traded} damage to {inline(event.trade)}"
-    source = f" ({inline(event.source)})" if event.source else ""
     if event.amount >= 0:
-        return f"{gave}: {whom} took no damage{source}."
-    armor = ", ignoring Armor" if event.ignore_armor else ""
-    return f"{gave}: {whom} was hit for {-event.amount}{armor}{source}."
+        source = f" ({inline(event.source)})" if event.source else ""
+        return f"{gave}: {listed(names)} took no damage{source}."
+    return f"{gave}: {npc_hit(event, names)}."
 
 
 def condition_added(condition: Condition, whom: str, many: bool, lasting: str) -> str | None:
@@ -247,9 +270,7 @@ def moved(event: MovedInFight, who: str) -> str:
     whole action.'; a long move's stumble."""
     over = " over difficult terrain" if event.difficult else ""
     if event.stumbled:
-        return (
-            f"{who} slipped or stumbled on the long move{over}: the GM says how far they got."
-        )
+        return f"{who} slipped or stumbled on the long move{over}: the GM says how far they got."
     distance = f"{a_or_an(event.distance)} distance"
     return f"{who} moved {distance}{over}: {fight_move(event.distance, difficult=event.difficult)}."
 
@@ -257,4 +278,3 @@ def moved(event: MovedInFight, who: str) -> str:
 def wait_triggered(event: WaitTriggered, who: str) -> str:
     trigger = f" ({event.trigger})" if event.trigger else ""
     return f"{who}'s trigger came{trigger}: {who} acts now."
-

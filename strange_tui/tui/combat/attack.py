@@ -65,7 +65,7 @@ class AttackDialog(CombatRoll):
 
     DEFAULT_CSS = """
     AttackDialog .dialog { width: 80; }
-    AttackDialog #form { grid-size: 4; grid-columns: 13 1fr 11 1fr; grid-rows: 1;
+    AttackDialog #form { grid-size: 4; grid-columns: 13 4fr 11 5fr; grid-rows: 1;
                          grid-gutter: 0 1; height: auto; }
     AttackDialog #form .wide { column-span: 3; }
     AttackDialog #form .pair { column-span: 2; }

@@ -39,6 +39,12 @@ DEFENSE_SKILLS = [
 ]
 
 
+def hit_why(before: DefensePreview) -> str:
+    """Why a hit on the defender came to what it did, as the log says it: '(4, less
+    Armor 2)'; nothing when no Armor took its share."""
+    return f" ({before.damage}, less Armor {before.armor})" if before.armor else ""
+
+
 class DefenseDialog(CombatRoll):
     """R-CMB-3: the NPC attacks; the PC rolls to defend (Speed unless said otherwise) at
     the NPC's level, trained as the sheet says (the player may change it); a failure
@@ -215,8 +221,9 @@ class DefenseDialog(CombatRoll):
     ) -> None:
         self.query("#ask").remove()  # Rolled: nothing left to ask.
         after = self.character
+        pool = before.pool.value.title()
         hit = Text.assemble(
-            (f"hit for {before.taken} (Armor {before.armor}).", "bold red"),
+            (f"hit: {before.taken} {pool} damage{hit_why(before)}.", "bold red"),
             f" {after.name} is {after.track.label}.",
         )
         if made is None:

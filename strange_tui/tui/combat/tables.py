@@ -43,17 +43,20 @@ def cost_text(preview: RollPreview) -> Text:
 
 
 def hit_line(hit: HitPreview, preview: AttackPreview) -> Text:
-    """What a hit does to the target, in words: the damage (and what it is made of, when
-    more than the weapon), the effect, the target's health after it."""
+    """What a hit does to the target, in words: the damage that lands, then why (what it
+    is made of, when more than the weapon, less the target's Armor, as the log says it),
+    the effect, the target's health after it."""
     text = Text(f"{hit.damage} damage", style="bold")
+    why = []
     if len(preview.parts) > 1 and hit.die is None:
-        made_of = " + ".join(f"{name} {n}" for name, n in preview.parts)
-        text.append(f" ({made_of})", style="dim")
+        why.append(" + ".join(f"{name} {n}" for name, n in preview.parts))
+    if preview.armor:
+        why.append(f"less Armor {preview.armor}")
+    if why:
+        text.append(f" ({', '.join(why)})", style="dim")
     if hit.effect:
         text.append(f" + {hit.condition or hit.effect}", style="magenta")
     text.append(f" → {preview.target} {hit.health}/{preview.max_health}", style="dim")
-    if preview.armor:
-        text.append(f" (Armor {preview.armor})", style="dim")
     return text
 
 

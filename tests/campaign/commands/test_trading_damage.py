@@ -98,7 +98,7 @@ def test_r_spec_6_a_hit_gives_up_the_price_for_a_knock_down_in_one_command():
     assert cultist(store).health == 8
     assert [c.name for c in cultist(store).conditions] == ["prone"]
     said = line(store, events)
-    assert "Gave up 5 damage to knock Cultist down: Cultist was hit for 1." in said
+    assert "Gave up 5 damage to knock Cultist down: Cultist took 1 damage." in said
     assert "Cultist is prone for 1 round." in said
     assert store.undo() == events
     assert store.state == before
@@ -175,7 +175,7 @@ def test_r_spec_6_a_trade_the_table_plays_out_leaves_no_condition():
     events = run(store, attack("disarm", weapon=HAMMER, damage_effort=1))
     assert [type(e) for e in events] == [RollMade, NpcHealthChanged]
     assert cultist(store).health == 8
-    assert "Gave up 8 damage to disarm Cultist: Cultist was hit for 1." in line(store, events)
+    assert "Gave up 8 damage to disarm Cultist: Cultist took 1 damage." in line(store, events)
 
 
 def test_r_spec_6_a_20s_stun_and_a_traded_knock_down_both_land():

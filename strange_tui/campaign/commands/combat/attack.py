@@ -333,6 +333,7 @@ class Attack(Command, frozen=True, kw_only=True):
         hit = [foe for foe in foes if resolve(tasks[foe.id], made.die).success]
         # A distinction may deal each foe its own damage (its Armor): one event per amount.
         by_damage: dict[int, list[str]] = {}
+        armor_of = {foe.id: 0 if self.weapon.ignores_armor else foe.armor for foe in foes}
         for foe in hit:
             by_damage.setdefault(self.hit(state, who, foe, made.die)[0], []).append(foe.id)
         events: list[AnyEvent] = [*spent, made]
@@ -344,6 +345,7 @@ class Attack(Command, frozen=True, kw_only=True):
                         amount=-damage,
                         source=label,
                         ignore_armor=self.weapon.ignores_armor,
+                        armor=tuple(armor_of[foe_id] for foe_id in ids),
                     )
                 )
         return [*events, *self.begun(who)]

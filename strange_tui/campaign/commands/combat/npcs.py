@@ -95,8 +95,12 @@ class DamageNpcs(_ChangeHealth, frozen=True, kw_only=True):
 
     def event(self, state: Campaign) -> NpcHealthChanged:
         self.checked(state)
+        fight = encounter_of(state)
+        armor = tuple(
+            0 if self.ignore_armor else fight.combatants[target].armor for target in self.targets
+        )
         return NpcHealthChanged(
-            targets=self.targets, amount=-self.amount, ignore_armor=self.ignore_armor
+            targets=self.targets, amount=-self.amount, ignore_armor=self.ignore_armor, armor=armor
         )
 
 

@@ -110,7 +110,11 @@ def health_events(attack: Attack, target: Combatant, damage: int, source: str) -
             return []
         return [
             NpcHealthChanged(
-                targets=(target.id,), amount=-damage, source=source, ignore_armor=ignore
+                targets=(target.id,),
+                amount=-damage,
+                source=source,
+                ignore_armor=ignore,
+                armor=(armor_against(attack, target),),
             )
         ]
     left, price = dealt(attack, target, damage)
@@ -122,6 +126,7 @@ def health_events(attack: Attack, target: Combatant, damage: int, source: str) -
             amount=-amount,
             source=source,
             ignore_armor=ignore,
+            armor=(armor_against(attack, target),),
             traded=price,
             trade=trade_words(trade, target),
         )

@@ -73,6 +73,10 @@ class NpcHealthChanged(Event, tag="npc_health_changed"):
     amount: Annotated[int, Meta(ge=-1000, le=1000)]
     ignore_armor: bool = False
     source: Text = ""
+    armor: Annotated[tuple[Points, ...], Meta(max_length=1000)] = ()
+    """The Armor each target had when hit, in the order of ``targets``, so the log says
+    what landed, then why (the fold reads the Armor from the fight itself; () in older
+    journals, whose lines say the hit before Armor)."""
     traded: Points = 0
     """R-SPEC-6: the damage (after Armor) the attacker gave up for an effect."""
     trade: Text = ""

@@ -41,7 +41,7 @@ class Drawn(Event, tag="drawn"):
 
     table: Annotated[str, Meta(max_length=40)]
     result: Text
-    """What was drawn, as the log says it ("Ai Zombie", "Bad luck: the gun jams")."""
+    """What was drawn, as the log says it ("AI Zombie", "Bad luck: the gun jams")."""
     level: Annotated[int, Meta(ge=0, le=10)] = 0
     dice: tuple[Annotated[int, Meta(ge=1, le=100)], ...] = ()
     """The dice rolled for it, in order (the table's die, a level's die...)."""
