@@ -15,6 +15,7 @@ from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.translation.wizard import RESULT, ROLL, TranslationScreen
 from tests.campaign.builders import character
+from tests.tui.reach import screen_lines
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
 
@@ -289,3 +290,28 @@ async def test_r_tr_8_r_tr_9_foci_and_places_through_the_wizard(skilled_app):
         state = skilled_app.session.state
         assert state.recursion == "ardeyn" and state.characters["tess"].travel.recursion == ""
         assert "Tess" not in str(skilled_app.screen.query_one("#where", Static).content)
+
+
+async def test_the_roles_help_is_a_row_of_its_own_under_the_difficulty(demo_app):
+    """At the roles step the side panel's times help has its own label, so it never reads
+    as part of the difficulty above it; the types are named as the rules write them."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t", *"ruk", "enter")
+        await set_roles(pilot, mara=1, jun=2, tess=3)
+        await pilot.pause()
+        lines = [line.split("││")[-1] for line in screen_lines(demo_app)]
+        trance = next(n for n, line in enumerate(lines) if "Trance: 4 h" in line)
+        assert lines[trance].lstrip("│ ").startswith("Roles")
+        assert "Difficulty" in "".join(lines[:trance])
+        panel = " ".join(" ".join(lines[trance:]).replace("│", " ").split())
+        assert "10 min if a Spinner hastens" in panel and "a spinner" not in panel
+
+
+async def test_the_chosen_failure_says_what_it_does_before_the_roll(demo_app):
+    """The list of consequences cuts each one's words short; once chosen, the side panel
+    says it whole, so the roll is made knowing what a failure brings."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await to_the_roll(pilot, "ruk", "slowed", mara=1, jun=0, tess=0)
+        lines = [line.split("││")[-1] for line in screen_lines(demo_app)]
+        panel = " ".join(" ".join(lines).replace("│", " ").split())
+        assert "If it fails slowed reactions: Speed tasks hindered for an hour" in panel

@@ -143,7 +143,8 @@ class HomeScreen(StoryKeys, CampaignScreen):
             # The time left, rounded up: "until 18:16" read as over while it still ran.
             left = f" ({time_left(effect.until - state.clock.seconds)})" if effect.until else ""
             where.append(f"\n{effect.label}{left}", style="yellow")
-        where.append(f"\n{plural(len(state.characters), 'character')} · event {state.seq}", "dim")
+        # The party's size, not the journal's count ('event 402' meant nothing to a player).
+        where.append(f"\n{plural(len(state.characters), 'character')}", "dim")
         self.query_one("#where", Static).update(where)
         self.query_one("#recent", Static).update(self.recent_text(state))
         self.query_one(StoryPanel).show(state)

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from strange_tui.campaign.commands.translation import (
+    CONSEQUENCES,
     DRAW,
     TranslationOutcome,
     TranslationPreview,
@@ -21,18 +22,21 @@ if TYPE_CHECKING:
     from strange_tui.content.model import Focus, Recursion
 
 HELP = (
-    "Trance: 4 h alone, 2 h with a hastener, 10 min if a spinner hastens. Acclimation: 1 h,"
-    " 10 min with an easer, 1 round if a vector eases (with no easer it stays 1 h, even when"
-    " a spinner hastens)."
+    "Trance: 4 h alone, 2 h with a hastener, 10 min if a Spinner hastens. Acclimation: 1 h,"
+    " 10 min with an easer, 1 round if a Vector eases (with no easer it stays 1 h, even when"
+    " a Spinner hastens)."
 )
 """How roles change the times: shown while the roles are chosen (the later steps show the
 times themselves)."""
 
 
 def policy_words(policy: str) -> str:
-    """The GM's choice for a failure, as the panel says it."""
+    """The GM's choice for a failure, as the panel says it: the consequence and what it
+    does (the list cuts that short), so the roll is made knowing it."""
     if policy == DRAW:
         return "the app draws a consequence"
+    if policy in CONSEQUENCES:
+        return f"{policy}: {CONSEQUENCES[policy]}"
     return policy or "not chosen yet"
 
 
@@ -99,7 +103,8 @@ class TranslationView:
         if effects:
             table.add_row("Now", "; ".join(e.label for e in effects))
         if self.step <= 1:
-            table.add_row("", Text(HELP, style="dim"))
+            # A row of its own, labelled: under the difficulty it read as part of it.
+            table.add_row("Roles", Text(HELP, style="dim"))
         return table
 
     def preview_rows(self, table: Table, shown: TranslationPreview | str) -> None:
