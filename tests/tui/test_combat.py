@@ -6,7 +6,13 @@ from msgspec.structs import replace
 from rich.console import Console
 from textual.widgets import OptionList, Select
 
-from strange_tui.campaign.model.events import CharacterCreated, CombatStarted, TrackShifted
+from strange_tui.campaign.model.events import (
+    CharacterCreated,
+    CombatStarted,
+    SettingsChanged,
+    TrackShifted,
+)
+from strange_tui.campaign.model.state import Settings
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import DamageTrack
 from strange_tui.storage.folder import CampaignFolder
@@ -234,6 +240,8 @@ async def test_r_cmb_3_the_defense_shows_what_a_failure_does_and_does_it(tmp_pat
         await pilot.press("ctrl+f", "2", "enter")
         await pilot.pause()
         assert "hit: 2 Might damage (3, less Armor 1). Mara is impaired." in shown(app, "#result")
+        # The stakes the die was rolled against stay shown, not a next failure's.
+        assert "On a failure 3 damage − Armor 1 = 2: M0 S10 I8, impaired" in shown(app, "#preview")
         mara = app.session.state.characters["mara"]
         assert (mara.pools.might.current, mara.track) == (0, DamageTrack.IMPAIRED)
         await pilot.press("enter", "ctrl+z")
@@ -468,3 +476,24 @@ async def test_r_cmb_3_the_defense_dialog_takes_the_sheets_training(tmp_path):
         await pilot.pause()
         assert skill.selection == "inability"
         assert "Demanding 3 → Difficult 4" in shown(app, "#preview")
+
+
+async def test_r_cmb_3_a_defense_asked_of_the_seat_keeps_the_stakes_it_was_rolled_against(
+    tmp_path,
+):
+    """Solo play: the thug acts, the app picks a PC, whose defense opens as a question.
+    After a failed die the preview still says the failure's damage against the pools as
+    they were, not a next failure's against the pools the hit left."""
+    solo = SettingsChanged(settings=Settings(solo=True, solo_intrusions="off"))
+    app = party_app(tmp_path, events=(solo,))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("tab", "3", "tab", *"Thug", "enter")
+        await pilot.press("i", "1", "5", "tab", "5", "tab", "1", "2", "enter", "n", "n", "d")
+        await pilot.pause()
+        before = " ".join(shown(app, "#preview").split())
+        assert "On a failure" in before
+        await pilot.press("ctrl+f", "2", "enter")
+        await pilot.pause()
+        assert " ".join(shown(app, "#preview").split()) == before

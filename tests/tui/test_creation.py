@@ -48,8 +48,8 @@ async def walk(pilot, *, descriptor, kind, focus, pools, edge_down, abilities, w
         await pilot.press("enter", "down")
     if armor:  # and the armor Practiced in Armor brings: tab to its list, find it, enter
         await pilot.press("tab", *armor, "enter")
-    else:
-        await pilot.press("ctrl+n")
+        assert pilot.app.screen.draft.step == 7  # The pick shows on step 8: ctrl+n goes on.
+    await pilot.press("ctrl+n")
     await pilot.press("enter")  # 9 attacks
     await pilot.press("enter", "ctrl+n")  # 10 one starting cypher (the demo allows two)
     await pilot.press(*"Rook Vance", "tab", *"Grew up over a bar.", "ctrl+n")  # 11

@@ -109,7 +109,7 @@ async def test_r_hun_1_bea_rolls_her_own_check_at_her_seat_and_the_gm_sees_it(hu
         roll = bea.session.journal()[-1]
         assert isinstance(roll, HunterRolled)
         assert (roll.hunter, roll.dice, roll.bonus, roll.seat) == (BEA, (6, 5), 2, BEA)
-        assert "6 + 5 +2 = 13: success, 2 degrees" in screen_text(bea)
+        assert "6 + 5 + 2 = 13: success, 2 degrees" in screen_text(bea)
 
         sentence = "Bea rolled 13 (6+5 +2) for Firearms against CR 10: success, 2 degrees."
         await wait_for(lambda: any(sentence in line for line in log_lines(gm)))

@@ -42,7 +42,7 @@ async def test_a_hunters_campaign_from_start_to_healing(tmp_path):
         await pilot.press("ctrl+f", *"6,5", "enter")
         await pilot.pause()
         assert app.session.journal()[-1].dice == (6, 5)
-        assert "6 + 5 +0 = 11: success, 1 degree" in shown(app, "#result")
+        assert "6 + 5 + 0 = 11: success, 1 degree" in shown(app, "#result")
         # Then one against the vault: 6 + 5 = 11 against CR 8 takes the remainder 3 off.
         # From the skill, past the trait, equipment, situation and target to the challenge.
         await pilot.press("escape", "r", *["tab"] * 5)
@@ -62,7 +62,7 @@ async def test_a_hunters_campaign_from_start_to_healing(tmp_path):
             await pilot.press("d", "backspace", "1", "tab", "tab", "tab", "enter")
             await pilot.press(*(["down"] * downs), "enter")
             await pilot.pause()
-            assert f"{kind}  → Health {left}/10" in shown(app, "#preview")
+            assert f"1 {kind} → Health {left}/10" in shown(app, "#preview")
             await pilot.press("tab", "enter")
         await pilot.pause()
         now = app.session.state.clock.seconds
@@ -141,7 +141,7 @@ async def test_r_hun_3_r_hun_4_r_hun_7_the_roll_dialog_applies_defense_situation
         assert "2d6 +6 vs CR 11 (average): 83%" in preview
         await pilot.press("tab", "tab", *"6,6", "enter")
         await pilot.pause()
-        assert "6 + 6 +6 = 18: success, 3 degrees (damage a type higher)" in shown(app, "#result")
+        assert "6 + 6 + 6 = 18: success, 3 degrees (damage a type higher)" in shown(app, "#result")
         assert rolls(app) == 1
         # The form is spent: enter again closes the dialog, it does not roll again.
         await pilot.press("enter")
@@ -151,7 +151,7 @@ async def test_r_hun_3_r_hun_4_r_hun_7_the_roll_dialog_applies_defense_situation
         await pilot.press("down", "d", "shift+tab", "shift+tab", "enter", "down", "enter")
         await pilot.pause()
         preview = shown(app, "#preview")
-        assert "From Rowan's Firearms: wounding, traumatic, crippling" in preview
+        assert "From Rowan's Firearms: 1 wounding, 1 traumatic, 1 crippling" in preview
         assert "Health 0/3  DISABLED" in preview and "Worsens each minute" in preview
         await pilot.press("tab", "tab", "enter")
         await pilot.pause()

@@ -68,8 +68,8 @@ async def test_r_hun_8_stabilise_on_bruising_says_it_does_not_worsen_and_how_it_
         await pilot.pause()
         assert isinstance(app.screen, HuntersHomeScreen)
         said = notices(app)
-        assert "the mildest damage is bruising, which does not worsen" in said
-        assert "Bruising heals with time, a point an hour." in said
+        assert "Bea is disabled (Health 0/3) but not worsening" in said
+        assert "time heals bruising, a point an hour; Health is back to 1 at" in said
         await pilot.press("f")  # First aid says the same.
         await pilot.pause()
         assert isinstance(app.screen, HuntersHomeScreen)

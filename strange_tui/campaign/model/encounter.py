@@ -38,6 +38,11 @@ class Combatant(Frozen):
         return not self.pc and self.health == 0
 
 
+NPC_TARGET = "target"
+"""The table of the draw that records an NPC's choice of target (``Drawn.table``): the
+app running an NPC's action on its turn (solo play)."""
+
+
 class Encounter(Frozen):
     """Round 0 is before initiative; ``turn`` indexes ``order``."""
 
@@ -62,6 +67,9 @@ class Encounter(Frozen):
     last_attacks: dict[Id, tuple[tuple[Id, bool, bool], ...]] = field(default_factory=dict)
     """R-CIR-3: the round before's: three who attacked a foe in melee keep their +1 while
     they go on attacking it."""
+    npc_acted: bool = False
+    """Solo play: the app ran the active NPC's action this turn (``NpcAttacks``): an NPC
+    acts once a turn; the next turn clears it."""
 
     @property
     def active(self) -> Combatant | None:

@@ -30,6 +30,7 @@ from strange_tui.campaign.model.events import (
     TraitsRead,
     TranslationMade,
 )
+from strange_tui.campaign.model.encounter import NPC_TARGET
 from strange_tui.campaign.model.folds import advancement, armor, traits
 from strange_tui.campaign.model.folds.character import change_character, recover
 from strange_tui.campaign.model.folds.chase import CHASE_EVENTS, fold_chase
@@ -71,6 +72,9 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
         # keeps them; they change no number.
         if isinstance(event, Drawn) and event.character:
             _character(state, event.character)
+        if isinstance(event, Drawn) and event.table == NPC_TARGET and state.encounter:
+            # Solo play: the active NPC has acted this turn (one action a turn).
+            return replace(state, encounter=replace(state.encounter, npc_acted=True))
         return state
     if isinstance(event, SOLO_EVENTS):
         return fold_story(state, event)

@@ -43,7 +43,7 @@ def hunter_sentence(event: AnyEvent, who: Who) -> str:
                 f" against CR {event.cr}{where}{raised}: {roll_verdict(event)}."
             )
         case HunterDamaged():
-            kinds = ", ".join(event.kinds)
+            kinds = kinds_counted(event.kinds)
             source = f" from {inline(event.source)}" if event.attacker and event.source else ""
             return (
                 f"{who(event.hunter)} took {len(event.kinds)} {event.vital} damage{source}:"
@@ -71,3 +71,12 @@ def roll_verdict(event: HunterRolled) -> str:
     if hunters.succeeds(event.dice, event.bonus, event.cr):
         return f"success, {plural(hunters.degrees(event.dice, event.bonus, event.cr), 'degree')}"
     return "failure (double 1s)" if hunters.fumbled(event.dice) else "failure"
+
+
+def kinds_counted(kinds: tuple[str, ...] | list[str]) -> str:
+    """R-HUN-7: the points of damage by type, each type once with its count, in the order
+    dealt: '3 bruising, 2 wounding', '10 wounding'."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    return ", ".join(f"{n} {kind}" for kind, n in counts.items())

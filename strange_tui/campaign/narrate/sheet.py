@@ -139,6 +139,15 @@ def _pool_line(name: str, pool: dict[str, int]) -> tuple[str, str]:
 
 def text_sheet(sheet: dict[str, Any]) -> str:
     """A sheet as plain text, for a terminal or a script."""
+    rows = sheet_rows(sheet)
+    width = max(len(label) for label, _ in rows)
+    lines = [f"{sheet['name']} — {sheet['sentence']}"]
+    lines += [f"  {label.ljust(width)}  {value}" for label, value in rows]
+    return "\n".join(lines)
+
+
+def sheet_rows(sheet: dict[str, Any]) -> list[tuple[str, str]]:
+    """The sheet's rows under its name line, (label, value): pools, tier... notes."""
     rows = [
         (label, value) for label, value in (_pool_line(n, p) for n, p in sheet["pools"].items())
     ]
@@ -164,12 +173,7 @@ def text_sheet(sheet: dict[str, Any]) -> str:
         *([("Lasting", scars_words(sheet))] if scars_words(sheet) else []),
         ("Equipment", ", ".join(sheet["equipment"]) or "—"),
     ]
-    width = max(len(label) for label, _ in rows)
-    lines = [f"{sheet['name']} — {sheet['sentence']}"]
-    lines += [f"  {label.ljust(width)}  {value}" for label, value in rows]
-    if sheet["notes"]:
-        lines.append(f"  {'Notes'.ljust(width)}  {sheet['notes']}")
-    return "\n".join(lines)
+    return rows + ([("Notes", sheet["notes"])] if sheet["notes"] else [])
 
 
 def armor_words(sheet: dict[str, Any]) -> str:

@@ -53,6 +53,9 @@ def table_sentence(event: AnyEvent, who: Who) -> str:
             return rest_call([event], who) or ""
         case PromptRaised():
             return f"{who(event.character)} is asked to roll initiative."
+        case PromptClosed(dropped=True):
+            whose = f"{who(event.character)}'s defense against {who(event.npc)}"
+            return f"{whose} was never rolled: the attack is dropped."
         case PromptClosed(withdrawn=True):
             return "The GM took back a question."
         case PromptClosed():

@@ -78,10 +78,11 @@ class InitiativeDialog(CharacterDialog):
                     Text(f"{characters[pc].name}: no roll. {reason}", style="yellow"),
                     classes="unable",
                 )
+            ask = " ctrl+o asks each player's seat." if self.asks_seats else ""
             yield Static(
                 Text(
                     "Type each PC's d20 (blank: the app rolls it). Enter goes to the next;"
-                    " on the last, or ctrl+s, it rolls. ctrl+o asks each player's seat.",
+                    f" on the last, or ctrl+s, it rolls.{ask}",
                     style="dim",
                 )
             )
@@ -89,7 +90,7 @@ class InitiativeDialog(CharacterDialog):
                 # Some asked at their seats: the app rolls the missing dice, in one step.
                 waiting = self.encounter.cast or any(p.kind == "initiative" for p in state.prompts)
                 yield Button("Roll the rest" if waiting else "Roll", variant="primary", id="roll")
-                if self.session.is_gm:
+                if self.asks_seats:
                     yield Button("Ask each seat", variant="warning", id="ask")
                 yield Button("Cancel", id="cancel")
 
@@ -122,8 +123,14 @@ class InitiativeDialog(CharacterDialog):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "ask":
-            return self.session.is_gm
+            return self.asks_seats
         return True
+
+    @property
+    def asks_seats(self) -> bool:
+        """The GM may ask each player's seat; solo play has no other seats (the app fills
+        the GM's chair, every PC is rolled here)."""
+        return self.session.is_gm and not self.session.state.settings.solo
 
     def command(self) -> Command | str:
         """The missing dice: those typed, the rest rolled by the app; the dice cast at the

@@ -190,6 +190,9 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
         if not events:
             return
         self.done = True
+        # The odds and the stakes the die was rolled against stay, not the next roll's
+        # (the campaign changed as the roll landed, and the preview followed it).
+        self.query_one("#preview", Static).update(self.render_preview(before))
         self.intrusion = intrusion_shown(events)  # Said under the die, before closing.
         # The roll, after what it pays for first (1 XP for support spent, R-CIR-1).
         made = next((e for e in events if isinstance(e, RollMade)), None)

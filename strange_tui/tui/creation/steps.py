@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Label, OptionList, Static, TextArea
@@ -15,7 +18,7 @@ from strange_tui.campaign.model import creation
 from strange_tui.campaign.model.creation import REVIEW, Draft
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation
-from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
+from strange_tui.campaign.narrate.sheet import sheet_data, sheet_rows
 from strange_tui.tui.common.filter_list import FilterList
 from strange_tui.tui.common.questions import QuestionsForm
 from strange_tui.tui.creation.ticks import TickList
@@ -89,7 +92,7 @@ def widgets(library: Any, draft: Draft, campaign: Campaign) -> list[Any]:
                 TextArea(draft.notes, id="notes"),
             ]
         case _:
-            return [VerticalScroll(Static(review(library, draft, campaign)))]
+            return [VerticalScroll(Static(review(library, draft, campaign)), id="review")]
 
 
 def possession_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]:
@@ -198,13 +201,15 @@ def instructions(library: Any, draft: Draft, campaign: Campaign) -> str:
         return (
             "Enter chooses your armor; ctrl+n goes on." if view.armor_offered else "Enter goes on."
         )
+    if view and view.armor_offered:  # Enter on the armor picks it; it does not go on.
+        return "Enter ticks a weapon; tab, then enter picks the armor; ctrl+n goes on."
     return {
         3: "↑↓ choose a pool, + and - move points, enter when all are placed.",
         4: "Enter chooses; escape goes back.",
         6: "Make any choice asked for, then enter (or ctrl+n) goes on.",
         8: "Enter goes on.",
         5: "Enter ticks an ability; ctrl+n goes on when enough are ticked.",
-        7: "Enter ticks a weapon (tab: the armor, if offered); ctrl+n goes on.",
+        7: "Enter ticks a weapon; ctrl+n goes on.",
         9: "Enter ticks a cypher; ctrl+n goes on.",
         10: "Tab to the background; ctrl+n goes on.",
         REVIEW: "Enter creates the character; escape goes back.",
@@ -229,10 +234,19 @@ def points_left(view: DraftView) -> Text:
     return Text(f"{left} of {total} points left to place.", style="bold" if left else "green")
 
 
-def review(library: Any, draft: Draft, campaign: Campaign) -> Text:
-    """The sheet the character will have: the preview of the command that creates it."""
+def review(library: Any, draft: Draft, campaign: Campaign) -> Text | Group:
+    """The sheet the character will have: the preview of the command that creates it,
+    each value in its column (a long one wraps under itself, not under the labels)."""
     try:
         character = preview_of(campaign, CreateCharacter(draft=draft, content=library))
     except RuleViolation as problem:
         return Text(str(problem), style="red")
-    return Text(text_sheet(sheet_data(character)))
+    sheet = sheet_data(character)
+    table = Table.grid(padding=(0, 2), pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for label, value in sheet_rows(sheet):
+        table.add_row(label, value)
+    return Group(
+        Text(f"{sheet['name']} — {sheet['sentence']}", style="bold"), Padding(table, (0, 0, 0, 2))
+    )

@@ -124,8 +124,8 @@ def details(library: Any, kind: str, entry_id: str) -> Text:
     if entry is None:
         return Text()
     text = Text(entry.name, style="bold underline")
-    summary = getattr(entry, "summary", "") or getattr(entry, "effect", "")
-    text.append(f"\n{summary}")
+    if summary := getattr(entry, "summary", "") or getattr(entry, "effect", ""):
+        text.append(f"\n{summary}")
     if kind == "descriptors":
         text.append(f"\n{descriptor_effects(entry)}", style="cyan")
         for feature in entry.features:
@@ -142,7 +142,31 @@ def details(library: Any, kind: str, entry_id: str) -> Text:
         text.append(f"\n{ability_cost(entry)}", style="cyan")
     elif kind == "armor":
         text.append(f"\nArmor {entry.armor}: {', '.join(entry.examples)}", style="cyan")
+    elif kind == "weapons":
+        text.append(weapon_words(entry), style="cyan")
+    elif kind == "cyphers":
+        text.append(f"\nLevel {entry.level}, {entry.kind}", style="cyan")
     return text
+
+
+def weapon_words(w: Any) -> str:
+    """A weapon whole, for the side panel: '6 damage · long range · heavy, ranged', what
+    sets it apart, and its examples."""
+    words = f"\n{w.damage} damage · {w.range} range · {w.category}, "
+    words += "ranged" if w.ranged else "melee"
+    words += f"\n{w.distinction.replace('-', ' ')}" if w.distinction else ""
+    return words + (f"\nFor example: {', '.join(w.examples)}" if w.examples else "")
+
+
+def chosen_line(library: Any, draft: Any) -> Text:
+    """Step 8's picks, at the top of the side panel: 'Chosen: Heavy pistol; armor: Medium
+    armor' (what enter ticked or picked, seen without scrolling)."""
+    weapons, armor = library.kind("weapons"), library.kind("armor")
+    names = [weapons[w].name for w in draft.weapons if w in weapons]
+    worn = armor[draft.armor].name if draft.armor in armor else "none"
+    text = Text("Chosen: ", style="bold")
+    text.append(", ".join(names) or "no weapons")
+    return text.append(f"; armor: {worn}")
 
 
 def attacks_table(view: DraftView) -> Group:

@@ -157,17 +157,31 @@ class CreationScreen(Screen):
         self.query_one("#hint", Static).update(hint)
         body = self.query_one("#body", Vertical)
         await body.remove_children()
-        body.border_title = title
+        body.border_title, body.border_subtitle = title, ""
         await body.mount(*self.step_widgets())
         self.refresh_side()
         self.focus_step()
 
     def focus_step(self) -> None:
+        if self.draft.step == REVIEW:  # ↑↓ and page keys scroll the review at once.
+            review = self.query_one("#review", VerticalScroll)
+            review.focus()
+            self.watch(review, "scroll_y", self.more_below)
+            self.call_after_refresh(self.more_below)
+            return
         for widget in self.query_one("#body").query("Input, TextArea, OptionList, Select"):
             if widget.can_focus:
                 widget.focus()
                 return
         self.set_focus(None)  # Keys go to the screen: enter goes on, escape back.
+
+    def more_below(self, _scrolled: float = 0) -> None:
+        """The review's panel says '↓ more' while some of the sheet is below its edge."""
+        if not (scroll := self.query("#review").results(VerticalScroll)):
+            return
+        review = next(scroll)
+        more = review.max_scroll_y - review.scroll_y >= 1
+        self.query_one("#body", Vertical).border_subtitle = "↓ more" if more else ""
 
     def step_widgets(self) -> list[Any]:
         return steps.widgets(self.library, self.draft, self.campaign)
@@ -184,6 +198,11 @@ class CreationScreen(Screen):
             "pick-armor": "armor",
         }[event.control.id]
         self.set_draft(**{field: "" if event.item_id == "none" else event.item_id})
+        if field == "armor":  # The pick shows on the step; ctrl+n goes on (as the hint says).
+            worn = self.library.kind("armor").get(self.draft.armor)
+            picked = f"{worn.name} chosen" if worn else "No armor"
+            self.query_one("#hint", Static).update(f"{picked}: ctrl+n goes on.")
+            return
         if field == "focus_choice" and self.step_view().questions:
             await self.show_step()  # The focus's ability may ask too: ask it.
         if asked := self.query("#body Input.skill, #body QuestionsForm .answer"):
@@ -201,6 +220,7 @@ class CreationScreen(Screen):
             "pick-abilities": "abilities",
             "pick-cyphers": "cyphers",
             "pick-armor": "armor",
+            "pick-weapons": "weapons",
         }.get(event.control.id or "")
         self.looking = (kind, event.item_id) if kind and event.item_id else None
         self.refresh_side()
@@ -284,6 +304,9 @@ class CreationScreen(Screen):
     def refresh_side(self) -> None:
         so_far = draft_view(self.library, self.draft, self.campaign)
         shown = steps.preview(so_far, self.draft.step)
+        if self.draft.step == 7 and self.draft.type:
+            shown.renderables.insert(0, view.chosen_line(self.library, self.draft))
+            shown.renderables.insert(1, Text(""))
         if self.looking is not None:
             shown.renderables.insert(0, view.details(self.library, *self.looking))
             shown.renderables.insert(1, Text(""))

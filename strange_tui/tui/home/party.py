@@ -38,6 +38,17 @@ class PartyList(OptionList):
     PartyList { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
+    def action_cursor_up(self) -> None:
+        """Up stops at the first card: wrapping to the last, often scrolled out of view,
+        made the next key act on a character the player did not see chosen."""
+        if self.highlighted != 0:
+            super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        """Down stops at the last card (as up stops at the first)."""
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
     def show(self, characters: list[Character], you: str | None = None) -> None:
         """Rebuild the cards, keeping the same character highlighted (at first, ``you``:
         the character of a player's seat, marked on its card)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Select, Static
@@ -21,6 +22,7 @@ from strange_tui.campaign.commands.hunters import (
     pending_rolls,
     worsening_vitals,
 )
+from strange_tui.campaign.narrate.hunters import kinds_counted
 from strange_tui.campaign.narrate.words import plural
 from strange_tui.tui.common.dialog import int_value, row
 from strange_tui.tui.hunters.dialog import HuntersDialog
@@ -29,7 +31,9 @@ from strange_tui.tui.hunters.dialog import HuntersDialog
 class HunterDamageDialog(HuntersDialog):
     """R-HUN-7: damage by degrees (bruising first, a type higher for each further degree,
     tools and a raised attack push it up), from an attacker's roll or by hand, or points
-    of one chosen type."""
+    of one chosen type. Enter in a field moves on; only ctrl+s or Apply deals it."""
+
+    BINDINGS = [Binding("ctrl+s", "go", "Apply", id="hunt_damage.apply")]
 
     def compose(self) -> ComposeResult:
         self.rolls = {r.hunter: r for r in pending_rolls(self.session.state)}
@@ -43,6 +47,7 @@ class HunterDamageDialog(HuntersDialog):
         ]
         with Vertical(classes="dialog") as box:
             box.border_title = f"Damage to {escape(self.hunter.name)}"
+            box.border_subtitle = "ctrl+s applies"
             yield row(
                 "From",
                 Select(
@@ -116,8 +121,8 @@ class HunterDamageDialog(HuntersDialog):
     def render_preview(self, seen: object) -> Text:
         assert isinstance(seen, HunterDamagePreview)
         text = Text(f"From {seen.source}: " if seen.source else "", style="dim")
-        text.append(", ".join(seen.kinds))
-        text.append(f"  → {seen.vital.title()} {seen.left}/{seen.maximum}", style="dim")
+        text.append(kinds_counted(seen.kinds))
+        text.append(f" → {seen.vital.title()} {seen.left}/{seen.maximum}", style="dim")
         if seen.condition != "fine":
             text.append(f"  {seen.condition.upper()}", style="bold white on red")
         if seen.worsening:
@@ -128,9 +133,13 @@ class HunterDamageDialog(HuntersDialog):
             )
         return text
 
-    @on(Button.Pressed, "#go")
     @on(Input.Submitted)
-    def go(self) -> None:
+    def next_field(self) -> None:
+        """Enter in Degrees or Tool bonus moves on: typing never deals damage."""
+        self.focus_next()
+
+    @on(Button.Pressed, "#go")
+    def action_go(self) -> None:
         self.commit(self.command())
 
 

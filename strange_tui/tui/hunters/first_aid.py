@@ -18,6 +18,7 @@ from strange_tui.campaign.commands.hunters import (
     FirstAidPreview,
     first_aiders,
     roll_outcome,
+    why_no_first_aid,
     worsening_vitals,
 )
 from strange_tui.campaign.model.events import HunterRolled
@@ -58,8 +59,9 @@ class FirstAidDialog(HuntersDialog):
                 "Aider",
                 Select(
                     [(name, hid) for hid, name in aiders],
-                    prompt="no one can",
-                    value=aiders[0][0] if aiders else Select.BLANK,
+                    # Home opens this only with an aider (why_no_first_aid): no blank.
+                    allow_blank=not aiders,
+                    value=aiders[0][0] if aiders else Select.NULL,
                     id="aider",
                     compact=True,
                 ),
@@ -71,7 +73,8 @@ class FirstAidDialog(HuntersDialog):
                 "Vital",
                 Select(
                     [(v.title(), v) for v in vitals],
-                    value=vitals[0] if vitals else Select.BLANK,
+                    allow_blank=not vitals,
+                    value=vitals[0] if vitals else Select.NULL,
                     id="vital",
                     compact=True,
                 ),
@@ -112,9 +115,9 @@ class FirstAidDialog(HuntersDialog):
     def command(self) -> FirstAid | str:
         aider = self.query_one("#aider", Select).value
         vital = self.query_one("#vital", Select).value
-        if aider is Select.BLANK:
-            return "No other hunter can act to give first aid."
-        if vital is Select.BLANK:
+        if aider is Select.NULL:
+            return why_no_first_aid(self.session.state, self.character_id, self.aider) or ""
+        if vital is Select.NULL:
             return f"{self.hunter.name} is not worsening: nothing to tend."
         return FirstAid(
             hunter=str(aider),
@@ -168,7 +171,7 @@ class FirstAidDialog(HuntersDialog):
             return
         rolled = events[0]
         assert isinstance(rolled, HunterRolled)
-        text = outcome_text(roll_outcome(self.session.state, rolled))
+        text = outcome_text(roll_outcome(self.session.state, rolled), values is None)
         stabilised = len(events) > 1
         text.append(
             f"\n{self.hunter.name}'s {command.vital} is stabilised."

@@ -28,6 +28,7 @@ from strange_tui.campaign.commands.hunters import (
     StartChallenge,
     hunter_view,
     nothing_to_stabilise,
+    why_no_first_aid,
 )
 from strange_tui.campaign.model.events import batches
 from strange_tui.campaign.model.hunters import Hunter
@@ -261,6 +262,9 @@ class HuntersHomeScreen(CampaignScreen):
             self.notify(nothing_to_stabilise(self.state, patient.id))
             return
         aider = "" if self.session.is_gm else self.session.seat or ""
+        if refusal := why_no_first_aid(self.state, patient.id, aider):
+            self.notify(refusal, severity="warning")  # R-HUN-9: nothing opened, nothing written.
+            return
         self.app.push_screen(FirstAidDialog(patient.id, aider=aider))
 
     def action_log(self) -> None:

@@ -78,12 +78,14 @@ def odds_text(odds: HunterOdds) -> Text:
     return text
 
 
-def outcome_text(outcome: HunterRollOutcome) -> Text:
-    """What a roll came to: the dice, the total, success and degrees, the threshold left."""
-    text = Text(
-        f"{' + '.join(map(str, outcome.dice))} {outcome.bonus:+d} = {outcome.total}: ",
-        style="bold",
-    )
+def outcome_text(outcome: HunterRollOutcome, app_rolled: bool = False) -> Text:
+    """What a roll came to: '2 + 2 (the app's dice) + 4 = 8: failure' (``app_rolled``: no
+    dice were typed), success and degrees, the threshold left."""
+    text = Text(" + ".join(map(str, outcome.dice)), style="bold")
+    if app_rolled:
+        text.append(" (the app's dice)", style="dim")
+    sign = "-" if outcome.bonus < 0 else "+"
+    text.append(f" {sign} {abs(outcome.bonus)} = {outcome.total}: ", style="bold")
     if outcome.success:
         text.append(f"success, {plural(outcome.degrees, 'degree')}", style="bold green")
         if outcome.raised:
@@ -290,7 +292,7 @@ class HunterRollDialog(HuntersDialog):
         event = events[0]
         assert isinstance(event, HunterRolled)
         result = self.query_one("#result", Static)
-        result.update(outcome_text(roll_outcome(self.session.state, event)))
+        result.update(outcome_text(roll_outcome(self.session.state, event), values is None))
         result.add_class("rolled")
         # One roll per dialog (the seed has no reroll): the form is spent.
         self.query_one("#go", Button).disabled = True

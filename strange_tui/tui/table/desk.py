@@ -230,10 +230,7 @@ class PromptDesk:
         # its asking was undone. The player whose dialog it was is told why it went.
         for gone in self._known.values() if not self._here else ():
             if gone.id not in open_now | told and self._brings(state, gone):
-                self.app.notify(
-                    f"No longer asked ({asked_for(state, gone)}): the table moved on.",
-                    title="Question dropped",
-                )
+                self.app.notify(dropped_line(state, gone), title="Question dropped")
         self._known = {pid: p for pid, p in self._known.items() if pid in open_now}
 
     def _tell(
@@ -241,6 +238,10 @@ class PromptDesk:
     ) -> None:
         state, seat = session.state, self.app.seat
         asked = asked_for(state, prompt)
+        if closed.dropped:  # The turn moved on: the player whose question it was is told.
+            if seat == GM or prompt.character == seat:
+                self.app.notify(dropped_line(state, prompt), title="Question dropped")
+            return
         if seat == GM:
             if closed.withdrawn:
                 return  # Only the GM takes a question back: another GM window did.
@@ -255,6 +256,11 @@ class PromptDesk:
         else:
             title = f"The GM answered for you ({asked})"
         self.app.notify(session.describe(tuple(batch)) or asked, title=title, timeout=6)
+
+
+def dropped_line(state: Campaign, prompt: Prompt) -> str:
+    """ "No longer asked: defense against Guard 1 (Speed). The table moved on." """
+    return f"No longer asked: {asked_for(state, prompt)}. The table moved on."
 
 
 def solo(state: Campaign) -> bool:

@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from strange_tui.campaign.commands import decide, preview
+from strange_tui.campaign.commands.character.attacks import usable_now
 from strange_tui.campaign.commands.creation import (
     CreateCharacter,
     draft_view,
@@ -242,3 +243,17 @@ def test_r_cmb_2_step_nine_counts_gunner_on_a_gun_and_not_on_a_crossbow():
     assert lines["Medium gun"].damage == 6  # 4, Combat Prowess (ranged) 1, Gunner 1
     assert "Gunner" not in dict(lines["Heavy ranged weapon"].parts)
     assert lines["Heavy ranged weapon"].damage == 7  # 6, Combat Prowess (ranged) 1
+
+
+def test_r_abl_1_an_action_with_nothing_to_apply_is_still_usable_at_its_cost():
+    """A Clever Paradox who takes Far Step and Hedge Magic (actions whose effect the GM
+    narrates) can use both, each at its cost less the Edge, like Distortion."""
+    draft = Draft(descriptor="clever", type="paradox", focus="solves-mysteries",
+                  bonus={Stat.INTELLECT: 6}, edge_choice=0,
+                  abilities=("far-step", "hedge-magic", "distortion", "erase-memories"),
+                  name="Quinn Navarre")  # fmt: skip
+    state = Campaign(name="Test", settings=Settings(allowed_foci=("Solves Mysteries",)))
+    (event,) = decide(state, CreateCharacter(draft=draft, content=CONTENT))
+    usable = {u.name: u.cost for u in usable_now(event.character)}
+    assert {"Far Step", "Hedge Magic", "Distortion", "Erase Memories"} <= set(usable)
+    assert usable["Far Step"] == usable["Distortion"]  # Both 2 Intellect, less the Edge.

@@ -87,11 +87,12 @@ def test_r_hun_8_bruising_at_0_says_it_does_not_worsen_and_heals_in_an_hour(tmp_
         store.apply(decide(store.state, command))
     reason = nothing_to_stabilise(store.state, "bea")
     assert reason == (
-        "Bea's health is at 0, but the mildest damage is bruising, which does not worsen:"
-        " nothing to stabilise. Bruising heals with time, a point an hour."
+        "Bea is disabled (Health 0/3) but not worsening: the mildest damage is bruising, and"
+        " only wounding or traumatic worsens. Nothing to stabilise or tend: time heals"
+        " bruising, a point an hour; Health is back to 1 at Day 1, 09:00."
     )
     for refused in (StabiliseHunter(hunter="bea"), FirstAid(hunter="bea", patient="bea")):
-        with pytest.raises(RuleViolation, match="mildest damage is bruising"):
+        with pytest.raises(RuleViolation, match="the mildest damage is bruising"):
             decide(store.state, refused)
 
 

@@ -580,3 +580,37 @@ def test_r_hun_8_reduce_refuses_a_worsening_the_rules_do_not_give():
     with pytest.raises(RuleViolation, match="clock's minutes"):
         store.dispatch(HunterWorsened(hunter="bea", vital="health", kinds=("wounding",),
                                       times=(store.state.clock.seconds + 60,)))  # fmt: skip
+
+
+def test_r_hun_8_disabled_with_bruising_mildest_says_not_worsening_and_when_time_helps():
+    """Seed 004 ("Damaging Opponents"): only a Trauma or Wound as the lowest damage worsens.
+    Bea at 0/12 with bruising 3 (the mildest), wounding 2, traumatic 2, crippling 2,
+    permanent 3 does not worsen: stabilising and first aid are refused in plain words."""
+    from strange_tui.campaign.commands.hunters import FirstAid, nothing_to_stabilise
+
+    bea = CreateHunter(name="Bea Carrow", vitals={"health": 12})
+    hits = [
+        DamageHunter(hunter="bea-carrow", kind=kind, degrees=n)
+        for kind, n in (
+            ("permanent", 3),
+            ("crippling", 2),
+            ("traumatic", 2),
+            ("wounding", 2),
+            ("bruising", 3),
+        )
+    ]
+    store = hunt(bea, *hits)
+    view = hunter_view(store.state.hunters["bea-carrow"], store.state.clock.seconds)
+    assert view.vitals[0].condition == "disabled" and view.vitals[0].worsening is None
+    said = nothing_to_stabilise(store.state, "bea-carrow")
+    assert said == (
+        "Bea Carrow is disabled (Health 0/12) but not worsening: the mildest damage is"
+        " bruising, and only wounding or traumatic worsens. Nothing to stabilise or tend:"
+        " time heals bruising, a point an hour; Health is back to 1 at Day 1, 09:00."
+    )
+    for refused in (
+        StabiliseHunter(hunter="bea-carrow"),
+        FirstAid(hunter="rowan", patient="bea-carrow"),
+    ):
+        with pytest.raises(RuleViolation, match="but not worsening"):
+            decide(store.state, refused)

@@ -113,6 +113,20 @@ def test_r_rec_4_a_dead_pc_is_left_out():
         preview(store.state, PartyRest(dice={"ghost": 4}))
 
 
+def test_r_rec_4_a_pc_with_nothing_to_recover_keeps_the_day_s_roll():
+    """A full, hale PC (Luck full too) does not spend a recovery roll on nothing: left out,
+    with the reason, and their rests of the day unchanged; with no one to rest, refused."""
+    store = party()
+    store.dispatch(CharacterCreated(character=character("nia", name="Nia")))
+    seen = preview(store.state, PartyRest())
+    assert "nia" not in seen.rests and seen.left_out == ("Nia: nothing to recover",)
+    run(store, PartyRest(), PlayerDice([1, 2, 3]))
+    assert store.state.characters["nia"].rests_today == 0
+    full = store_of(character("nia", name="Nia"))
+    with pytest.raises(RuleViolation, match="No one needs a rest: Nia: nothing to recover"):
+        preview(full.state, PartyRest())
+
+
 def test_r_rec_4_a_party_rest_is_the_gms_and_not_in_a_fight():
     store = party()
     with pytest.raises(RuleViolation, match="Only the GM may rest the whole party"):

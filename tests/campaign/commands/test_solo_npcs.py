@@ -124,3 +124,29 @@ def test_only_the_gms_seat_runs_the_npcs():
     store = thugs_turn()
     with pytest.raises(RuleViolation, match="Only the GM may have an NPC act"):
         decide(store.state, NpcAttacks(npc="thug", by="mara"), PlayerDice([1]))
+
+
+def test_an_npc_acts_once_a_turn_a_second_attack_after_the_defense_is_refused():
+    """N19: the NPC's attack resolved, the same turn offers it no second action; its
+    next turn (a round later) it acts again."""
+    store = thugs_turn()
+    store.apply(decide(store.state, NpcAttacks(npc="thug"), PlayerDice([1])))
+    store.apply(decide(store.state, Defend(character="mara", npc="thug", die=20)))
+    assert store.state.prompts == ()
+    with pytest.raises(RuleViolation, match="^Thug has acted this turn: an NPC acts once a turn"):
+        decide(store.state, NpcAttacks(npc="thug"), PlayerDice([2]))
+    for _ in range(4):  # Mara, Jun, Tess, then the thug's turn again.
+        store.apply(decide(store.state, NextTurn()))
+    assert store.state.encounter.active.id == "thug"
+    drawn, _ = decide(store.state, NpcAttacks(npc="thug"), PlayerDice([2]))
+    assert drawn.character == "jun"
+
+
+def test_a_debilitated_partys_hit_is_the_npcs_action_for_the_turn():
+    store = thugs_turn("mara")
+    who = store.state.characters["mara"]
+    state = store.state.with_character(replace(who, track=DamageTrack.DEBILITATED))
+    store = Store(state)
+    store.apply(decide(store.state, NpcAttacks(npc="thug"), PlayerDice([])))
+    with pytest.raises(RuleViolation, match="has acted this turn"):
+        decide(store.state, NpcAttacks(npc="thug"), PlayerDice([]))

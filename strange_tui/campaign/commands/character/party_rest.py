@@ -32,7 +32,7 @@ from strange_tui.campaign.model.events import (
     PromptRaised,
 )
 from strange_tui.campaign.model.prompts import Prompt, open_prompt
-from strange_tui.campaign.model.state import Campaign, Clock
+from strange_tui.campaign.model.state import Campaign, Character, Clock
 from strange_tui.campaign.narrate.words import where_in
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
@@ -63,15 +63,38 @@ class PartyRestPreview(msgspec.Struct, frozen=True, kw_only=True):
     """The names still asked at their seats (a rest asked at the seats)."""
 
 
+def nothing_to_recover(who: Character) -> bool:
+    """Every pool full (Luck too, which recovery refreshes) and hale: a recovery roll
+    would bring nothing, and the day's roll is kept for later."""
+    pools = [who.pools[stat] for stat in Stat]
+    if who.pools.luck is not None:
+        pools.append(who.pools.luck)
+    return who.track is DamageTrack.HALE and all(p.current >= p.maximum for p in pools)
+
+
 def party_of(state: Campaign) -> tuple[list[str], list[str]]:
-    """R-REC-4: the PCs who rest with the party (alive, and not left behind in another
-    recursion), and the others, each with the reason."""
-    resting, left_out = [], []
+    """R-REC-4: the PCs with the party (alive, and not left behind in another recursion),
+    and the others, each with the reason."""
+    present, left_out = [], []
     for cid, who in state.characters.items():
         if who.track is DamageTrack.DEAD:
             left_out.append(f"{who.name}: dead")
         elif who.travel.recursion:
             left_out.append(f"{who.name}: {where_in(who.travel.recursion.title())}")
+        else:
+            present.append(cid)
+    return present, left_out
+
+
+def resting_party(state: Campaign) -> tuple[list[str], list[str]]:
+    """R-REC-4: the PCs of the party who rest (a full one keeps the day's roll for later),
+    and those who do not, each with the reason."""
+    present, left_out = party_of(state)
+    resting = []
+    for cid in present:
+        who = state.characters[cid]
+        if nothing_to_recover(who):
+            left_out.append(f"{who.name}: nothing to recover")
         else:
             resting.append(cid)
     return resting, left_out
@@ -149,9 +172,9 @@ class PartyRest(Command, frozen=True, kw_only=True):
             raise RuleViolation(
                 "The party's rest is asked at the seats already: rest the others from there."
             )
-        resting, _ = party_of(state)
+        resting, left_out = resting_party(state)
         if not resting:
-            raise RuleViolation("No one can rest: every PC is dead or elsewhere.")
+            raise RuleViolation(f"No one needs a rest: {'; '.join(left_out)}.")
         for cid in (*self.dice, *self.allocations, *self.track_steps):
             if cid not in resting:
                 raise RuleViolation(f"{state.names().get(cid, cid)} does not rest with the party.")
@@ -172,7 +195,7 @@ class PartyRest(Command, frozen=True, kw_only=True):
     def preview(self, state: Campaign) -> PartyRestPreview:
         rests = self.rests(state)
         seconds, longest = longest_rest(state, list(rests))
-        return _preview(state, rests, seconds, longest, party_of(state)[1])
+        return _preview(state, rests, seconds, longest, resting_party(state)[1])
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         rests = self.rests(state)

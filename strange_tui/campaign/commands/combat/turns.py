@@ -19,6 +19,7 @@ from strange_tui.campaign.model.events import (
     ConditionRemoved,
     InitiativeRolled,
     OrderChanged,
+    PromptClosed,
     TurnAdvanced,
     batches,
 )
@@ -42,8 +43,14 @@ class NextTurn(Command, frozen=True, kw_only=True):
     GM_ACTION: ClassVar[str] = "end an NPC's turn"
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        encounter_of(state)
-        events: list[AnyEvent] = [TurnAdvanced()]
+        ending = encounter_of(state).active
+        # A defense never rolled is dropped with the attacker's turn: the log says so.
+        events: list[AnyEvent] = [
+            PromptClosed(prompt=p.id, dropped=True, character=p.character, npc=p.npc)
+            for p in state.prompts
+            if p.kind == "defense" and ending is not None and p.npc == ending.id
+        ]
+        events.append(TurnAdvanced())
         after = state_after(state, events)
         active = after.encounter.active if after.encounter is not None else None
         if active is None:

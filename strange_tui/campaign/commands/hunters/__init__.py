@@ -47,6 +47,7 @@ from strange_tui.campaign.commands.hunters.first_aid import (
     FirstAid,
     FirstAidPreview,
     first_aiders,
+    why_no_first_aid,
 )
 from strange_tui.campaign.commands.hunters.limits import (
     CHALLENGE_INTERVALS,
@@ -147,6 +148,7 @@ __all__ = [
     "pending_rolls",
     "read_modifiers",
     "roll_outcome",
+    "why_no_first_aid",
     "why_not_worsening",
     "worsening_vitals",
 ]

@@ -19,7 +19,7 @@ from strange_tui.campaign.commands.hunters.views import hunter_view
 from strange_tui.campaign.model.events import AnyEvent, HunterDamaged, HunterStabilised
 from strange_tui.campaign.model.folds.hunters import worsening_kind
 from strange_tui.campaign.model.hunters import Hunter
-from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.state import Campaign, Clock
 from strange_tui.rules import hunters
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
@@ -201,11 +201,19 @@ def why_not_worsening(who: Hunter, vital: str, now: int) -> str:
         )
     if vital in who.stable:
         return f"{who.name}'s {vital} is already stabilised: it does not worsen."
+    # Seed 004, "Damaging Opponents": only "the lowest damage level is a Trauma or Wound"
+    # worsens; shock or bruising as the mildest does not, and heals with time.
     mildest = next(kind for kind in DAMAGE_TYPES if damage.get(kind))
-    return (
-        f"{who.name}'s {vital} is at 0, but the mildest damage is {mildest}, which does not"
-        f" worsen: nothing to stabilise. {mildest.title()} heals with time, {heal_pace(mildest)}."
+    maximum = who.vitals.get(vital, 10)
+    text = (
+        f"{who.name} is disabled ({vital.title()} 0/{maximum}) but not worsening: the mildest"
+        f" damage is {mildest}, and only wounding or traumatic worsens. Nothing to stabilise"
+        f" or tend: time heals {mildest}, {heal_pace(mildest)}"
     )
+    healed = [at for _, at in hunters.heal_times(who.parts(vital)) if at is not None and at > now]
+    if healed:
+        text += f"; {vital.title()} is back to 1 at {Clock(seconds=min(healed)).label()}"
+    return text + "."
 
 
 def nothing_to_stabilise(state: Campaign, hunter_id: str) -> str:

@@ -103,3 +103,21 @@ def first_aiders(state: Campaign, patient: str) -> list[tuple[str, str]]:
     return [
         (h.id, h.name) for h in state.hunters.values() if h.id != patient and h.unable(now) is None
     ]
+
+
+def why_no_first_aid(state: Campaign, patient: str, aider: str = "") -> str | None:
+    """R-HUN-9: why no hunter can give ``patient`` first aid (every other one is dead or
+    disabled, or there is none; with ``aider``, a hunter's seat: theirs cannot), or None."""
+    who = _hunter(state, patient)
+    aiders = [hid for hid, _ in first_aiders(state, patient) if not aider or hid == aider]
+    if aiders:
+        return None
+    now = state.clock.seconds
+    if aider == patient:
+        reason = "a hunter cannot tend themselves."
+    elif aider in state.hunters:
+        reason = state.hunters[aider].unable(now) or ""
+    else:
+        others = [h.unable(now) or "" for h in state.hunters.values() if h.id != patient]
+        reason = " ".join(others) if others else "there is no other hunter."
+    return f"No hunter can give {who.name} first aid: {reason}"

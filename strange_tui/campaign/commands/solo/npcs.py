@@ -28,6 +28,7 @@ from strange_tui.campaign.commands.combat.views import (
     out_of_fight,
 )
 from strange_tui.campaign.commands.table.questions import AskDefense
+from strange_tui.campaign.model.encounter import NPC_TARGET
 from strange_tui.campaign.model.events import AnyEvent, Drawn
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.dice import DiceSource
@@ -35,8 +36,9 @@ from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.track import can_act
 
-TABLE = "target"
-"""The table the log names for an NPC's choice of target (Drawn.table)."""
+TABLE = NPC_TARGET
+"""The table the log names for an NPC's choice of target (Drawn.table); the fight
+remembers that the NPC has acted this turn (``Encounter.npc_acted``)."""
 
 
 class Targets(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,6 +74,9 @@ class NpcAttacks(Command, frozen=True, kw_only=True):
         if waiting:
             whom = state.characters[waiting[0].character].name
             raise RuleViolation(f"{npc.name} attacks {whom} already: the defense roll waits (!).")
+        if encounter.npc_acted:
+            # An NPC takes one action a turn (Cypher System): its attack this turn is done.
+            raise RuleViolation(f"{npc.name} has acted this turn: an NPC acts once a turn (n).")
         standing = [
             cid
             for cid in encounter.order

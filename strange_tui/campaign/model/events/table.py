@@ -52,6 +52,11 @@ class PromptClosed(Event, tag="prompt_closed"):
 
     prompt: Annotated[int, Meta(ge=1)]
     withdrawn: bool = False
+    dropped: bool = False
+    """Never answered: the turn it belonged to ended (a defense once the attacker's turn
+    is over); ``character`` and ``npc`` say whose it was, for the log."""
+    character: Id = ""
+    npc: Id = ""
 
 
 class InitiativeCast(Event, tag="initiative_cast"):

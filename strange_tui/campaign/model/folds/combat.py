@@ -229,6 +229,7 @@ def _next_turn(encounter: Encounter, dead: set[str]) -> Encounter:
         fresh={},
         attacks=attacks,
         last_attacks=last,
+        npc_acted=False,
     )
 
 
