@@ -22,7 +22,11 @@ from strange_tui.campaign.commands.character.advancement import (
 )
 from strange_tui.campaign.commands.character.xp import AwardXp
 from strange_tui.campaign.model.events.character import BOONS
-from strange_tui.campaign.model.folds.advancement import STEP_COST_XP, STEPS_PER_TIER
+from strange_tui.campaign.model.folds.advancement import (
+    STEP_COST_XP,
+    STEP_WORDS,
+    STEPS_PER_TIER,
+)
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.campaign.model.traits import Question
 from strange_tui.tui.common.access import CampaignApp
@@ -147,7 +151,7 @@ class AdvanceDialog(CharacterDialog):
             return
         who = self.character
         text = Text(f"{who.name}: tier {who.tier}, {who.xp} XP. ", style="bold")
-        bought = ", ".join(who.advancements) or "none yet"
+        bought = ", ".join(STEP_WORDS.get(s, s) for s in who.advancements) or "none yet"
         text.append(f"Bought this tier ({len(who.advancements)}/{STEPS_PER_TIER}): {bought}.")
         if len(who.advancements) == STEPS_PER_TIER - 1:
             text.append(" The next step raises the tier!", style="bold green")

@@ -185,10 +185,12 @@ def test_r_adv_1_refusals_come_with_the_rules_reason(xp_given, command, reason):
 
 
 def test_r_adv_1_a_step_is_bought_once_per_tier():
+    """Refused with the step in words ('+1 Effort', not the key 'effort')."""
     store = with_xp(8)
     run(store, BuyAdvancement(character="mara", step="effort"))
     shown = preview(store.state, BuyAdvancement(character="mara", step="effort"))
-    assert "already bought effort" in shown.problem and shown.xp_after == shown.xp == 4
+    assert "Mara already bought +1 Effort this tier." in shown.problem
+    assert shown.xp_after == shown.xp == 4
     with pytest.raises(RuleViolation, match="already bought"):
         decide(store.state, BuyAdvancement(character="mara", step="effort"))
 

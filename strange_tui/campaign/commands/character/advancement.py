@@ -25,6 +25,7 @@ from strange_tui.campaign.model.folds.advancement import (
     OTHER_OPTIONS,
     POOL_POINTS,
     STEP_COST_XP,
+    STEP_WORDS,
     STEPS_PER_TIER,
     open_steps,
     step_problem,
@@ -36,21 +37,6 @@ from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Pools, Stat
 
 MAX_BOON = 200
-STEP_WORDS = {
-    "pools": "+4 pool points",
-    "edge": "+1 Edge",
-    "effort": "+1 Effort",
-    "skill": "a skill",
-    "armor": "less armor cost",
-    "recovery": "+2 to recovery rolls",
-    "ability": "another type ability",
-    "familiarity": "familiarity with a place or people",
-    "contact": "a contact",
-    "home": "a home",
-    "title": "a title or job",
-    "wealth": "wealth",
-    "artifact": "an artifact",
-}
 
 
 class TierOffer(msgspec.Struct, frozen=True, kw_only=True):

@@ -20,6 +20,24 @@ OTHER_OPTIONS = ("armor", "recovery", "ability", *BOONS)
 """R-ADV-1: the "other options"; together they fill one of a tier's four steps at most."""
 
 
+STEP_WORDS = {
+    "pools": "+4 pool points",
+    "edge": "+1 Edge",
+    "effort": "+1 Effort",
+    "skill": "a skill",
+    "armor": "less armor cost",
+    "recovery": "+2 to recovery rolls",
+    "ability": "another type ability",
+    "familiarity": "familiarity with a place or people",
+    "contact": "a contact",
+    "home": "a home",
+    "title": "a title or job",
+    "wealth": "wealth",
+    "artifact": "an artifact",
+}
+"""Each step as a sentence names it (the sheet's advancements hold the keys)."""
+
+
 def buy(
     character: Character, event: AdvancementBought, settings: Settings | None = None, now: int = 0
 ) -> Character:
@@ -55,7 +73,7 @@ def step_problem(character: Character, step: str, settings: Settings) -> str | N
     if character.xp < STEP_COST_XP:
         return f"{character.name} has {character.xp} XP; a step costs {STEP_COST_XP}."
     if step in character.advancements:
-        return f"{character.name} already bought {step} this tier."
+        return f"{character.name} already bought {STEP_WORDS.get(step, step)} this tier."
     other = next((s for s in character.advancements if s in OTHER_OPTIONS), None)
     if step in OTHER_OPTIONS and other:
         return (
