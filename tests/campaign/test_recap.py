@@ -241,6 +241,15 @@ def test_bug_5_a_die_the_app_rolled_is_marked_in_the_log():
     )
 
 
+def test_r_eff_1_a_roll_s_cost_names_its_pool_and_what_luck_paid():
+    """'cost 2' said nothing of what was paid: the pool is named, and Luck's share."""
+    paid = RollMade(character="mara", stat=Stat.SPEED, difficulty=2, label="Climb", die=14,
+                    success=True, effort=1, cost=3)  # fmt: skip
+    assert "; cost 3 Speed." in sentence(paid, {"mara": "Mara"})
+    lucky = replace(paid, from_luck=1)
+    assert "; cost 3 Speed (1 from Luck)." in sentence(lucky, {"mara": "Mara"})
+
+
 def test_bug_6_turns_settings_and_notes_are_not_noteworthy():
     assert not noteworthy((TurnAdvanced(),))
     assert not noteworthy((SettingsChanged(settings=Settings()),))

@@ -55,7 +55,7 @@ def craft_line(
         result += "success" if roll.success else "failure"
         if roll.die == 1:
             result += ", GM intrusion"
-    cost = f", cost {roll.cost}" if roll.cost else ""
+    cost = f", cost {roll.cost} {roll.stat.value.title()}" if roll.cost else ""
     line = (
         f"{who} crafts {article(attempt.item)} (level {attempt.level}, {task}):"
         f" {result}{cost}; {_time_passing(attempt)}"

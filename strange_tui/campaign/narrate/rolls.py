@@ -82,7 +82,8 @@ def _roll(event: RollMade, name: str) -> str:
         special and (event.success or event.die == 1) and (event.attack or event.die in (1, 19, 20))
     )
     extra = f", {special.label}" if shown else ""
-    cost = f"; cost {event.cost}" if event.cost else ""
+    luck = f" ({event.from_luck} from Luck)" if event.from_luck else ""
+    cost = f"; cost {event.cost} {event.stat.value.title()}{luck}" if event.cost else ""
     effect = f"; {inline(event.effect)}" if event.effect else ""
     app = APP_DIE if event.app_rolled else ""
     return (

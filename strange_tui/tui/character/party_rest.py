@@ -2,7 +2,7 @@
 moved once, by the longest rest.
 
 One row a resting PC: which rest it is and its d6 (typed, or blank for the app's). Rest
-makes them all in one step, each PC's points divided as the model suggests; Ask each seat
+makes them all in one step, each PC's points divided as the app suggests; Ask each seat
 puts the question to every player, who rolls and divides at their own seat (the clock
 moves with the last). Opened while the seats are still answering, the rows are those
 still asked, and Rest rests them (absent players), closing their questions. Every number
@@ -124,7 +124,7 @@ class PartyRestDialog(CharacterDialog):
             yield Static(
                 Text(
                     "Type each PC's d6 (blank: the app rolls it); the points go where the"
-                    " model suggests. Enter goes to the next; on the last, or ctrl+s, they"
+                    " app suggests. Enter goes to the next; on the last, or ctrl+s, they"
                     f" rest.{ask}",
                     style="dim",
                 )
