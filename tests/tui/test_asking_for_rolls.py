@@ -129,9 +129,12 @@ async def test_solo_the_one_window_asks_and_answers_with_the_odds_on_screen_at_8
             assert shown in lines, shown
         preview = gm.screen.query_one("#preview")
         assert preview.region.bottom <= 24
+        assert "escape: later" in box.border_subtitle
         await pilot.press("ctrl+f", "4", "enter")
         await pilot.pause()
         assert "Failure" in text_of(gm, "#result")
+        # Answered: no "later" any more, the keys that close it instead.
+        assert box.border_subtitle == "enter: done · escape closes"
         # (The app may propose an intrusion after it, as after any roll in solo play.)
         assert not [p for p in gm.session.state.prompts if p.kind == "roll"]
 

@@ -8,6 +8,7 @@ from strange_tui.campaign.commands.hunters import CreateHunter
 from strange_tui.campaign.model.events import HunterRolled
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.hunters.damage import HunterDamageDialog
 from strange_tui.tui.hunters.home import HuntersHomeScreen
 
 HOUR, DAY = 3600, 86_400
@@ -153,7 +154,10 @@ async def test_r_hun_3_r_hun_4_r_hun_7_the_roll_dialog_applies_defense_situation
         preview = shown(app, "#preview")
         assert "From Rowan's Firearms: 1 wounding, 1 traumatic, 1 crippling" in preview
         assert "Health 0/3  DISABLED" in preview and "Worsens each minute" in preview
-        await pilot.press("tab", "tab", "enter")
+        await pilot.press("tab", "tab", "enter")  # Enter in a field moves on: nothing dealt.
+        await pilot.pause()
+        assert isinstance(app.screen, HunterDamageDialog)
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, HuntersHomeScreen)
         dealt = app.session.journal()[-1]

@@ -111,7 +111,7 @@ class ActionDialog(CharacterDialog):
 
     def select(self, label: str, choices: list[tuple[str, Any]], value: Any, id: str) -> Widget:
         if value not in [v for _, v in choices]:
-            value = choices[0][1] if choices else Select.BLANK
+            value = choices[0][1] if choices else Select.NULL
         return row(
             label,
             Select(choices, value=value, allow_blank=not choices, id=id, compact=True),
@@ -126,7 +126,7 @@ class ActionDialog(CharacterDialog):
         """A field's value (a Select's choice, a check box, an Input's text)."""
         widget = self.query_one(f"#{widget_id}")
         if isinstance(widget, Select):
-            return None if widget.value is Select.BLANK else widget.value
+            return None if widget.value is Select.NULL else widget.value
         return widget.value  # type: ignore[attr-defined]
 
     def heading(self) -> str:

@@ -25,7 +25,7 @@ from strange_tui.campaign.model.events import HunterRolled
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import row
 from strange_tui.tui.hunters.dialog import HuntersDialog
-from strange_tui.tui.hunters.roll import odds_text, outcome_text
+from strange_tui.tui.hunters.roll_text import odds_text, outcome_text
 
 PICKS = (("Skill", "skill", "skills"), ("Trait", "trait", "traits"),
          ("Equipment", "equipment", "equipment"))  # fmt: skip

@@ -43,8 +43,8 @@ class ContestDialog(CharacterDialog):
 
     def compose(self) -> ComposeResult:
         pcs = [(c.name, c.id) for c in self.session.state.characters.values()]
-        first = pcs[0][1] if pcs else Select.BLANK
-        second = pcs[1][1] if len(pcs) > 1 else Select.BLANK
+        first = pcs[0][1] if pcs else Select.NULL
+        second = pcs[1][1] if len(pcs) > 1 else Select.NULL
         with Vertical(classes="dialog") as box:
             box.border_title = "A contest: PC against PC"
             yield row("First", Select(pcs, value=first, id="first", compact=True))

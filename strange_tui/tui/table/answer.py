@@ -35,6 +35,8 @@ from strange_tui.tui.rolls.intrusion import IntrusionDialog
 from strange_tui.tui.rolls.odds import grid
 
 STAYS = "escape: later (! reopens it)"
+ANSWERED = "enter: done · escape closes"
+"""The keys once the question is answered: there is no later any more."""
 
 
 class Answer:
@@ -66,6 +68,10 @@ class Answer:
         """Show the question's preview as the table now is."""
         self.update_preview()
 
+    def say_answered(self: Any) -> None:
+        """The keys' line once answered ('later' no longer means anything)."""
+        self.query_one(".dialog").border_subtitle = ANSWERED
+
 
 class DefenseAnswer(Answer, DefenseDialog):
     """R-CMB-3 at the player's seat: the NPC, the defender and the stat are the question's;
@@ -84,6 +90,10 @@ class DefenseAnswer(Answer, DefenseDialog):
 
     def keys_hint(self) -> str:
         return f"ctrl+f your die · {STAYS}"
+
+    def show_result(self, *args: Any, **kwargs: Any) -> None:
+        super().show_result(*args, **kwargs)
+        self.say_answered()
 
     def first_field(self) -> Widget:
         return self.query_one("#skill", Select)  # The first field it may change.
@@ -214,6 +224,7 @@ class InitiativeAnswer(Answer, CharacterDialog):
             self.done = False
             return
         self.show_result(events)
+        self.say_answered()
         go = self.query_one("#go", Button)
         go.label = "Done"
         go.focus()

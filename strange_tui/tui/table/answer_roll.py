@@ -199,6 +199,7 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
         self.rolled = rolled
         self.query_one("#die", Input).value = ""
         self.show_outcome(rolled)
+        self.say_answered()
         go = self.query_one("#go", Button)
         go.label = "Done"
         go.focus()

@@ -614,3 +614,13 @@ def test_r_hun_8_disabled_with_bruising_mildest_says_not_worsening_and_when_time
     ):
         with pytest.raises(RuleViolation, match="but not worsening"):
             decide(store.state, refused)
+
+
+def test_r_hun_7_the_damage_log_counts_the_points_of_each_type():
+    """Ten points of wounding read '10 wounding'; by degrees, each type once with its count."""
+    from strange_tui.campaign.narrate.hunters import kinds_counted
+
+    store = hunt(CreateHunter(name="Sam Ortiz", vitals={"health": 10}))
+    (event,) = run(store, DamageHunter(hunter="sam-ortiz", kind="wounding", degrees=10))
+    assert sentence(event, store.state.names()) == ("Sam Ortiz took 10 health damage: 10 wounding.")
+    assert kinds_counted(("bruising",) * 3 + ("wounding",) * 2) == "3 bruising, 2 wounding"
