@@ -202,3 +202,16 @@ async def test_a_players_seat_is_not_offered_the_ask(demo):
         with acting(gm):
             titles = {c.title for c in gm.get_system_commands(gm.screen)}
         assert "Ask for a roll" in titles
+
+
+async def test_an_ask_with_no_words_reads_as_the_stat_s_task(demo):
+    """The GM asks for a roll without words: the question's task reads 'a Might task (the
+    GM gave no words)', not a parenthesis and then the stat in another."""
+    gm = gm_app(demo)
+    async with gm.run_test(size=(80, 24)) as pilot:
+        run(gm, ChangeSettings(solo=True))
+        await pilot.pause()
+        await pilot.press("y", "ctrl+o")
+        await wait_for(lambda: isinstance(gm.screen, RollAnswer))
+        await pilot.pause()
+        assert text_of(gm, "#task") == "a Might task (the GM gave no words)"

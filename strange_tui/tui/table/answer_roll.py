@@ -103,8 +103,10 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
             box.border_subtitle = f"ctrl+f your die · {STAYS}"
             with Grid(id="form"):
                 yield Label("Task")
-                task = " ".join(prompt.label.split()) or "(the GM gave no words)"
-                yield Static(Text(f"{task} ({stat})", style="bold"), id="task", classes="wide")
+                words = " ".join(prompt.label.split())
+                # With no words from the GM, the stat is the task ('a Might task').
+                task = f"{words} ({stat})" if words else f"a {stat} task (the GM gave no words)"
+                yield Static(Text(task, style="bold"), id="task", classes="wide")
                 yield Label("Difficulty")
                 yield Static(self.difficulty_text(), id="difficulty", classes="wide")
                 yield Label("Skill")
