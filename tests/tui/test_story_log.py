@@ -6,6 +6,7 @@ from textual.widgets import OptionList, Select
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.home.log import LogScreen
 from tests.campaign.test_story_log import play
+from tests.tui.reach import screen_lines
 
 
 def shown(app: StrangeApp) -> list[str]:
@@ -38,3 +39,17 @@ async def test_the_log_screen_shows_scenes_and_fights_with_the_turns_folded(tmp_
         assert any("Fix the van" in line for line in filtered)
         assert "■ Scene 2: Dawn at the lighthouse settings" not in filtered
         assert not any("Next turn." in line for line in filtered)
+
+
+async def test_a_long_log_line_wraps_under_its_sentence_not_under_its_time(demo_app):
+    """The demo's log at 80x24: a sentence too long for a line goes on under itself, so
+    the time column stays clear and each entry starts with its time."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        lines = screen_lines(demo_app)
+        first = next(n for n, line in enumerate(lines) if "Tess Harrow rolled 1" in line)
+        start = lines[first].index("Tess Harrow")
+        wrapped = lines[first + 1]
+        assert wrapped[:start].strip("│ ") == "" and wrapped[start] != " "
+        assert "thug (Challenging 5, target 15)" in wrapped

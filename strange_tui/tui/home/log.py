@@ -4,6 +4,8 @@ headings (the turns passing folded into the fight's)."""
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +21,28 @@ from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.screen import CampaignScreen
 
 SHOWN = 2000  # The newest events shown; older ones stay in history/.
+TIME_WIDTH = 15
+"""The time column ('Day 6, 09:21'), padded: the sentences start in one column."""
+
+
+class TimedLine:
+    """A log line: its time, then its sentence, which wraps under itself (not under the
+    time, where a wrapped line read as a new entry). ``str`` is the line as plain text."""
+
+    def __init__(self, at: int, sentence: str | Text) -> None:
+        self.when = Clock(seconds=at).label()
+        self.sentence = sentence
+
+    def __str__(self) -> str:
+        text = self.sentence.plain if isinstance(self.sentence, Text) else self.sentence
+        return f"{self.when:<{TIME_WIDTH}}{text}"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        grid = Table.grid()
+        grid.add_column(width=TIME_WIDTH, style="dim", no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(self.when, self.sentence)
+        yield grid
 
 
 class LogScreen(CampaignScreen):
@@ -107,17 +131,14 @@ def part_option(part: Part, names: dict[str, str]) -> Option:
         mark = "▸ " if part.level == FIGHT else "■ "
         return Option(Text.assemble((mark + part.text, "bold")), disabled=True)
     if isinstance(part, Line):
-        return Option(Text.assemble((f"{Clock(seconds=part.at).label():<15}", "dim"), part.text))
+        return Option(TimedLine(part.at, part.text))
     return Option(log_line(part.command, names))
 
 
-def log_line(command: tuple[AnyEvent, ...], names: dict[str, str]) -> Text:
+def log_line(command: tuple[AnyEvent, ...], names: dict[str, str]) -> Text | TimedLine:
     """One command as the log shows it: its time and its sentence; a scene note as a
     paragraph of the story (the player's words, set apart, no time: it is prose)."""
     if all(isinstance(event, SceneWritten) for event in command):
         note = "\n\n".join(e.text for e in command if isinstance(e, SceneWritten))
         return Text.assemble("\n", (note, "italic"), "\n")
-    return Text.assemble(
-        (f"{Clock(seconds=command[0].at).label():<15}", "dim"),
-        command_sentence(command, names),
-    )
+    return TimedLine(command[0].at, command_sentence(command, names))
