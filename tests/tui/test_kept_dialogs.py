@@ -39,7 +39,7 @@ async def test_the_attack_dialog_opens_again_as_a_new_attack(demo_app):
         preview = demo_app.session.preview(again.command())  # The thug as it is now.
         plain = next(hit for hit in preview.hits if hit.die is None)
         assert preview.health == health
-        assert f"→ Thug {plain.health}/9" in shown(demo_app, "#preview")
+        assert f"→ Thug {plain.health}/9" in " ".join(shown(demo_app, "#preview").split())
         await pilot.press("ctrl+f", "1", "8", "enter")
         await pilot.pause()
         journal = demo_app.session.journal()
