@@ -131,3 +131,14 @@ async def test_the_attack_s_weapon_reads_whole_at_80x24(demo_app):
         dialog = demo_app.screen
         assert_whole(demo_app, dialog.query_one("#weapon"), "Heavy pistol (medium 4)")
         assert "Your die ^f" in "\n".join(screen_lines(demo_app))
+
+
+async def test_the_gm_settings_read_whole_with_recursions_named_at_80x24(demo_app):
+    """The GM's settings: each house rule reads whole, and a focus's recursions are named
+    as the packs name them ('Earth, Ruk', not 'earth, ruk')."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        shown = "\n".join(screen_lines(demo_app))
+        assert "House rule: past the cypher limit, only warn (none vanishes)" in shown
+        assert "Builds Robots  Earth, Ruk" in shown and "earth" not in shown

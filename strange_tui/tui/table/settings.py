@@ -58,11 +58,16 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
         session = session_of(self)
         settings = session.state.settings
         foci = session.content.kind("foci")
+        worlds = session.content.kind("recursions")
         allowed = set(settings.allowed_foci)
+
+        def listed_in(recursions: tuple[str, ...]) -> str:  # 'Earth, Ruk', not 'earth, ruk'.
+            return ", ".join(worlds[r].name if r in worlds else r.title() for r in recursions)
+
         items = [
             Item(
                 f.name,
-                Text.assemble((f.name, "bold"), (f"  {', '.join(f.recursions)}", "dim")),
+                Text.assemble((f.name, "bold"), (f"  {listed_in(f.recursions)}", "dim")),
                 f.name,
             )
             for f in foci.values()
@@ -102,7 +107,7 @@ SettingsDialog Checkbox { border: none; padding: 0; height: 1; background: trans
             distinctions.tooltip = WEAPON_DISTINCTIONS_TIP
             yield distinctions
             yield Checkbox(
-                "House rule: over the cypher limit, only warn (no cypher vanishes)",
+                "House rule: past the cypher limit, only warn (none vanishes)",
                 settings.cypher_limit_warns,
                 id="cypher-warns",
             )
