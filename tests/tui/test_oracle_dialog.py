@@ -144,6 +144,17 @@ async def test_the_whole_dialog_shows_at_80x24_with_an_answer(demo_app):
         assert "Yes, and: something big in your favour comes with it" in on_screen(demo_app)
 
 
+async def test_the_dice_row_reads_as_two_fields_at_80x24(demo_app):
+    """N7: each die's placeholder ends well before the second label (a gap of spaces)."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        (line,) = [line for line in screen_lines(demo_app) if "Event die" in line]
+        assert "Your die ^f   blank: app rolls   " in line
+        first, second = line.split("Event die")
+        assert first.endswith("    ") and second.startswith(" blank: app rolls")
+
+
 async def test_every_field_and_button_comes_into_view_at_40x12(demo_app):
     async with demo_app.run_test(size=(40, 12)) as pilot:
         await pilot.press("a")

@@ -292,7 +292,7 @@ async def test_an_npc_attack_is_answered_at_the_players_seat(demo):
         await p_mara.pause()
         hit = [e for e in mara.session.journal() if isinstance(e, DamageTaken)][-1]
         assert hit.character == MARA and hit.source == "Thug"
-        assert "hit for" in text_of(mara, "#result")
+        assert "hit: " in text_of(mara, "#result")
         after = mara.session.state.characters[MARA].pools.might.current
         assert after < might
         await p_mara.press("enter")  # Done.

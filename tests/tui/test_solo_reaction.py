@@ -48,7 +48,9 @@ async def test_r_npc_1_a_reaction_with_the_odds_first_and_your_own_d20(demo_app)
         assert listed.item.name == NAME
         assert [p.name for p in demo_app.session.state.story.people][-1] == NAME
         screen = on_screen(demo_app)
-        assert f"{NAME}:  friendly" in screen and "d20: 9 (your die) +4 = 13" in screen
+        # N12: one space after the name (the badge's own padding).
+        assert f"{NAME}: friendly" in screen and f"{NAME}:  friendly" not in screen
+        assert "d20: 9 (your die) +4 = 13" in screen
         assert demo_app.session.describe((drawn, listed)).startswith(
             f"{NAME} (level 2) reacts to Mara Quist: friendly (d20 9)."
         )

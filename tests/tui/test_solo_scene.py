@@ -143,6 +143,6 @@ async def test_a_solo_scene_from_the_demo_reads_as_a_story(demo, monkeypatch, ca
     first = story.index("Night on the docks")
     oracle = story.index("Is the door guarded?")
     proposal = story.index("The app proposes an intrusion on Mara Quist")
-    target_line = story.index("The app chooses a target")
+    target_line = story.index("chooses the target")
     last = story.index("The creature misses; Mara slips inside")
     assert first < oracle < proposal < target_line < last

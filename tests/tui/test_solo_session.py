@@ -152,4 +152,4 @@ async def test_a_solo_scene_from_start_to_end_by_keys(tmp_path, monkeypatch, cap
     scene = story.split("## Scene 1: ", 1)[1]
     for said in ("The scene is altered", "A random event", "The app intrudes", "reacts to"):
         assert said in scene, said
-    assert "Tension rises to 7 (the scene went badly)" in scene
+    assert "it went badly. Tension rises to 7." in scene

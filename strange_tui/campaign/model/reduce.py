@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.abilities import moment
+from strange_tui.campaign.model.encounter import NPC_TARGET
 from strange_tui.campaign.model.events import (
     SOLO_EVENTS,
     STORY_EVENTS,
@@ -30,7 +31,6 @@ from strange_tui.campaign.model.events import (
     TraitsRead,
     TranslationMade,
 )
-from strange_tui.campaign.model.encounter import NPC_TARGET
 from strange_tui.campaign.model.folds import advancement, armor, traits
 from strange_tui.campaign.model.folds.character import change_character, recover
 from strange_tui.campaign.model.folds.chase import CHASE_EVENTS, fold_chase

@@ -52,7 +52,9 @@ def story_sentence(event: AnyEvent, who: Who) -> str:
         case SceneWritten():
             return event.text.strip()
         case TensionSet():
-            why = f" ({event.why})" if event.why else ""
+            # A scene's end just said how it went: the move does not say it again.
+            told = event.why.startswith(SAID_BY_THE_SCENE)
+            why = f" ({event.why})" if event.why and not told else ""
             moved = "rises" if event.tension > event.was else "falls"
             if not event.why:
                 return f"Tension set to {event.tension} (was {event.was})."
@@ -92,6 +94,11 @@ def drawn_sentence(event: Drawn, who: Who) -> str:
         noun = DRAWN_NOUN.get(event.table, event.table)
         dice = f" (its level's die {event.dice[0]})" if event.dice else ""
         return f"Chosen, not rolled, {noun}: {result}{level}{dice}."
+    if event.table == "target":
+        # The attack's own line says who attacks whom: the draw says only how it chose.
+        if not event.dice:
+            return "The app chooses the target: the only one it can attack."
+        return f"The app's die chooses the target (it shows {event.dice[0]})."
     intrudes = event.character and event.table == "intrusion"
     whom = f" on {who(event.character)}" if intrudes else ""
     return f"{label}{whom}: {result}{level}{dice}."
@@ -118,6 +125,9 @@ SCENE_TEST_WORDS = {
     "altered": "it is altered",
     "interrupted": "it is interrupted by a random event",
 }
+SAID_BY_THE_SCENE = "the scene went"
+"""How a scene's end gives its reason for moving tension (``TensionSet.why``, written
+with ``SceneEnded`` in one step: the log says the outcome once)."""
 SCENE_END_WORDS = {"well": "the party's way", "mixed": "both ways", "badly": "badly"}
 LIST_NOUN = {"threads": "A thread opens", "people": "Met"}
 UNLIST_NOUN = {"threads": "A thread closes", "people": "Leaves the story"}

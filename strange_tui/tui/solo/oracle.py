@@ -34,7 +34,8 @@ from strange_tui.tui.common.dialog import CharacterDialog, row, typed_d20
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.solo.keep import KEEP_BINDING, EventKeeper, cut, keep
 
-DIE_HINT = "blank: the app rolls"
+DIE_HINT = "blank: app rolls"
+"""Short: the die row's two fields read apart (a gap before the second label)."""
 CHOSEN_HINT = "no die: answer chosen"
 
 ROLL = "roll"
@@ -130,8 +131,9 @@ class OracleDialog(CharacterDialog):
     OracleDialog.-keeping #answer { margin-top: 0; }  /* The keep row takes that row. */
     OracleDialog .dialog .pair { height: 1; }
     OracleDialog .dialog .pair .half { width: 1fr; height: 1; }
-    OracleDialog .dialog .pair Label.field.second { width: 11; padding: 0 1 0 1; }
+    OracleDialog .dialog .pair Label.field.second { width: 13; padding: 0 1 0 3; }
     OracleDialog.-narrow .dialog .pair { layout: vertical; height: auto; }
+    OracleDialog.-narrow .dialog .pair Label.field.second { width: 11; padding: 0 1 0 1; }
     OracleDialog.-narrow .dialog .pair .half { width: 100%; }
     OracleDialog.-narrow .dialog .pair Label.field.second { width: 14; padding: 0 1 0 0; }
     """

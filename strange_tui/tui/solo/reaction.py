@@ -67,7 +67,7 @@ def odds_table(seen: ReactionPreview) -> Group:
 def result_text(event: Drawn, own_die: bool, modifier: int) -> Text:
     """The reaction large, then the die, whose it was and the total."""
     npc, _, said = event.result.rpartition(": ")
-    text = Text(f"{npc}: ", style="bold")
+    text = Text(f"{npc}:", style="bold")  # The badge's own padding is the space.
     text.append(f" {said} ", style=f"{REACTION_STYLES.get(said, 'bold')} reverse")
     die = event.dice[0]
     whose = "your die" if own_die else "the app's die"

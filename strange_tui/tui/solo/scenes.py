@@ -133,9 +133,6 @@ class ScenesDialog(CharacterDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = "Scenes"
-            box.border_subtitle = (
-                "ctrl+f your die · ctrl+s starts or ends · ctrl+k keeps · escape closes"
-            )
             yield Static(id="result")
             yield EventKeeper()  # The random event that interrupts a scene may be kept.
             with Vertical(id="start-form"):
@@ -193,6 +190,15 @@ class ScenesDialog(CharacterDialog):
         else:
             self.update_odds()
             self.query_one("#expected", Input).focus()
+        self.show_hint()
+
+    def show_hint(self) -> None:
+        """The keys that work now, short enough to fit whole at 80x24: the die and start,
+        or the end; keep only while a random event offers a name to keep."""
+        keys = ["ctrl+s ends"] if self.under_way else ["ctrl+f your die", "ctrl+s starts"]
+        if self.query_one(EventKeeper).offered:
+            keys.append("ctrl+k keeps")
+        self.query_one(".dialog").border_subtitle = " · ".join([*keys, "escape closes"])
 
     def show_end(self) -> None:
         state = self.session.state
@@ -270,10 +276,13 @@ class ScenesDialog(CharacterDialog):
         result = self.query_one("#result", Static)
         result.update(result_text(events))
         result.add_class("-shown")
-        self.query_one(EventKeeper).offer(events, self.session.content)
+        keeper = self.query_one(EventKeeper)
+        keeper.offer(events, self.session.content)
         self.query_one("#die", Input).value = ""
         self.query_one("#expected", Input).value = ""
         self.show_form()
+        if keeper.offered:  # The event asks for a name: the player types it next.
+            self.query_one("#keep-name", Input).focus()
 
     @on(Button.Pressed, "#end")
     def end(self) -> None:
@@ -302,7 +311,8 @@ class ScenesDialog(CharacterDialog):
         """The random event shown kept on a list under the name typed (R-EVT-1)."""
         keeper = self.query_one(EventKeeper)
         if keeper.offered:
-            keeper.keep()
+            if keeper.keep():
+                self.show_hint()  # Kept: nothing left to keep.
         else:
             self.notify("Nothing to keep: no random event that names someone new.")
 

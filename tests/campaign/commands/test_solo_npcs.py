@@ -48,7 +48,11 @@ def test_the_app_chooses_the_npcs_target_with_a_die_and_asks_that_pc_to_defend()
     (prompt,) = store.state.prompts
     assert (prompt.kind, prompt.character, prompt.npc) == ("defense", "jun", "thug")
     line = command_sentence(events, store.state.names())
-    assert line.startswith("The app chooses a target: Thug attacks Jun (dice 2).")
+    # N21: the attack is said once (the draw says how the target was chosen).
+    assert line == (
+        "The app's die chooses the target (it shows 2). Thug attacks Jun, who rolls a Speed"
+        " defense."
+    )
 
 
 @pytest.mark.parametrize(("die", "whom"), [(1, "mara"), (2, "jun"), (3, "tess")])

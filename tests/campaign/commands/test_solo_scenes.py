@@ -182,7 +182,8 @@ def test_r_scn_2_a_scenes_end_moves_tension_by_how_it_went(went, tension, why):
     assert [(e.tension, e.was, e.why) for e in moved] == ([(tension, 5, why)] if why else [])
     line = command_sentence(events, store.state.names())
     if went == "badly":
-        assert line == "The scene ends; it went badly. Tension rises to 6 (the scene went badly)."
+        # N26: the outcome is said once (the tension's move gives no reason again).
+        assert line == "The scene ends; it went badly. Tension rises to 6."
 
 
 def test_r_scn_2_tension_never_passes_the_scale_at_a_scenes_end():
@@ -200,3 +201,14 @@ def test_r_scn_2_no_scene_under_way_is_no_scene_to_end():
     started = state_after(state, decide(state, StartScene(expected="x", die=20)))
     with pytest.raises(RuleViolation, match="A scene went one of"):
         decide(started, EndScene(went="great"))
+
+
+def test_r_evt_1_a_kept_question_in_an_event_is_quoted_before_its_meaning():
+    """N5/N8: a thread that ends in '?' does not run into the ';' before the meaning."""
+    store = solo_store()
+    store.apply(decide(store.state, AddToList(list="threads", name="Who burned the records?")))
+    events = start(store, 4, 1, 1, 2)  # The focus d2: a thread moves (the only one).
+    drawn = events[1]
+    assert drawn.result == (
+        'A thread moves: "Who burned the records?"; its meaning: betray · a promise'
+    )

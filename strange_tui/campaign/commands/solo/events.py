@@ -74,7 +74,9 @@ def draw_random_event(state: Campaign, content: Library, dice: DiceSource) -> Dr
             which, picked = pick(dice, len(targets))
             rolled += picked
             target_id, name = targets[which]
-            subject = f": {name}"
+            # A name that ends a sentence of its own (a kept question) is quoted: its
+            # '?' does not run into the ';' before the meaning.
+            subject = f': "{name}"' if name.endswith(("?", "!", ".", "…")) else f": {name}"
             character = target_id if focus.picks == "pc" else ""
         elif NEW_ONE[focus.picks]:
             subject = f" ({NEW_ONE[focus.picks]})"
