@@ -189,6 +189,9 @@ async def test_r_cmb_6_practiced_in_armor_offers_armor_in_the_wizard(demo_app, a
         await pilot.pause()
         await pilot.press("tab", *armor, "enter")
         await pilot.pause()
+        assert (demo_app.screen.draft.armor, demo_app.screen.draft.step) == (armor, 7)
+        await pilot.press("ctrl+n")  # Enter picked it on the step; ctrl+n goes on.
+        await pilot.pause()
         draft = demo_app.screen.draft
         assert (draft.armor, draft.step) == (armor, 8)
         assert f"Armor {rating}" in shown(demo_app, "#preview-body")

@@ -40,6 +40,7 @@ def scars_words(sheet: dict) -> str:
         parts.append("permanent " + ", ".join(f"{n} {s.title()}" for s, n in permanent.items()))
     return "; ".join(parts)
 
+
 def sentence(character: Character) -> str:
     """'I am a Tough Vector who Is Licensed to Carry' (RULES.md section 9)."""
     article = "an" if character.descriptor[:1].lower() in "aeiou" else "a"

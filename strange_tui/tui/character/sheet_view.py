@@ -146,7 +146,7 @@ def lists_block(character: Character, abilities: AbilitySheet | None = None, now
             f"{i + 1}. {c.name} ",
             (f"L{c.level} {'occultic (counts as 2)' if c.occultic else 'anoetic'}", "dim"),
             (" unidentified" if not c.identified else "", "yellow"),
-            (f" {c.effect}" if c.effect else "", "italic dim"),
+            (f": {c.effect}" if c.effect else "", "italic dim"),  # N13: the kind, then the text
         )
         for i, c in enumerate(character.cyphers)
     ]

@@ -111,11 +111,18 @@ def weapon_items(library: Any, light_only: bool) -> list[Item]:
     ]
 
 
+CYPHER_NAME = 22
+"""Step 10's name column: a longer name is cut with '…' (whole in the side panel), so the
+level and kind stay in one column and whole at 80 columns."""
+
+
 def cypher_items(library: Any) -> list[Item]:
-    return [
-        Item(cid, one_line(c.name, f"{c.level}, {c.kind}", width=20), f"{c.name} {c.effect}")
-        for cid, c in library.kind("cyphers").items()
-    ]
+    items = []
+    for cid, c in library.kind("cyphers").items():
+        name = c.name if len(c.name) <= CYPHER_NAME else c.name[: CYPHER_NAME - 1] + "…"
+        row = one_line(name, f"{c.level}, {c.kind}", width=CYPHER_NAME + 2)
+        items.append(Item(cid, row, f"{c.name} {c.effect}"))
+    return items
 
 
 def details(library: Any, kind: str, entry_id: str) -> Text:
@@ -137,7 +144,9 @@ def details(library: Any, kind: str, entry_id: str) -> Text:
         first = next(t for t in entry.tiers if t.tier == 1)
         names = [library.kind("abilities")[a].name for a in (*first.abilities, *first.choose_one)]
         text.append(f"\nTier 1: {', '.join(names)}", style="cyan")
-        text.append(f"\nWhere: {', '.join(entry.recursions)}", style="dim")
+        recursions = library.kind("recursions")  # Named as the packs name them (Earth).
+        where = [recursions[r].name if r in recursions else r for r in entry.recursions]
+        text.append(f"\nWhere: {', '.join(where)}", style="dim")
     elif kind == "abilities":
         text.append(f"\n{ability_cost(entry)}", style="cyan")
     elif kind == "armor":
@@ -160,13 +169,26 @@ def weapon_words(w: Any) -> str:
 
 def chosen_line(library: Any, draft: Any) -> Text:
     """Step 8's picks, at the top of the side panel: 'Chosen: Heavy pistol; armor: Medium
-    armor' (what enter ticked or picked, seen without scrolling)."""
+    armor' (what enter ticked or picked, seen without scrolling), then the gear the type,
+    descriptor and focus bring ('Also yours: Appropriate clothing, Two expensive items (to
+    choose with the GM)...': N1, the packs say which are still to choose)."""
     weapons, armor = library.kind("weapons"), library.kind("armor")
     names = [weapons[w].name for w in draft.weapons if w in weapons]
     worn = armor[draft.armor].name if draft.armor in armor else "none"
     text = Text("Chosen: ", style="bold")
     text.append(", ".join(names) or "no weapons")
-    return text.append(f"; armor: {worn}")
+    text.append(f"; armor: {worn}")
+    gear = [  # What the type, descriptor and focus bring (some to choose with the GM).
+        item
+        for kind, key in (
+            ("types", draft.type),
+            ("descriptors", draft.descriptor),
+            ("foci", draft.focus),
+        )  # fmt: skip
+        if (entry := library.kind(kind).get(key))
+        for item in entry.equipment
+    ]
+    return text.append_text(Text.assemble(("\nAlso yours: ", "bold"), ", ".join(gear) or "—"))
 
 
 def attacks_table(view: DraftView) -> Group:
@@ -188,9 +210,9 @@ def attacks_table(view: DraftView) -> Group:
 
 
 def modifier_words(steps: int) -> str:
-    """'as set', 'eased 1', 'hindered 2'."""
+    """'no change' (neither eased nor hindered), 'eased 1', 'hindered 2'."""
     if not steps:
-        return "as set"
+        return "no change"
     return f"{'eased' if steps < 0 else 'hindered'} {abs(steps)}"
 
 

@@ -41,7 +41,9 @@ class TimedLine:
         grid = Table.grid()
         grid.add_column(width=TIME_WIDTH, style="dim", no_wrap=True)
         grid.add_column(ratio=1)
-        grid.add_row(self.when, self.sentence)
+        # A str would be read as markup: a name typed with [brackets] must show as typed.
+        sentence = self.sentence if isinstance(self.sentence, Text) else Text(self.sentence)
+        grid.add_row(Text(self.when), sentence)
         yield grid
 
 

@@ -5,7 +5,8 @@ instead of rolling. The answer shows big with what came with it (a complication,
 random event) and goes to the log; the dialog stays for the next question.
 
 Typing never asks: Enter in the question goes to the die, and only Enter in a die, the Ask
-button or ctrl+s put the question. Every number comes from the model's preview."""
+button or ctrl+s put the question. Every number comes from the model's preview.
+Just past 300 lines: the dialog's layout, its keys and its answer belong together."""
 
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ def traits_of(library: Library, draft: Draft, *, answered_only: bool = False) ->
     edge = {stat.value: n for stat, n in base_edge(library, draft).items()}
     made = []
     for entry, option, source in entries_taken(library, draft):
-        # An action with nothing to apply (Far Step) is still one to use, at its cost.
+        # An action with nothing to apply (the GM narrates it) is still one to use, at its cost.
         if not entry.effects and getattr(entry, "kind", "") != "action":
             continue
         try:
