@@ -6,6 +6,7 @@ With ``--hold``, it takes the campaign's lock, prints "holding" and sleeps (to b
 """
 
 import hashlib
+import random
 import sys
 import time
 from pathlib import Path
@@ -21,22 +22,26 @@ def state_hash(state) -> str:
     return hashlib.sha256(msgspec.json.encode(state)).hexdigest()
 
 
-def apply_until_taken(store, event) -> None:
-    """Apply as a player would: "busy, nothing was changed" is met by trying again. Five
-    writers hammering the lock with no pause can keep a sixth out past its wait on a
-    loaded machine; the lock is not fair, and no person types 200 commands a second."""
-    for _ in range(12):  # A minute of waits at the most: then the test says why.
+def until_taken(act):
+    """Act as a player would: "busy, nothing was changed" is met by trying again, after a
+    moment. Five writers hammering the lock with no pause can keep a sixth out past its
+    wait on a loaded machine; the lock is not fair, and no person types 200 commands a
+    second. The pause (a few hundredths of a second, at random) lets the others by."""
+    for _ in range(30):
         try:
-            store.apply([event])
-            return
+            return act()
         except CampaignBusy:
-            continue
-    store.apply([event])
+            time.sleep(random.uniform(0.01, 0.05))
+    return act()  # Still busy after all that: the test says why.
+
+
+def apply_until_taken(store, event) -> None:
+    until_taken(lambda: store.apply([event]))
 
 
 def main() -> None:
     folder = CampaignFolder(Path(sys.argv[1]))
-    store = folder.open()
+    store = until_taken(folder.open)
     if sys.argv[2] == "--hold":
         with folder.lock.held():
             print("holding", flush=True)
