@@ -1,21 +1,15 @@
 """The Hunters damage dialog, keys only (R-HUN-7): Enter in a field moves on and never
 deals damage; only ctrl+s (or Apply) does. The preview counts the points by type."""
 
-from strange_tui.campaign.commands import decide
-from strange_tui.campaign.commands.hunters import CreateHunter
 from strange_tui.campaign.model.events import HunterDamaged
-from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.hunters.damage import HunterDamageDialog
 from strange_tui.tui.hunters.home import HuntersHomeScreen
+from tests.tui.test_hunters_roll_words import hunt_app as one_hunter
 
 
 def hunt_app(tmp_path) -> StrangeApp:
-    saves = tmp_path / "saves"
-    folder = CampaignFolder.create(saves, "Night Watch", ruleset="hunters")
-    store = folder.open()
-    store.apply(decide(store.state, CreateHunter(name="Sam", vitals={"health": 10})))
-    return StrangeApp(campaign_path=folder.path, saves=saves)
+    return one_hunter(tmp_path, name="Sam", skills={}, vitals={"health": 10})
 
 
 def damaged(app: StrangeApp) -> list[HunterDamaged]:

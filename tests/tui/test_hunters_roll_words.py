@@ -13,11 +13,13 @@ from strange_tui.tui.hunters.home import HuntersHomeScreen
 from strange_tui.tui.hunters.roll import HunterRollDialog
 
 
-def hunt_app(tmp_path) -> StrangeApp:
+def hunt_app(tmp_path, **hunter) -> StrangeApp:
+    """A Hunters campaign of one hunter (Bea, Firearms 4, unless ``hunter`` says)."""
     saves = tmp_path / "saves"
     folder = CampaignFolder.create(saves, "Night Watch", ruleset="hunters")
     store = folder.open()
-    store.apply(decide(store.state, CreateHunter(name="Bea", skills={"Firearms": 4})))
+    made = {"name": "Bea", "skills": {"Firearms": 4}} | hunter
+    store.apply(decide(store.state, CreateHunter(**made)))
     return StrangeApp(campaign_path=folder.path, saves=saves)
 
 
