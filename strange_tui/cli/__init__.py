@@ -11,6 +11,7 @@ from pathlib import Path
 
 from strange_tui import __version__
 from strange_tui.campaign.narrate.plain import terminal
+from strange_tui.cli.options import GlobalOptions, split_global_options
 from strange_tui.cli.parsing import USAGE_ERROR, Parser, UsageError
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.storage.errors import CampaignFileError
@@ -26,9 +27,11 @@ def command_parser() -> Parser:
         content,
         creation,
         hunters,
+        keys,
         reference,
         rolls,
         solo,
+        transfer,
     )
     from strange_tui.cli.serve import command as serve
 
@@ -42,6 +45,8 @@ def command_parser() -> Parser:
     solo.register(commands)
     reference.register(commands)
     serve.register(commands)
+    transfer.register(commands)
+    keys.register(commands)
     return parser
 
 
@@ -69,8 +74,9 @@ def app_parser() -> Parser:
         prog=PROG,
         description=(
             "A keyboard-driven table for The Strange. Commands: odds, roll, check, sheet,\n"
-            "log, new, content, hunters, serve, oracle, draw, ref\n"
-            "(see `strange-tui COMMAND --help`)."
+            "log, new, content, hunters, serve, oracle, draw, ref, export, import,\n"
+            "keys (see `strange-tui COMMAND --help`). --saves, --seat and --config go before\n"
+            "or after the command."
         ),
         epilog=where_your_files_live(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -80,12 +86,19 @@ def app_parser() -> Parser:
     parser.add_argument(
         "--seat",
         metavar="SEAT",
-        default="gm",
-        help="whose seat this window is: gm (the default) or a player's character (mara),"
-        " or in a Hunters campaign a hunter (bea)",
+        help="whose seat this window is: gm (the default, or the config's seat) or a"
+        " player's character (mara), or in a Hunters campaign a hunter (bea)",
     )
     parser.add_argument(
-        "--where", action="store_true", help="print the folders in use (saves, packs, themes)"
+        "--config",
+        metavar="FILE",
+        help="the config file (default: $STRANGE_TUI_CONFIG, else config.toml in the"
+        " platform's config folder; see docs/config.md)",
+    )
+    parser.add_argument(
+        "--where",
+        action="store_true",
+        help="print the files and folders in use (config, saves, packs, themes)",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     return parser
@@ -94,7 +107,7 @@ def app_parser() -> Parser:
 COMMANDS = frozenset(
     {
         "odds", "roll", "check", "sheet", "log", "new", "content", "hunters", "serve",
-        "oracle", "draw", "ref",
+        "oracle", "draw", "ref", "export", "import", "keys",
     }
 )  # fmt: skip
 
@@ -103,10 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `strange-tui` with ``argv``; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        options, args_list = split_global_options(args_list)
         if args_list and args_list[0] in COMMANDS:
-            args = command_parser().parse_args(args_list)
+            args = with_globals(command_parser().parse_args(args_list), options)
             return args.run(args)
-        args = app_parser().parse_args(args_list)
+        args = with_globals(app_parser().parse_args(args_list), options)
         return run_app(args)
     except (UsageError, RuleViolation) as error:
         sys.stderr.write(f"{PROG}: {terminal(str(error))}\n")
@@ -129,11 +143,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         return INVALID
 
 
+def with_globals(args: argparse.Namespace, options: GlobalOptions) -> argparse.Namespace:
+    """``args`` with the global options wherever they stood, and the config file read: its
+    saves folder stands in for ``--saves`` when neither it nor $STRANGE_TUI_SAVES is given,
+    its seat for ``--seat``."""
+    from strange_tui.storage.config import config_origin, config_path, read_config
+    from strange_tui.storage.paths import ENV_SAVES
+
+    args.config_file = config_path(options.config)
+    args.config_origin = config_origin(options.config)
+    args.config = read_config(args.config_file)
+    config = args.config[0]
+    args.saves = options.saves or getattr(args, "saves", None)
+    args.saves_origin = ""
+    if not args.saves and not os.environ.get(ENV_SAVES) and config.saves:
+        args.saves, args.saves_origin = config.saves, f"saves in {args.config_file}"
+    if options.seat is not None:
+        args.seat = options.seat
+    elif getattr(args, "seat", None) is None:
+        args.seat = config.seat
+    args.seat_from_config = options.seat is None
+    return args
+
+
 def open_where(args: argparse.Namespace) -> tuple[Path, str, Path | None]:
     """The saves directory (and what chose it) and the campaign to open, if any."""
     from strange_tui.storage.paths import campaign_path, find_saves
 
     saves, origin = find_saves(args.saves)
+    origin = getattr(args, "saves_origin", "") or origin
     path = None
     if args.campaign:
         try:
@@ -155,19 +193,36 @@ def run_app(args: argparse.Namespace) -> int:
         from strange_tui.demo.build import build_demo
 
         build_demo(saves)  # The README's first command works on any machine.
+    from strange_tui.campaign.model.seats import GM
     from strange_tui.tui.app.app import StrangeApp
 
-    seat = args.seat
-    if seat.strip().casefold() != "gm":
-        if path is None:
+    seat: str | None = GM
+    config, problems = args.config
+    if args.seat.strip().casefold() != GM:
+        if path is None and not args.seat_from_config:
             raise UsageError("--seat names a player's seat at a campaign: give the CAMPAIGN too.")
-        seat = player_seat(path, seat)
-    StrangeApp(campaign_path=path, saves=saves, seat=seat).run()
+        if path is not None and args.seat_from_config:
+            seat = config_seat(path, args.seat)
+        elif path is not None:
+            seat = player_seat(path, args.seat)
+    if seat is None:  # The config's seat names no one at this campaign.
+        problems = [*problems, f"seat {args.seat!r} is no one's at this campaign: the GM's seat"]
+        seat = GM
+    StrangeApp(campaign_path=path, saves=saves, seat=seat, config=(config, problems)).run()
     # The app has closed its campaign (everything is on disk) and given the terminal back.
     # The process ends now: the collector need not walk every object of the session on
     # the way out (its final pass was 54 ms of each quit).
     gc.freeze()
     return 0
+
+
+def config_seat(path: Path, typed: str) -> str | None:
+    """The config's seat at the campaign in ``path``, or None when it names no one there
+    (a config is for every campaign: that is no mistake on the command line)."""
+    try:
+        return player_seat(path, typed)
+    except UsageError:
+        return None
 
 
 def player_seat(path: Path, typed: str) -> str:
@@ -197,7 +252,9 @@ def print_where(args: argparse.Namespace) -> int:
             notes.append("not there yet")
         return f"{place.absolute()}" + (f"  ({', '.join(notes)})" if notes else "")
 
-    rows = [("saves", folder(saves, origin))]
+    config_note = args.config_origin + ("" if args.config_file.exists() else ", not there yet")
+    rows = [("config", f"{args.config_file.absolute()}  (from {config_note})")]
+    rows.append(("saves", folder(saves, origin)))
     if path is not None:
         rows.append(("campaign", folder(path)))
     rows += [

@@ -12,13 +12,14 @@ from strange_tui.campaign.model.events import CharacterCreated, DamageTaken
 from strange_tui.campaign.model.state import Travel
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.tui.app.app import PREFERENCES_FILE, StrangeApp
+from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.combat.tracker import CombatScreen
 from strange_tui.tui.creation.wizard import CreationScreen
 from strange_tui.tui.home.campaigns import CampaignsScreen
 from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.hunters.home import HuntersHomeScreen
 from tests.campaign.builders import character
+from tests.config_file import config_file
 from tests.tui.conftest import REPO_DEMO
 
 
@@ -104,30 +105,34 @@ async def test_the_campaign_list_shows_the_journal_folded_in(demo):
 
 async def test_the_chosen_theme_is_kept_after_a_restart(demo):
     """Bug: the theme chosen from the palette was lost at the next start. It is kept in
-    <saves>/preferences.toml; a broken file is ignored with a warning; a recursion theme
-    that follows the party still wins when that setting is on."""
+    the config file (written only then); a broken file is ignored with a warning; a
+    recursion theme that follows the party still wins when that setting is on."""
     saves = demo.parent
+    config = config_file()
+    assert not config.exists()
     app = StrangeApp(saves=saves)  # The campaign list: no recursion to follow.
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not config.exists()  # Nothing changed yet: no file.
         await pilot.press("ctrl+p", *"theme", "enter")
         await pilot.pause()
         await pilot.press(*"daylight", "enter")
         await pilot.pause()
         assert app.theme == "daylight"
-    assert "daylight" in (saves / PREFERENCES_FILE).read_text()
+    assert config.read_text() == 'theme = "daylight"\n'
     again = StrangeApp(saves=saves)
     async with again.run_test(size=(80, 24)):
         assert again.theme == "daylight"
     following = StrangeApp(campaign_path=demo, saves=saves)  # Earth's theme wins.
     async with following.run_test(size=(80, 24)):
         assert following.theme == "earth"
-    assert "daylight" in (saves / PREFERENCES_FILE).read_text()
-    (saves / PREFERENCES_FILE).write_text("theme = [unclosed\n")
+    assert "daylight" in config.read_text()
+    config.write_text("theme = [unclosed\n")
     broken = StrangeApp(saves=saves)
     async with broken.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert broken.theme == "earth"
-        assert any(PREFERENCES_FILE in notice for notice in notices(broken))
+        assert any(config.name in notice for notice in notices(broken))
 
 
 async def test_ctrl_s_creates_a_hunter(tmp_path):

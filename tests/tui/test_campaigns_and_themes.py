@@ -5,6 +5,7 @@ from textual.widgets import Input
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.home.campaigns import CampaignsScreen
 from strange_tui.tui.home.home import HomeScreen
+from tests.config_file import config_file
 
 
 async def test_without_a_campaign_the_list_opens_the_demo(demo):
@@ -79,10 +80,8 @@ async def test_the_theme_kept_from_last_time_colours_the_first_frame(demo):
     own theme) and on the screen's background, which the stylesheet sets."""
     from textual.color import Color
 
-    from strange_tui.tui.app.preferences import Preferences, write_preferences
-
     for name, dark in (("ruk", True), ("daylight", False)):
-        write_preferences(demo.parent, Preferences(theme=name))
+        config_file().write_text(f'theme = "{name}"\n')
         app = StrangeApp(saves=demo.parent)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -102,8 +101,6 @@ async def test_a_campaign_that_follows_its_recursion_starts_in_its_theme_parsed_
     from textual.color import Color
     from textual.css.stylesheet import Stylesheet
 
-    from strange_tui.tui.app.preferences import Preferences, write_preferences
-
     reparsed: list[bool] = []
     original = Stylesheet.reparse
 
@@ -112,7 +109,7 @@ async def test_a_campaign_that_follows_its_recursion_starts_in_its_theme_parsed_
         original(self)
 
     monkeypatch.setattr(Stylesheet, "reparse", reparse)
-    write_preferences(demo.parent, Preferences(theme="ruk"))
+    config_file().write_text('theme = "ruk"\n')
     app = StrangeApp(campaign_path=demo, saves=demo.parent)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -123,6 +120,4 @@ async def test_a_campaign_that_follows_its_recursion_starts_in_its_theme_parsed_
         assert app.screen.styles.background == Color.parse(earth.background)
         assert reparsed == []
     # The recursion's theme is the app's choice, not the player's: ruk is still kept.
-    from strange_tui.tui.app.preferences import read_preferences
-
-    assert read_preferences(demo.parent)[0].theme == "ruk"
+    assert config_file().read_text() == 'theme = "ruk"\n'

@@ -28,6 +28,7 @@ from strange_tui.campaign.commands import Command
 from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.seats import GM, seat_label
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.storage.config import Config, config_path, read_config
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.tui.app.actions import AppActions
 from strange_tui.tui.app.collector import (
@@ -38,8 +39,8 @@ from strange_tui.tui.app.collector import (
     thaw,
 )
 from strange_tui.tui.app.damage import ReopensDamaged, say_refused
-from strange_tui.tui.app.preferences import PREFERENCES_FILE, Preferences
-from strange_tui.tui.common.bindings import screen_bindings
+from strange_tui.tui.app.keymap import usable_keymap
+from strange_tui.tui.common.bindings import screen_bindings, use_keymap
 from strange_tui.tui.common.session import Refused, Session
 from strange_tui.tui.common.speed import preset_breakpoints
 from strange_tui.tui.common.taken_back import TakenBackNotice
@@ -49,7 +50,7 @@ from strange_tui.tui.table.desk import PromptDesk
 FOLLOW_EVERY = 0.3
 """Seconds between two looks at the campaign's journal for other windows' changes."""
 
-__all__ = ["FOLLOW_EVERY", "PREFERENCES_FILE", "Preferences", "StrangeApp", "screen_bindings"]
+__all__ = ["FOLLOW_EVERY", "StrangeApp", "screen_bindings"]
 
 
 FREEZE_AFTER = 1.0
@@ -127,10 +128,17 @@ class StrangeApp(ReopensDamaged, AppActions):
     """The open campaign's state, replaced after every change (screens watch it)."""
 
     def __init__(
-        self, campaign_path: Path | None = None, saves: Path | None = None, seat: str = GM
+        self,
+        campaign_path: Path | None = None,
+        saves: Path | None = None,
+        seat: str = GM,
+        config: tuple[Config, list[str]] | None = None,
     ) -> None:
         freeze_imports()
         super().__init__()
+        self.config, self.config_problems = config or read_config(config_path())
+        """The player's config file (the theme, the dice, the keymap) and its problems."""
+        self.apply_keymap()
         self.seat = seat
         """Whose seat this window is: the GM's, or a player's character's id."""
         self._kept: set[str] = set()
@@ -149,6 +157,20 @@ class StrangeApp(ReopensDamaged, AppActions):
         """True once quitting has begun: no key, click or timer reaches a screen then."""
         self._follow_timer: Timer | None = None
         self.start_themes()
+
+    def apply_keymap(self) -> None:
+        """The config's ``[keys]`` in place of the default keys: those that name a binding
+        and take no key another action of the same screen has (each left out is said)."""
+        keymap, problems = usable_keymap(self.config.keys, type(self))
+        where = self.config.path.name if self.config.path else "config"
+        self.config_problems += [f"{where}: {problem}" for problem in problems]
+        self.set_keymap(keymap)
+        use_keymap(self.keymap_in_use)
+
+    @property
+    def keymap_in_use(self) -> dict[str, str]:
+        """The keymap applied (binding id -> keys, Textual's names)."""
+        return dict(self._keymap)
 
     def get_default_screen(self) -> Screen:
         """Home on the campaign asked for, else the campaign list."""
@@ -190,6 +212,9 @@ class StrangeApp(ReopensDamaged, AppActions):
         if self.theme_problems:
             problems = "\n".join(self.theme_problems)
             self.notify(problems, title="Themes skipped", severity="warning", timeout=8)
+        if self.config_problems:
+            problems = "\n".join(self.config_problems)
+            self.notify(problems, title="Config: left out", severity="warning", timeout=10)
         # A second in, once Home is drawn: the first frame does not wait for it.
         self.set_timer(FREEZE_AFTER, freeze_long_lived, name="freeze the long-lived objects")
 
@@ -345,6 +370,7 @@ class StrangeApp(ReopensDamaged, AppActions):
     def on_unmount(self) -> None:
         if self.session is not None:
             self.session.close()
+        use_keymap({})  # Help read without an app (another app in this process) is the default.
         thaw()
 
 

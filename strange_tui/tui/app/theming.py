@@ -1,5 +1,6 @@
 """The app's themes: the built-in and the player's theme files, the theme kept from last
-time, and the party's recursion's when the campaign's setting says the theme follows it."""
+time (the config file's ``theme``), and the party's recursion's when the campaign's setting
+says the theme follows it."""
 
 from __future__ import annotations
 
@@ -9,12 +10,7 @@ import msgspec
 from textual.app import App
 
 from strange_tui.campaign.model.state import Campaign
-from strange_tui.tui.app.preferences import (
-    PREFERENCES_FILE,
-    Preferences,
-    read_preferences,
-    write_preferences,
-)
+from strange_tui.storage.config import Config, migrate_preferences, set_value
 from strange_tui.tui.app.themes import load_themes, theme_folders
 from strange_tui.tui.common.access import CampaignApp
 
@@ -26,7 +22,7 @@ class ThemedApp(CampaignApp):
 
     saves: Path
     exiting: bool
-    preferences: Preferences
+    config: Config
 
     def start_themes(self) -> None:
         """Called as the app is made, before the first frame, so the stylesheet is built
@@ -41,15 +37,14 @@ class ThemedApp(CampaignApp):
         self._keep_theme = False
         """The player's theme changes are saved once the app is up (not the start's)."""
         self.load_themes()
-        self.preferences, problem = read_preferences(self.saves)
+        self.config, problem = migrate_preferences(self.config, self.saves)
         if problem:
-            self.theme_problems.append(f"{problem} (ignored)")
-        if self.preferences.theme in self.available_themes:
-            self._start_with_theme(self.preferences.theme)
-        elif self.preferences.theme:
-            self.theme_problems.append(
-                f"{PREFERENCES_FILE}: no theme is called {self.preferences.theme!r}"
-            )
+            self.theme_problems.append(problem)
+        if self.config.theme in self.available_themes:
+            self._start_with_theme(self.config.theme)
+        elif self.config.theme:
+            where = self.config.path.name if self.config.path else "the config"
+            self.theme_problems.append(f"{where}: no theme is called {self.config.theme!r}")
 
     def load_themes(self) -> None:
         """Register the theme files; the broken ones are reported together later."""
@@ -89,11 +84,11 @@ class ThemedApp(CampaignApp):
         The party's recursion theme, when it follows, is the app's choice, not kept."""
         if not self._keep_theme or self._theme_by_recursion or self.exiting:
             return
-        if theme == self.preferences.theme:
+        if theme == self.config.theme or self.config.path is None:
             return
-        self.preferences = msgspec.structs.replace(self.preferences, theme=theme)
+        self.config = msgspec.structs.replace(self.config, theme=theme)
         try:
-            write_preferences(self.saves, self.preferences)
+            set_value(self.config.path, "theme", theme)
         except OSError as error:
             self.notify(
                 f"The theme could not be kept for next time: {error.strerror or error}",

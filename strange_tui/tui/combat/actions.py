@@ -37,6 +37,7 @@ from strange_tui.tui.combat.tables import cost_text, odds_text
 from strange_tui.tui.common.dialog import (
     DIALOG_CSS,
     CharacterDialog,
+    die_hint,
     row,
     send,
     typed_d20,
@@ -146,7 +147,11 @@ class ActionDialog(CharacterDialog):
             yield from self.fields()
             if self.ROLLS:
                 die = Input(
-                    placeholder=DIE_HINT, type="integer", valid_empty=True, id="die", compact=True
+                    placeholder=die_hint(self, DIE_HINT),
+                    type="integer",
+                    valid_empty=True,
+                    id="die",
+                    compact=True,
                 )
                 yield row(DIE_LABEL, die)
             yield Static(id="preview", classes="preview")

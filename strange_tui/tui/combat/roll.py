@@ -23,7 +23,7 @@ from strange_tui.campaign.commands.rolls.odds import outcome_of
 from strange_tui.campaign.commands.solo.intrusions import intrusion_shown
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, RollMade
-from strange_tui.tui.common.dialog import CharacterDialog, typed_d20
+from strange_tui.tui.common.dialog import CharacterDialog, die_hint, typed_d20
 from strange_tui.tui.common.impossible import AsksIfImpossible
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.circumstance_fields import (
@@ -79,7 +79,7 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
 
     def die_input(self) -> Input:
         return Input(
-            placeholder=DIE_HINT,
+            placeholder=die_hint(self, DIE_HINT),
             type="integer",
             valid_empty=True,
             id="die",

@@ -227,12 +227,34 @@ def int_value(field: Input, default: int = 0) -> int | None:
         return None
 
 
+OWN_DICE = "own"
+"""The config's ``dice = "own"``: the player rolls every die, and a blank field is a die
+not yet typed, never the app's to roll."""
+
+
+def own_dice(node: DOMNode) -> bool:
+    """Whether the player's config says they roll their own dice (the app never does)."""
+    config = getattr(node.app, "config", None)
+    return getattr(config, "dice", "") == OWN_DICE
+
+
+def die_hint(node: DOMNode, hint: str) -> str:
+    """A die field's placeholder: ``hint`` ("your d20, then enter · blank: the app
+    rolls"), without its blank part when the player rolls their own dice."""
+    if not own_dice(node):
+        return hint
+    kept = [part for part in hint.split(" · ") if "app rolls" not in part]
+    return " · ".join(kept) or "your d20"
+
+
 def typed_d20(field: Input) -> int | None | str:
     """The d20 the player typed in ``field`` (None: blank, the app rolls), or what is wrong
-    with it, in a sentence."""
+    with it, in a sentence. With the config's own dice, a blank field is not yet a die."""
     value = int_value(field, default=0)
     if value is None or not 0 <= value <= 20:
         return "A d20 shows 1 to 20."
+    if not value and own_dice(field):
+        return "Type what your d20 shows (you roll your own dice: the config's dice)."
     return value or None
 
 

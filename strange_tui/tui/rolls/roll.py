@@ -31,6 +31,7 @@ from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.dialog import (
     CharacterDialog,
     assets_select,
+    die_hint,
     int_value,
     skill_select,
     typed_d20,
@@ -167,8 +168,9 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
                 yield self.support_select()
                 # The die last, right before the buttons: no Tab reaches Roll before it.
                 yield Label("Your die ^f")
+                hint = die_hint(self, DIE_HINT)
                 yield Input(
-                    placeholder=DIE_HINT, type="integer", id="die", compact=True, classes="wide"
+                    placeholder=hint, type="integer", id="die", compact=True, classes="wide"
                 )
             yield Static(id="preview", classes="preview")
             yield Static(id="result")

@@ -31,7 +31,7 @@ from strange_tui.campaign.commands.solo.oracle import (
 )
 from strange_tui.campaign.model.events import OracleAsked
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.dialog import CharacterDialog, row, typed_d20
+from strange_tui.tui.common.dialog import CharacterDialog, die_hint, row, typed_d20
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.solo.keep import KEEP_BINDING, EventKeeper, cut, keep
 
@@ -181,9 +181,14 @@ class OracleDialog(CharacterDialog):
             # The dice last, right before the buttons: no Tab reaches Ask before them.
             yield pair(
                 "Your die ^f",
-                Input(placeholder=DIE_HINT, type="integer", id="die", compact=True),
+                Input(placeholder=die_hint(self, DIE_HINT), type="integer", id="die", compact=True),
                 "Event die",
-                Input(placeholder=DIE_HINT, type="integer", id="event-die", compact=True),
+                Input(
+                    placeholder=die_hint(self, DIE_HINT),
+                    type="integer",
+                    id="event-die",
+                    compact=True,
+                ),
             )
             yield Horizontal(
                 Button("Ask", variant="primary", id="ask"),
@@ -218,7 +223,7 @@ class OracleDialog(CharacterDialog):
         chosen = bool(self.chosen)
         for die in self.query(".pair Input").results(Input):
             die.disabled = chosen  # A chosen answer rolls no die.
-            die.placeholder = CHOSEN_HINT if chosen else DIE_HINT
+            die.placeholder = CHOSEN_HINT if chosen else die_hint(self, DIE_HINT)
         odds = self.query_one("#odds", Static)
         try:
             seen = self.session.preview(self.command())

@@ -27,7 +27,7 @@ from strange_tui.campaign.commands.solo.reactions import (
 from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.events import Drawn
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.dialog import CharacterDialog, row, typed_d20
+from strange_tui.tui.common.dialog import CharacterDialog, die_hint, row, typed_d20
 
 DIE_HINT = "your d20, then enter · blank: the app rolls"
 LEVELS = [(str(level), level) for level in range(11)]
@@ -147,7 +147,8 @@ class ReactionDialog(CharacterDialog):
             yield Static(id="preview", classes="preview")
             # The die last, right before the buttons: no Tab reaches Roll before it.
             yield row(
-                "Your die ^f", Input(placeholder=DIE_HINT, type="integer", id="die", compact=True)
+                "Your die ^f",
+                Input(placeholder=die_hint(self, DIE_HINT), type="integer", id="die", compact=True),
             )
             yield Horizontal(
                 Button("Roll", variant="primary", id="roll"),

@@ -32,7 +32,7 @@ from strange_tui.campaign.commands.solo.scenes import (
 from strange_tui.campaign.commands.solo.tension import TENSIONS, SetTension
 from strange_tui.campaign.model.events import AnyEvent, Drawn, SceneStarted
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.dialog import CharacterDialog, row, typed_d20
+from strange_tui.tui.common.dialog import CharacterDialog, die_hint, row, typed_d20
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.solo.keep import KEEP_BINDING, EventKeeper
 
@@ -147,7 +147,9 @@ class ScenesDialog(CharacterDialog):
                 # The die last, right before the button: no Tab reaches Start before it.
                 yield row(
                     "Your die ^f",
-                    Input(placeholder=DIE_HINT, type="integer", id="die", compact=True),
+                    Input(
+                        placeholder=die_hint(self, DIE_HINT), type="integer", id="die", compact=True
+                    ),
                 )
                 yield Horizontal(Button("Start", variant="primary", id="start"), classes="buttons")
             with Vertical(id="end-form"):
