@@ -25,8 +25,10 @@ from strange_tui.tui.common.dialog import (
     DIALOG_CSS,
     CharacterDialog,
     assets_select,
+    die_hint,
     int_value,
     skill_select,
+    typed_d20,
 )
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.odds import preview_table
@@ -164,7 +166,11 @@ class ChaseRollDialog(CharacterDialog):
                 )
                 yield Label("Your die ^f")
                 yield Input(
-                    placeholder=DIE_HINT, type="integer", id="die", compact=True, classes="wide"
+                    placeholder=die_hint(self, DIE_HINT),
+                    type="integer",
+                    id="die",
+                    compact=True,
+                    classes="wide",
                 )
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
@@ -196,11 +202,11 @@ class ChaseRollDialog(CharacterDialog):
     @on(Input.Submitted, "#die")
     @on(Button.Pressed, "#roll")
     def action_roll(self) -> None:
-        value = int_value(self.query_one("#die", Input), default=0)
-        if value is None or not 0 <= value <= 20:
-            self.notify("A d20 shows 1 to 20.", severity="warning")
+        die = typed_d20(self.query_one("#die", Input))
+        if isinstance(die, str):
+            self.notify(die, severity="warning")
             return
-        events = strange_app(self).run_command(self.command(value or None))
+        events = strange_app(self).run_command(self.command(die))
         if events:
             self.notify(self.session.describe(events), title="Chase", timeout=6)
             self.dismiss(True)

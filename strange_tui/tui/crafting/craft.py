@@ -23,7 +23,13 @@ from strange_tui.campaign.commands.crafting import (
     time_choices_for,
 )
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.dialog import CharacterDialog, assets_select, int_value, skill_select
+from strange_tui.tui.common.dialog import (
+    CharacterDialog,
+    assets_select,
+    die_hint,
+    skill_select,
+    typed_d20,
+)
 from strange_tui.tui.rolls.odds import grid, preview_table
 from strange_tui.tui.rolls.roll import DIE_HINT
 
@@ -98,8 +104,8 @@ class CraftDialog(CharacterDialog):
                     compact=True,
                 )
                 yield Label("Your die ^f")
-                yield Input(placeholder=DIE_HINT, type="integer", id="die", compact=True,
-                            classes="wide")  # fmt: skip
+                yield Input(placeholder=die_hint(self, DIE_HINT), type="integer", id="die",
+                            compact=True, classes="wide")  # fmt: skip
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Craft", variant="primary", id="craft")
@@ -164,11 +170,11 @@ class CraftDialog(CharacterDialog):
 
     @on(Button.Pressed, "#craft")
     def action_craft(self) -> None:
-        value = int_value(self.query_one("#die", Input), default=0)
-        if value is None or not 0 <= value <= 20:
-            self.notify("A d20 shows 1 to 20.", severity="warning")
+        die = typed_d20(self.query_one("#die", Input))
+        if isinstance(die, str):
+            self.notify(die, severity="warning")
             return
-        events = strange_app(self).run_command(self.command(value or None))
+        events = strange_app(self).run_command(self.command(die))
         if events:
             self.notify(self.session.describe(events), title="Make", timeout=8)
             self.dismiss(True)

@@ -26,9 +26,10 @@ from strange_tui.campaign.model.terms import DIFFICULTY_NAMES
 from strange_tui.tui.common.dialog import (
     CharacterDialog,
     assets_select,
-    int_value,
+    die_hint,
     send,
     skill_select,
+    typed_d20,
 )
 from strange_tui.tui.common.impossible import AsksIfImpossible
 from strange_tui.tui.rolls.odds import grid, outcome_text, preview_table, step_text
@@ -121,7 +122,7 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
                 yield Checkbox("Inability", id="inability", classes="wide")
                 yield Label("Your die ^f")
                 yield Input(
-                    placeholder=DIE_HINT,
+                    placeholder=die_hint(self, DIE_HINT),
                     type="integer",
                     valid_empty=True,
                     id="die",
@@ -175,10 +176,7 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
 
     def typed_die(self) -> int | None | str:
         """The die the player typed (None: the app rolls), or what is wrong with it."""
-        value = int_value(self.query_one("#die", Input), default=0)
-        if value is None or not 0 <= value <= 20:
-            return "A d20 shows 1 to 20."
-        return value or None
+        return typed_d20(self.query_one("#die", Input))
 
     @on(Input.Submitted, "#die")
     @on(Button.Pressed, "#go")
