@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from pathlib import Path
 
 from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.events import AnyEvent, batches
-from strange_tui.campaign.model.state import Clock
+from strange_tui.campaign.model.state import Campaign, Character, Clock
 from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
 from strange_tui.campaign.narrate.plain import one_line, terminal
 from strange_tui.campaign.narrate.sheet import (
@@ -16,8 +18,10 @@ from strange_tui.campaign.narrate.sheet import (
     sheet_data,
     text_sheet,
 )
+from strange_tui.campaign.narrate.sheet_html import PAPER_SIZES, html_page, paper_sheet
 from strange_tui.campaign.narrate.story import markdown_story
 from strange_tui.cli.parsing import Parser, UsageError, at_least_zero
+from strange_tui.cli.print_pdf import PrintError, print_pdf, write_output
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.paths import campaign_path, saves_dir
 
@@ -42,8 +46,17 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
+PRINTED = ("html", "pdf")
+"""The formats for paper: a page to print, and the PDF printed from it."""
+
+
 def run_sheet(args: argparse.Namespace) -> int:
-    """Print one character's sheet (or the whole party's) as text, Markdown or JSON."""
+    """Print one character's sheet (or the whole party's) as text, Markdown or JSON, or
+    as a page to print (HTML, or a PDF file where Chromium can print it)."""
+    if args.format == "pdf" and not args.out:
+        raise UsageError("--format pdf writes a file: give --out FILE.pdf")
+    if args.format not in PRINTED and (args.out or args.paper):
+        raise UsageError(f"--{'out' if args.out else 'paper'} is for --format html or pdf")
     state = folder_of(args).check()
     try:
         characters = (
@@ -52,6 +65,8 @@ def run_sheet(args: argparse.Namespace) -> int:
     except KeyError as missing:
         raise UsageError(str(missing.args[0])) from None
     now = moment(state)
+    if args.format in PRINTED:
+        return print_sheets(args, state, characters, now)
     sheets = [sheet_data(character, now) for character in characters]
     if args.format == "json":
         print(
@@ -63,6 +78,29 @@ def run_sheet(args: argparse.Namespace) -> int:
             terminal("\n\n".join(render(sheet) for sheet in sheets))
             or terminal(f"{state.name} has no characters yet.")
         )
+    return 0
+
+
+def print_sheets(
+    args: argparse.Namespace, state: Campaign, characters: list[Character], now: int | None
+) -> int:
+    """The sheets as a page to print, a character a page: on stdout or in ``--out``, or
+    printed to the PDF ``--out`` (exit 1, one line, when it cannot be)."""
+    if not characters:
+        raise UsageError(f"{state.name} has no characters yet: there is no sheet to print.")
+    title = characters[0].name if args.name else f"{state.name}: the party"
+    sheets = [paper_sheet(character, state.recursion, now) for character in characters]
+    page = html_page(title, sheets, args.paper or "a4")
+    try:
+        if args.format == "pdf":
+            print_pdf(page, Path(args.out))
+        elif args.out:
+            write_output(Path(args.out), page.encode("utf-8"))
+        else:
+            sys.stdout.write(page)
+    except PrintError as refused:
+        sys.stderr.write(f"strange-tui: {terminal(str(refused))}\n")
+        return 1
     return 0
 
 
@@ -108,7 +146,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     sheet: Parser = commands.add_parser("sheet", help="print a character sheet")
     sheet.add_argument("campaign", metavar="CAMPAIGN", help="a campaign folder or name")
     sheet.add_argument("name", nargs="?", metavar="NAME", help="a character (default: all)")
-    sheet.add_argument("--format", choices=("text", "md", "json"), default="text")
+    sheet.add_argument("--format", choices=("text", "md", "json", *PRINTED), default="text")
+    sheet.add_argument(
+        "--out", metavar="FILE", help="write the page (html) or the PDF (pdf, required) here"
+    )
+    sheet.add_argument(
+        "--paper", choices=tuple(PAPER_SIZES), help="the paper to print on (default: a4)"
+    )
     sheet.add_argument("--saves", metavar="DIR", help="the saves directory")
     sheet.set_defaults(run=run_sheet)
     log = commands.add_parser("log", help="the campaign's events as sentences (a recap)")

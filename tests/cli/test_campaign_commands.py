@@ -94,7 +94,7 @@ def test_sheet_unknown_name_is_a_usage_error(demo, capsys):
 
 
 def test_sheet_bad_format_is_a_usage_error(demo):
-    assert_usage(["sheet", str(demo), "--format", "pdf"])
+    assert_usage(["sheet", str(demo), "--format", "docx"])
 
 
 def test_check_does_not_change_any_file(demo):
