@@ -19,6 +19,7 @@ costs more than a whole `strange-tui odds`, which registers this command too.
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 
 from strange_tui.campaign.model.seats import GM, player_seats, seat_label
@@ -84,6 +85,7 @@ def new_seats(state: Campaign, seats: list[Seat]) -> list[Seat]:
 def run_serve(args: argparse.Namespace) -> int:
     """`strange-tui serve CAMPAIGN`: print the seats' links and serve until Ctrl+C."""
     from strange_tui.cli import open_where
+    from strange_tui.storage.config import ENV_CONFIG
     from strange_tui.storage.folder import CampaignFolder
 
     server_class = seat_server_class()  # The missing extra is reported before anything else.
@@ -94,6 +96,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
         build_demo(saves)  # As `strange-tui demo` does: the demo works on any machine.
     state = CampaignFolder(path).check()
+    # Each seat's app is a process of its own: it reads the config this command was given.
+    os.environ[ENV_CONFIG] = str(args.config_file.absolute())
     server = server_class(
         path.absolute(),
         saves.absolute(),
