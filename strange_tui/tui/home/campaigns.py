@@ -103,8 +103,27 @@ class CampaignsScreen(Screen):
     BINDINGS = [
         Binding("n", "new('strange')", "New campaign", id="campaigns.new"),
         Binding("h", "new('hunters')", "New Hunters campaign", id="campaigns.hunters"),
-        Binding("d", "demo", "Demo", tooltip="Open the demo campaign (made here if missing)",
-                id="campaigns.demo"),
+        Binding(
+            "d",
+            "demo",
+            "Demo",
+            tooltip="Open the demo campaign (made here if missing)",
+            id="campaigns.demo",
+        ),
+        Binding(
+            "b",
+            "backup",
+            "Back up",
+            tooltip="The highlighted campaign into one .zip file",
+            id="campaigns.backup",
+        ),
+        Binding(
+            "i",
+            "import_backup",
+            "Import",
+            tooltip="A backup (.zip) as a new campaign",
+            id="campaigns.import",
+        ),
         Binding("escape", "back", "Back", id="campaigns.back"),
     ]
 
@@ -122,13 +141,14 @@ class CampaignsScreen(Screen):
         self.refresh_list()
         self.query_one("#list", OptionList).focus()
 
-    def refresh_list(self) -> None:
+    def refresh_list(self, highlight: Path | None = None) -> None:
+        """List the campaigns again, ``highlight``'s highlighted (else the first)."""
         options = self.query_one("#list", OptionList)
         options.clear_options()
         folders = campaign_folders(self.app.saves)
         options.add_options(Option(describe(path), id=str(path)) for path in folders)
         if folders:
-            options.highlighted = 0
+            options.highlighted = folders.index(highlight) if highlight in folders else 0
         else:
             options.add_option(Option(Text(FIRST_RUN), disabled=True))
 
@@ -157,6 +177,41 @@ class CampaignsScreen(Screen):
                 self.notify(str(error), title="Cannot make the demo", severity="error")
                 return
         self.app.open_campaign(path)
+
+    def highlighted_campaign(self) -> Path | None:
+        options = self.query_one("#list", OptionList)
+        if options.highlighted is None:
+            return None
+        option = options.get_option_at_index(options.highlighted)
+        return Path(option.id) if option.id else None
+
+    def action_backup(self) -> None:
+        """Back the highlighted campaign up into a .zip (a dialog asks where)."""
+        # Imported here: the list's start need not load zipfile and hashlib.
+        from strange_tui.tui.home.backup_dialogs import BackupDialog, default_backup_path
+
+        campaign = self.highlighted_campaign()
+        if campaign is None:
+            self.notify("No campaign to back up: highlight one first.", severity="warning")
+            return
+
+        def done(line: str | None) -> None:
+            if line:
+                self.notify(line, title="Backed up")
+
+        self.app.push_screen(BackupDialog(campaign, default_backup_path(campaign)), done)
+
+    def action_import_backup(self) -> None:
+        """Import a backup as a new campaign; the list then shows it highlighted."""
+        from strange_tui.tui.home.backup_dialogs import ImportDialog
+
+        def done(made: tuple[Path, str] | None) -> None:
+            if made:
+                self.refresh_list(highlight=made[0])
+                self.query_one("#list", OptionList).focus()
+                self.notify(made[1], title="Imported")
+
+        self.app.push_screen(ImportDialog(self.app.saves), done)
 
     def action_back(self) -> None:
         if strange_app(self).session is not None:
