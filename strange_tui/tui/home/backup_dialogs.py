@@ -13,10 +13,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Static
 
 from strange_tui.storage.archive import ArchiveError, export_campaign, import_campaign
-from strange_tui.tui.common.dialog import DIALOG_CSS
+from strange_tui.tui.common.dialog import DIALOG_CSS, row
 
 
 def default_backup_path(campaign: Path, folder: Path | None = None) -> Path:
@@ -72,13 +72,12 @@ class BackupDialog(_PathDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = f"Back up {self.campaign.name}/"
+            box.border_subtitle = "enter backs up · escape closes"
             yield Static(
                 "The whole campaign in one .zip file, to keep or to give to another table"
                 " (they import it from their campaign list). A file there is never replaced."
             )
-            with Horizontal(classes="row"):
-                yield Label("Save to", classes="field")
-                yield Input(str(self.suggested), id="path")
+            yield row("Save to", Input(str(self.suggested), id="path", compact=True))
             yield Static(id="result")
             yield self.buttons("Back up")
 
@@ -109,16 +108,16 @@ class ImportDialog(_PathDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = "Import a backup"
+            box.border_subtitle = "enter imports · tab: the name · escape closes"
             yield Static(
                 f"A backup (.zip) becomes a new campaign in {self.saves}. Every file is"
                 " checked first; nothing is made from a backup that does not check."
             )
-            with Horizontal(classes="row"):
-                yield Label("Backup", classes="field")
-                yield Input(placeholder="path to the .zip file", id="path")
-            with Horizontal(classes="row"):
-                yield Label("Name", classes="field")
-                yield Input(placeholder="optional: the backup's own folder name", id="name")
+            yield row("Backup", Input(placeholder="path to the .zip file", id="path", compact=True))
+            name = Input(
+                placeholder="optional: the backup's own folder name", id="name", compact=True
+            )
+            yield row("Name", name)
             yield Static(id="result")
             yield self.buttons("Import")
 
