@@ -78,3 +78,18 @@ async def test_two_actions_swapping_keys_is_no_clash(demo):
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, RollDialog)
+
+
+async def test_a_remapped_key_keeps_its_place_on_the_key_bar(demo):
+    """Textual lists a remapped binding last; the bar's order is the keys' importance,
+    so Roll stays where the screen declares it."""
+    app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        default = app.screen.query_one(KeyBar).shown_keys()
+    config_file().write_text('[keys]\nhome.roll = "ctrl+o"\n')
+    app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        moved = app.screen.query_one(KeyBar).shown_keys()
+    assert moved == ["ctrl+o" if key == "r" else key for key in default]

@@ -20,6 +20,11 @@ def use_keymap(keymap: Mapping[str, str]) -> None:
     _keymap.update(keymap)
 
 
+def remapped() -> set[str]:
+    """The ids of the bindings the keymap in use moves."""
+    return set(_keymap)
+
+
 def declared_bindings(cls: type) -> list[Binding]:
     """The bindings ``cls`` itself declares (not its bases'), tuples made Bindings."""
     found = []

@@ -21,6 +21,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
+from strange_tui.tui.common.bindings import remapped, screen_bindings
+
 MAX_LINES = 2
 HELP_ACTIONS = ("help", "app.help")
 
@@ -30,6 +32,7 @@ class Key(NamedTuple):
 
     key: str
     text: Text
+    binding: Binding = Binding("", "")
 
     @property
     def width(self) -> int:
@@ -65,6 +68,25 @@ def fit(
         if lay_out(keys[:count], pinned, width, max_lines):
             return keys[:count], pinned
     return [], pinned
+
+
+def in_declared_places(keys: list[Key], screen: Screen) -> list[Key]:
+    """``keys`` with those the player's keymap moved put back where the screen declares
+    them: Textual lists a remapped binding last, and the bar's order is its importance."""
+    moved = {key.binding.id for key in keys if key.binding.id in remapped()}
+    if not moved:
+        return keys
+    declared = {b.id: place for place, b in enumerate(screen_bindings(type(screen))) if b.id}
+    kept = [key for key in keys if key.binding.id not in moved]
+    for key in (key for key in keys if key.binding.id in moved):
+        place = declared.get(key.binding.id)
+        after = next(
+            (n for n, k in enumerate(kept) if place is not None
+             and declared.get(k.binding.id, -1) > place),
+            len(kept),
+        )  # fmt: skip
+        kept.insert(after, key)
+    return kept
 
 
 class KeyBar(Widget):
@@ -122,6 +144,7 @@ class KeyBar(Widget):
                 helps.append((not binding.show, item))  # The shown one (?) before F1.
             else:
                 keys.append(item)
+        keys = in_declared_places(keys, screen)
         help_key = min(helps, key=lambda pair: pair[0])[1] if helps else None
         palette = None
         if palette_key in screen.active_bindings:
@@ -139,7 +162,7 @@ class KeyBar(Widget):
             (f" {shown} ", key_style if enabled else disabled),
             (f"{binding.description} ", "" if enabled else disabled),
         )
-        return Key(key, text)
+        return Key(key, text, binding)
 
     def _bindings_changed(self, screen: Screen) -> None:
         if screen is not self.screen:
