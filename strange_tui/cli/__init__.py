@@ -58,13 +58,17 @@ def where_your_files_live() -> str:
     return (
         "where your files live:\n"
         f"  campaigns  the saves directory: --saves DIR, else ${ENV_SAVES},\n"
-        "             else ./saves when the current folder has one,\n"
+        "             else the config's saves, else ./saves when the current\n"
+        "             folder has one,\n"
         "             else the platform's data folder:\n"
         f"{platforms}\n"
         "             (on Linux, $XDG_DATA_HOME replaces ~/.local/share when it is set)\n"
         "  packs      <saves>/packs/*.toml, after the built-in packs\n"
         "  themes     <saves>/themes/*.toml, after the built-in themes\n"
-        "`strange-tui --where` prints the folders in use."
+        "  config     --config FILE, else $STRANGE_TUI_CONFIG, else config.toml in the\n"
+        "             platform's config folder (~/.config/strange-tui/ on Linux): the\n"
+        "             theme, saves, seat, dice and keys (docs/config.md)\n"
+        "`strange-tui --where` prints the files and folders in use."
     )
 
 

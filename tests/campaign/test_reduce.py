@@ -218,7 +218,7 @@ def test_r_adv_1_four_steps_raise_the_tier():
     )
     store.dispatch(AdvancementBought(character="mara", step="edge", edge=Stat.INTELLECT))
     store.dispatch(AdvancementBought(character="mara", step="effort"))
-    with pytest.raises(RuleViolation, match="already bought \+1 Effort"):
+    with pytest.raises(RuleViolation, match=r"already bought \+1 Effort"):
         store.dispatch(AdvancementBought(character="mara", step="effort"))
     store.dispatch(AdvancementBought(character="mara", step="skill", skill="Guns"))
     mara = store.state.characters["mara"]
