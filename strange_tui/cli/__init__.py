@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import sys
@@ -20,8 +21,10 @@ PROG = "strange-tui"
 INVALID = 1
 
 
+@functools.cache
 def command_parser() -> Parser:
-    """The parser of the plain commands (`odds`, `roll`, ...)."""
+    """The parser of the plain commands (`odds`, `roll`, ...): built once a process (a
+    parse changes nothing in it; the tests run thousands of commands in one)."""
     from strange_tui.cli import (
         campaign,
         content,

@@ -580,6 +580,7 @@ ENOUGH = 5
 
 
 @given(st.data())
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_random_play_gets_every_kind_accepted(data):
     """The random games of the property tests play every kind of event (counted here,
     checked by the next test)."""
@@ -592,6 +593,7 @@ MORE_RUNS = 3
 cannot make stays at 0 however many runs)."""
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_every_kind_was_accepted_a_few_times():
     if not ACCEPTED:  # Run alone: play the games first.
         test_random_play_gets_every_kind_accepted()

@@ -323,6 +323,7 @@ def refused_after(state: Campaign, proposal: AnyEvent) -> AnyEvent:
 
 
 @given(st.data())
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_a_command_with_a_refused_event_changes_nothing(data):
     """Store.apply is all or nothing: when one event of a command is refused, the state, the
     journal, the undo and redo stacks are as they were, and nobody is told."""
@@ -347,6 +348,7 @@ def test_a_command_with_a_refused_event_changes_nothing(data):
 
 
 @given(st.data())
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_undo_of_a_command_restores_the_state_exactly(data):
     """A command's events are one journal batch and one undo step; undo gives back the
     state before it and the journal without it; redo puts them back."""
@@ -366,6 +368,7 @@ def test_undo_of_a_command_restores_the_state_exactly(data):
 
 
 @given(st.data())
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_replay_of_the_log_is_the_live_state_with_commands(data):
     """replay(log) == live state when commands have several events, across checkpoints;
     the log keeps each command as one batch."""
@@ -385,6 +388,7 @@ def test_replay_of_the_log_is_the_live_state_with_commands(data):
 
 @settings(max_examples=40)
 @given(st.data())
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_open_of_save_is_the_state_with_commands(data):
     """open(save) == state with commands of several events, across checkpoints; undo after
     opening takes back the last command whole, in the files too."""

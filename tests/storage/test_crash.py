@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from strange_tui.campaign.model.events import DamageTaken
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.journal import ENTRY_MARK, read_journal
@@ -55,6 +57,7 @@ def run_and_kill(folder: Path, acks_before_kill: int) -> int:
     return last
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_kill_9_never_loses_an_acknowledged_event(tmp_path):
     folder = new_campaign(tmp_path).path
     rng = random.Random(7)

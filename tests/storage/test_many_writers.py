@@ -127,6 +127,7 @@ def run_writers(path: Path, total: int) -> list[subprocess.Popen]:
     ]
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_six_writer_processes_lose_nothing(tmp_path):
     """6 processes x 200 commands, as fast as they can, while this process follows:
     1,200 commands on disk, none lost or twice, check passes, every process ends in the

@@ -97,6 +97,7 @@ def flips(written: Written, offsets: list[int]) -> dict[str, bytes]:
     return journals
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 def test_a_cut_at_every_byte_of_the_last_entry_loses_only_that_entry(written, tmp_path):
     """DESIGN: the journal cut anywhere in its last entry (its ``[[events]]`` header
     included) opens with every event before that entry; what is left of the entry is moved

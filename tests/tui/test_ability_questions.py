@@ -2,6 +2,7 @@
 abilities ask, the advancement dialog what a new tier's abilities ask, and the answers
 land on the sheet (R-ABL-1, R-ADV-1)."""
 
+import pytest
 from textual.app import App, ComposeResult
 
 from strange_tui.campaign.model.abilities import skills_now
@@ -35,6 +36,7 @@ async def to_step_seven(pilot) -> None:
     await pilot.pause()
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_step_seven_asks_two_of_five_and_the_sheet_is_trained_in_both(demo_app):
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await to_step_seven(pilot)

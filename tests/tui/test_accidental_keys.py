@@ -6,6 +6,7 @@ dialog without changing anything."""
 
 import io
 
+import pytest
 from rich.console import Console
 from textual.widgets import Input, Select, Static
 
@@ -98,6 +99,7 @@ async def test_typing_a_gm_intrusion_never_accepts_or_refuses_it(demo_app):
         assert isinstance(demo_app.screen, HomeScreen)
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_a_wrong_tab_or_enter_never_rolls_and_ctrl_f_is_your_die(demo_app):
     """Roll dialog: Enter in the task goes to "Your die" (no roll); from any field Tab
     reaches the die before the Roll button; ctrl+f jumps to the die from anywhere. A typed
@@ -241,6 +243,7 @@ async def test_a_dead_pc_never_rolls_recovery(tmp_path, monkeypatch):
         assert any("dead is dead" in n.message for n in app._notifications)
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_escape_closes_every_dialog_and_changes_nothing(demo_app):
     """Each dialog from Home, the sheet and the fight: some text typed, then escape."""
     async with demo_app.run_test(size=(80, 24)) as pilot:

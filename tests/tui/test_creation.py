@@ -62,6 +62,7 @@ def created(app):
     return app.session.state.characters["rook-vance"]
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_a_tough_vector_who_is_licensed_to_carry(demo_app):
     """Vector: 10/10/8 + 6 (3 Might, 3 Speed), Speed Edge chosen; Improved Edge raises
     Intellect's to 1; Tough: Armor 1, +1 recovery, Might defense; the focus's first tier;
@@ -106,6 +107,7 @@ async def test_a_clever_paradox_who_solves_mysteries(demo_app):
         assert {"Investigator", "Sleuth"} <= set(rook.abilities)
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_creating_is_one_command_and_one_undo_step(demo_app):
     async with demo_app.run_test(size=(80, 24)) as pilot:
         before = demo_app.session.state

@@ -2,6 +2,7 @@
 descriptor's, the GM's), and a tick past it is refused where the key is pressed, with one
 line that says why (RULES.md section 9, steps 6, 8 and 10)."""
 
+import pytest
 from textual.widgets import Static
 
 from strange_tui.tui.creation.ticks import TickList
@@ -87,6 +88,7 @@ async def test_an_ability_is_ticked_once_whatever_its_choice(demo_app):
         assert refused in told(demo_app)
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_a_weapon_past_the_picks_is_refused_at_the_tick(demo_app):
     """A Strong Spinner: the Spinner's light weapon and Strong's weapon of any kind. A
     second medium weapon is refused at its tick (the Spinner's must be light), a third

@@ -52,6 +52,7 @@ def hostile_campaign(saves, name: str):
 
 
 @pytest.mark.parametrize("name", NAMES, ids=range(len(NAMES)))
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_every_screen_shows_a_hostile_name_as_typed(tmp_path, name):
     saves = tmp_path / "saves"
     folder = hostile_campaign(saves, name)

@@ -1,6 +1,7 @@
 """A Hunters campaign, keys only: a hunter, a roll, a complex challenge, wounds that heal
 as the clock advances; each action one undo step (R-HUN)."""
 
+import pytest
 from textual.widgets import OptionList
 
 from strange_tui.campaign.commands import decide
@@ -18,6 +19,7 @@ def shown(app: StrangeApp, selector: str) -> str:
     return str(app.screen.query_one(selector).render())
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_a_hunters_campaign_from_start_to_healing(tmp_path):
     app = StrangeApp(saves=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -141,6 +141,7 @@ PARTS = {"translation": [], "first visits": VISITS[:HALF], "last visits": VISITS
 
 
 @pytest.mark.parametrize("part", list(PARTS))
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_every_screen_and_dialog_is_reachable_at_40x12(demo_app, part):
     """Each screen and dialog opened from Home (and the sheet): Tab brings every field and
     button into view (the roll dialog's odds and buttons, the translation roles...)."""
@@ -174,6 +175,7 @@ async def test_every_creation_step_is_reachable_at_40x12(demo_app):
     assert not hidden, "\n".join(hidden)
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_combat_dialogs_are_reachable_at_40x12(tmp_path):
     app = party_app(tmp_path)
     hidden = []

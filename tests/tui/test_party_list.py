@@ -4,8 +4,8 @@ key acts on is always the one in view (five characters scroll at 80x24)."""
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
-from strange_tui.tui.home.party import PartyList
 from strange_tui.tui.character.rest import RestDialog
+from strange_tui.tui.home.party import PartyList
 from tests.campaign.builders import character
 from tests.tui.reach import visible
 

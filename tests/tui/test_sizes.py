@@ -17,6 +17,7 @@ VISITS = [
 
 
 @pytest.mark.parametrize("size", [(40, 12), (200, 60)])
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_every_screen_opens_at_small_and_large_sizes(demo_app, size):
     async with demo_app.run_test(size=size) as pilot:
         for keys in VISITS:

@@ -4,6 +4,7 @@ natural 1's free one with what it is; a proposal with how it is answered), in th
 dialog and the attack dialog alike; and it fits the task (a Might push on a hatch draws no
 scrambled download)."""
 
+import pytest
 from textual.widgets import Static
 
 from strange_tui.campaign.model.events import Drawn, PromptRaised, RollMade
@@ -60,6 +61,7 @@ async def roll_the_hatch(pilot, die: str) -> None:
     await pilot.pause()
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_r_orc_4_a_natural_1_shows_the_free_intrusion_in_the_roll_dialog(
     tmp_path, monkeypatch
 ):

@@ -4,6 +4,8 @@ intrusion, accepted; a creature drawn and brought into a fight; the NPC choosing
 on its own turn and the PC defending; a last note. Then `strange-tui log --format md`
 reads as a story, the notes in their places."""
 
+import pytest
+
 from strange_tui.campaign.model.events import (
     Drawn,
     OracleAsked,
@@ -41,6 +43,7 @@ async def back_home(pilot) -> None:
     raise AssertionError("never back on Home")
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_a_solo_scene_from_the_demo_reads_as_a_story(demo, monkeypatch, capsys):
     monkeypatch.setattr("strange_tui.campaign.commands.base.SeededDice", AppDice)
     app = StrangeApp(campaign_path=demo, saves=demo.parent)

@@ -7,6 +7,7 @@ tension rises (R-TEN-4); an NPC's reaction is rolled and the NPC is met (f, R-NP
 scene ends badly and tension rises again (R-SCN-2); Home shows tension all along, and
 `log --format md` reads as the scene."""
 
+import pytest
 from textual.widgets import Static
 
 from strange_tui.campaign.model.events import (
@@ -68,6 +69,7 @@ async def back_home(pilot, app) -> None:
     assert isinstance(app.screen, HomeScreen), app.screen
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_a_solo_scene_from_start_to_end_by_keys(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("strange_tui.campaign.commands.base.SeededDice", SteeredDice)
     app = solo_app(tmp_path)

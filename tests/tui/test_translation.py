@@ -248,6 +248,7 @@ async def test_r_help_1_the_wizard_shows_the_training_a_helper_lends_and_its_odd
         assert "Stay behind Tess" in side
 
 
+@pytest.mark.starts_first  # One of the longest: started first.
 async def test_r_tr_8_r_tr_9_foci_and_places_through_the_wizard(skilled_app):
     """To Ardeyn (Mara's Earth focus is not there): the foci step shows what leaves with
     Is Licensed to Carry and what Defends the Weak brings; the GM types where they arrive;
