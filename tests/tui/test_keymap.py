@@ -10,10 +10,7 @@ from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.rolls.roll import RollDialog
 from tests.config_file import config_file
 from tests.tui.reach import screen_lines
-
-
-def notices(app: StrangeApp) -> list[str]:
-    return [notice.message for notice in app._notifications]
+from tests.tui.test_app_keys import notices
 
 
 async def test_roll_remapped_to_ctrl_o_no_longer_rolls_on_r(demo):

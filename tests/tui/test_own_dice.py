@@ -7,10 +7,7 @@ from textual.widgets import Input
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.rolls.roll import RollDialog
 from tests.config_file import config_file
-
-
-def notices(app: StrangeApp) -> list[str]:
-    return [notice.message for notice in app._notifications]
+from tests.tui.test_app_keys import notices
 
 
 async def test_r_task_5_own_dice_a_blank_die_is_refused_and_nothing_rolls(demo):

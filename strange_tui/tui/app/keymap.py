@@ -10,6 +10,7 @@ the table built here."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping
@@ -39,10 +40,11 @@ class KeyRow(NamedTuple):
     origin: str
 
 
-def node_classes() -> list[type[DOMNode]]:
+@functools.cache
+def node_classes() -> tuple[type[DOMNode], ...]:
     """Every screen, dialog, widget and the app that declares bindings, in module order
     (all of ``strange_tui.tui`` is imported: only the keys command and a keymap's check
-    at start need them all)."""
+    at start need them all; once a process, as the check asks again for each pass)."""
     for module in pkgutil.walk_packages(strange_tui.tui.__path__, "strange_tui.tui."):
         importlib.import_module(module.name)
     found: dict[type, None] = {}
@@ -53,7 +55,7 @@ def node_classes() -> list[type[DOMNode]]:
             pending.append(sub)
             if sub.__module__.startswith("strange_tui.") and sub.__dict__.get("BINDINGS"):
                 found[sub] = None
-    return sorted(found, key=lambda cls: (cls.__module__, cls.__qualname__))
+    return tuple(sorted(found, key=lambda cls: (cls.__module__, cls.__qualname__)))
 
 
 def ids_of(cls: type) -> Iterator[Binding]:
