@@ -248,6 +248,7 @@ def print_where(args: argparse.Namespace) -> int:
     from importlib import resources
 
     from strange_tui.content.loader import BUILTIN_PACK
+    from strange_tui.tui.app.following import how_it_follows
     from strange_tui.tui.app.themes import BUILTIN_THEMES
 
     saves, origin, path = open_where(args)
@@ -264,6 +265,8 @@ def print_where(args: argparse.Namespace) -> int:
     rows.append(("saves", folder(saves, origin)))
     if path is not None:
         rows.append(("campaign", folder(path)))
+    config = args.config[0]
+    rows.append(("following", how_it_follows(path or saves, config.follow)))
     rows += [
         ("user packs", folder(saves / "packs")),
         ("user themes", folder(saves / "themes")),

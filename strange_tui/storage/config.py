@@ -1,5 +1,6 @@
 """The player's config file: what belongs to the player, not to a campaign (the theme, the
-saves folder, the seat this machine usually takes, the dice, the keys).
+saves folder, the seat this machine usually takes, the dice, the keys, how a window follows
+the campaign).
 
 ``config.toml`` in the platform's config folder (``--config FILE`` or
 ``$STRANGE_TUI_CONFIG`` choose another). It is read leniently: each bad key is one line
@@ -31,6 +32,9 @@ PREFERENCES_FILE = "preferences.toml"
 once into the config and then removed."""
 DICE_MODES = ("app", "own")
 """``app``: a blank die field lets the app roll; ``own``: every die is the player's, typed."""
+FOLLOW_MODES = ("watch", "poll")
+"""``watch``: the system's file events where it has them (storage/watching.py); ``poll``:
+a look at the journal every 0.3 s, always (a folder whose events cannot be trusted)."""
 GM_SEAT = "gm"
 _KEY_LIST = re.compile(r"^[a-z0-9_]+(\+[a-z0-9_]+)*(,[a-z0-9_]+(\+[a-z0-9_]+)*)*$")
 """One key or several, comma-separated, in Textual's names: "ctrl+o", "f2", "r,ctrl+r"."""
@@ -44,6 +48,7 @@ class Config(msgspec.Struct, frozen=True, kw_only=True):
     saves: str = ""
     seat: str = GM_SEAT
     dice: str = "app"
+    follow: str = "watch"
     keys: dict[str, str] = msgspec.field(default_factory=dict)
     path: Path | None = None
     """The file these came from (or would be written to): not a key of the file."""
@@ -92,11 +97,13 @@ def checked(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     values: dict[str, Any] = {}
     problems: list[str] = []
     for key, value in data.items():
-        if key in ("theme", "saves", "seat", "dice"):
+        if key in ("theme", "saves", "seat", "dice", "follow"):
             if not isinstance(value, str) or len(value) > 4096 or "\x00" in value:
                 problems.append(f"{key} must be a line of text (ignored)")
             elif key == "dice" and value not in DICE_MODES:
                 problems.append(f"dice is 'app' or 'own', not {value!r} (ignored)")
+            elif key == "follow" and value not in FOLLOW_MODES:
+                problems.append(f"follow is 'watch' or 'poll', not {value[:40]!r} (ignored)")
             elif key == "seat" and not value.strip():
                 problems.append("seat is 'gm' or a character's name (ignored)")
             else:

@@ -3,7 +3,8 @@ dialogs that turn a player's choices into commands for the model.
 
 Just over 300 lines: opening and following the campaign, the kept screens and the first
 frame's timing are one life cycle; the app-wide keys are in ``actions``, the themes in
-``theming``, a campaign whose files go bad while open in ``damage``."""
+``theming``, a campaign whose files go bad while open in ``damage``, how other windows'
+changes reach it in ``following``."""
 
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.timer import Timer
 
 from strange_tui.campaign.commands import Command
 from strange_tui.campaign.model.events import AnyEvent
@@ -39,6 +39,7 @@ from strange_tui.tui.app.collector import (
     thaw,
 )
 from strange_tui.tui.app.damage import ReopensDamaged, say_refused
+from strange_tui.tui.app.following import FOLLOW_EVERY, Following
 from strange_tui.tui.app.keymap import usable_keymap
 from strange_tui.tui.common.bindings import screen_bindings, use_keymap
 from strange_tui.tui.common.session import Refused, Session
@@ -46,9 +47,6 @@ from strange_tui.tui.common.speed import preset_breakpoints
 from strange_tui.tui.common.taken_back import TakenBackNotice
 from strange_tui.tui.common.turn_banner import TurnWatch
 from strange_tui.tui.table.desk import PromptDesk
-
-FOLLOW_EVERY = 0.3
-"""Seconds between two looks at the campaign's journal for other windows' changes."""
 
 __all__ = ["FOLLOW_EVERY", "StrangeApp", "screen_bindings"]
 
@@ -155,7 +153,8 @@ class StrangeApp(ReopensDamaged, AppActions):
         """The open campaign, or None on the campaign list."""
         self.exiting = False
         """True once quitting has begun: no key, click or timer reaches a screen then."""
-        self._follow_timer: Timer | None = None
+        self.following = Following(self, self.follow_campaign, self.config.follow)
+        """How this window sees other windows' changes: watched, or polled (following)."""
         self.start_themes()
 
     def apply_keymap(self) -> None:
@@ -197,12 +196,9 @@ class StrangeApp(ReopensDamaged, AppActions):
         hold_for_first_frame()  # Released a second in, or when the app ends.
 
     def on_mount(self) -> None:
-        # Other windows on the campaign (and the CLI) append to its journal: a stat of the
-        # journal a few times a second is cheaper and more portable than a file watcher
-        # (no thread, works on network folders), and shows their changes within a second.
-        self._follow_timer = self.set_interval(
-            FOLLOW_EVERY, self.follow_campaign, name="follow the campaign"
-        )
+        # Other windows on the campaign (and the CLI) write its journal: the system says
+        # when (a watch on the folder), else a look every FOLLOW_EVERY seconds.
+        self.following.start()
         self.keep_theme_choices()
         session = self.session
         if self.seat != GM and session is not None and self.seat in session.state.characters:
@@ -222,8 +218,7 @@ class StrangeApp(ReopensDamaged, AppActions):
         """Quit: from here on no key or click is dispatched and the campaign is no longer
         followed, so nothing opens (or redraws) on screens being taken down."""
         self.exiting = True
-        if self._follow_timer is not None:
-            self._follow_timer.stop()
+        self.following.end()
         super().exit(result, return_code, message)  # type: ignore[arg-type]
 
     async def on_event(self, event: events.Event) -> None:
@@ -258,6 +253,7 @@ class StrangeApp(ReopensDamaged, AppActions):
                 self.uninstall_screen(name)
         self._kept.clear()
         self.session = session
+        self.following.use(session)
         session.subscribe(lambda state, events: self._changed(state))
         session.when_damaged(self.files_went_bad)
         TakenBackNotice(self, session)  # A die the GM took back at this seat is told.
@@ -326,10 +322,12 @@ class StrangeApp(ReopensDamaged, AppActions):
             return "The GM's seat"
         return f"{seat_label(self.session.state, self.seat)}'s seat"
 
-    def follow_campaign(self) -> None:
-        """Take in what other windows wrote (their changes reach the screens at once)."""
+    def follow_campaign(self) -> bool:
+        """Take in what other windows wrote (their changes reach the screens at once);
+        True when anything changed."""
         if self.session is not None and not self.exiting:
-            self.session.follow()
+            return self.session.follow()
+        return False
 
     def _changed(self, state: Campaign) -> None:
         if self.exiting:
@@ -368,6 +366,7 @@ class StrangeApp(ReopensDamaged, AppActions):
         return super().check_action(action, parameters)
 
     def on_unmount(self) -> None:
+        self.following.end()
         if self.session is not None:
             self.session.close()
         use_keymap({})  # Help read without an app (another app in this process) is the default.
