@@ -26,6 +26,7 @@ from strange_tui.storage.migrations import (
     migrate_event,
 )
 from strange_tui.storage.toml_io import (
+    Decoded,
     atomic_write,
     convert,
     dumps,
@@ -36,6 +37,7 @@ from strange_tui.storage.toml_io import (
 ENTRY_MARK = b"\n[[events]]\n"
 TABLE_MARK = b"[events]\n"
 CHECK_PREFIX = b'check = "crc32:'
+_DECODED = Decoded()
 
 
 class JournalContents(msgspec.Struct, frozen=True, kw_only=True):
@@ -190,6 +192,12 @@ def read_journal(path: Path, *, after: int = 0) -> JournalContents:
     ``after`` (a batch boundary already read) reads only the batches appended since: their
     events and offsets; ``good_length`` is still the whole file's."""
     data = read_bytes(path)
+    if (known := _DECODED.get(data, after)) is not None:
+        return known
+    return _DECODED.keep(data, _read_journal(path, data, after), after)
+
+
+def _read_journal(path: Path, data: bytes, after: int) -> JournalContents:
     crlf = b"\r\n" in data
     if crlf:
         # Entries are found by their "\n[[events]]\n" line and checked over LF bytes:

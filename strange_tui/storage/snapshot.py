@@ -14,7 +14,16 @@ from strange_tui.storage.migrations import (
     migrate_state,
 )
 from strange_tui.storage.seals import SEALED_SINCE, check_seal, seal
-from strange_tui.storage.toml_io import atomic_write, convert, dumps, parse_toml, read_bytes
+from strange_tui.storage.toml_io import (
+    Decoded,
+    atomic_write,
+    convert,
+    dumps,
+    parse_toml,
+    read_bytes,
+)
+
+_DECODED = Decoded()
 
 
 def read_snapshot(path: Path) -> tuple[Campaign, int]:
@@ -22,6 +31,8 @@ def read_snapshot(path: Path) -> tuple[Campaign, int]:
     first (a field, a line); a snapshot that reads well but does not match its seal (an
     edit, a flipped digit) is refused after."""
     data = read_bytes(path)
+    if (known := _DECODED.get(data)) is not None:
+        return known
     document = parse_toml(path, data)
     version = check_header(path, document, FORMAT_CAMPAIGN)
     state = document.get("state")
@@ -38,7 +49,7 @@ def read_snapshot(path: Path) -> tuple[Campaign, int]:
         )
     if version >= SEALED_SINCE:
         check_seal(path, data.replace(b"\r\n", b"\n"))
-    return campaign, version
+    return _DECODED.keep(data, (campaign, version))
 
 
 def write_snapshot(path: Path, state: Campaign) -> None:

@@ -9,6 +9,7 @@ import re
 import stat
 import tempfile
 import tomllib
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +136,32 @@ def convert(path: Path, data: Any, kind: Any, *, field: str, line: int | None = 
             where += at if held else at.removeprefix(".value")
             message = message[: match.start()]
         raise CampaignFileError(path, message, line=line, field=where) from None
+
+
+class Decoded:
+    """What a reader made of a file's exact bytes, kept for the next read of the same
+    bytes: a window reads its campaign again on each open (the campaign list, another
+    window's undo), and the state and events it decodes are frozen, so they can be shared.
+    Bounded (a few files, none large); only what decoded without error is kept."""
+
+    def __init__(self, entries: int = 8, largest: int = 1024 * 1024) -> None:
+        self._entries = entries
+        self._largest = largest
+        self._kept: OrderedDict[tuple[bytes, Any], Any] = OrderedDict()
+
+    def get(self, data: bytes, extra: Any = None) -> Any:
+        """What the bytes (read with ``extra``) decoded to before, or None."""
+        found = self._kept.get((data, extra))
+        if found is not None:
+            self._kept.move_to_end((data, extra))
+        return found
+
+    def keep(self, data: bytes, value: Any, extra: Any = None) -> Any:
+        if len(data) <= self._largest:
+            self._kept[(data, extra)] = value
+            while len(self._kept) > self._entries:
+                self._kept.popitem(last=False)
+        return value
 
 
 def dumps(data: Any) -> bytes:
