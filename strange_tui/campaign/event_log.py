@@ -4,6 +4,7 @@ campaigns."""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple, Protocol
@@ -20,6 +21,15 @@ class News(NamedTuple):
     events: tuple[AnyEvent, ...]
 
 
+class Unsure(enum.Enum):
+    """The news could not be read without the lock (``EventLog.news_unlocked``)."""
+
+    UNSURE = "unsure"
+
+
+UNSURE = Unsure.UNSURE
+
+
 class EventLog(Protocol):
     """Where the store keeps its events (a campaign folder on disk, or memory in tests)."""
 
@@ -28,6 +38,9 @@ class EventLog(Protocol):
 
     def news(self) -> News | None:
         """What other writers did since this log last read or wrote (with the lock held)."""
+
+    def news_unlocked(self) -> News | None | Unsure:
+        """The news read without the lock when that is safe, else ``UNSURE``."""
 
     def quiet(self) -> bool:
         """True when no other writer can have written since this log last read or wrote:
@@ -66,6 +79,9 @@ class MemoryLog:
         return _NoLock()
 
     def news(self) -> News | None:
+        return None
+
+    def news_unlocked(self) -> None:
         return None
 
     def quiet(self) -> bool:

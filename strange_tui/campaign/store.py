@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.event_log import EventLog, MemoryLog
+from strange_tui.campaign.event_log import UNSURE, EventLog, MemoryLog, News
 from strange_tui.campaign.limits import check_event, check_state
 from strange_tui.campaign.model.dice_seen import REFUSED, is_trace, shows_a_die, taken_back
 from strange_tui.campaign.model.events import AnyEvent, batches
@@ -133,11 +133,17 @@ class Store:
             # A window follows its campaign several times a second: while nobody else
             # writes, that costs a look at the journal, not the lock (nor its owner note).
             return False
+        news = self._log.news_unlocked()
+        if news is not UNSURE:
+            # Another window's whole batches, read as they landed: no wait for its lock.
+            return self._take(news)
         with self._log.transaction().held(wait):
             return self._catch_up()
 
     def _catch_up(self) -> bool:
-        news = self._log.news()
+        return self._take(self._log.news())
+
+    def _take(self, news: News | None) -> bool:
         if news is None:
             return False
         if news.snapshot is not None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import msgspec
 
-from strange_tui.campaign.event_log import News
+from strange_tui.campaign.event_log import UNSURE, News, Unsure
 from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign
@@ -230,6 +230,37 @@ class CampaignFolder(FolderFiles):
             return False
         same_file = (info.st_dev, info.st_ino) == self._journal_id
         return same_file and info.st_size == self._writer.length
+
+    def news_unlocked(self) -> News | None | Unsure:
+        """The news read without the writers' lock, when that can be done safely: whole
+        batches appended to the same journal, or a journal replaced (an undo, a checkpoint)
+        that reads clean, as an open reads it. ``UNSURE`` when only the locked read can
+        say (a batch still being written, anything to repair): a window that waited for
+        the lock only to read saw another's change a lock-poll (50 ms) late."""
+        assert self._writer is not None, "open() the folder first"
+        try:
+            info = self.journal_file.stat()
+        except OSError:
+            return UNSURE
+        same_file = (info.st_dev, info.st_ino) == self._journal_id
+        if same_file and info.st_size == self._writer.length:
+            return None
+        if same_file and info.st_size > self._writer.length:
+            try:
+                journal = read_journal(self.journal_file, after=self._writer.length)
+            except CampaignFileError:
+                return UNSURE
+            if journal.torn:
+                return UNSURE
+            self._writer.caught_up(journal.offsets, journal.good_length)
+            return News(snapshot=None, events=journal.events)
+        writer, journal_id = self._writer, self._journal_id
+        read = self._read_as_is()
+        if read is None:
+            self._writer, self._journal_id = writer, journal_id
+            return UNSURE
+        snapshot, _, events = read
+        return News(snapshot=snapshot, events=tuple(events))
 
     def news(self) -> News | None:
         """What other processes did to the campaign since this folder last read or wrote
