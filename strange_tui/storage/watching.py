@@ -13,14 +13,13 @@ raise no event here), the answer is "poll": a look at the journal every 0.3 s, a
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import os
 import struct
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from strange_tui.storage.config import FOLLOW_MODES
 from strange_tui.storage.folder_files import CAMPAIGN_FILE, JOURNAL_FILE
@@ -136,8 +135,14 @@ def is_remote(kind: str) -> bool:
     return kind in REMOTE_FILE_SYSTEMS or kind.startswith("fuse.")
 
 
+if TYPE_CHECKING:
+    import ctypes
+
+
 @functools.cache
 def _libc() -> ctypes.CDLL | None:
+    import ctypes  # Here, not above: 3 ms of a start, and the watch begins after its frame.
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.inotify_init1.argtypes = [ctypes.c_int]
@@ -145,6 +150,12 @@ def _libc() -> ctypes.CDLL | None:
     except (OSError, AttributeError):
         return None
     return libc
+
+
+def _errno() -> int:
+    import ctypes
+
+    return ctypes.get_errno()
 
 
 class FolderWatch:
@@ -226,10 +237,10 @@ def watch_folder(
         return None, "no inotify here"
     fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
     if fd < 0:
-        return None, _failure("inotify", ctypes.get_errno())
+        return None, _failure("inotify", _errno())
     flags = WATCHED | IN_ONLYDIR | IN_DONT_FOLLOW
     if libc.inotify_add_watch(fd, os.fsencode(path), flags) < 0:
-        error = ctypes.get_errno()
+        error = _errno()
         os.close(fd)
         return None, _failure("an inotify watch", error)
     return FolderWatch(fd, names), ""

@@ -31,6 +31,11 @@ async def arrives(pilot, condition) -> None:
     raise AssertionError("the change never reached the window")
 
 
+async def started(pilot, app) -> None:
+    """Following begins just after the first frame."""
+    await arrives(pilot, lambda: app.following.mode != "")
+
+
 def write_xp(path, amount: int = 1) -> int:
     """Another window's command: XP for Mara, through a store of its own. Its new XP."""
     from strange_tui.campaign.model.events import XpAwarded
@@ -52,6 +57,7 @@ def no_timers(monkeypatch):
 async def test_another_window_s_change_shows_with_no_timer_firing(demo, no_timers):
     app = StrangeApp(campaign_path=demo, saves=demo.parent)
     async with app.run_test(size=(100, 30)) as pilot:
+        await started(pilot, app)
         assert app.following.mode == "watch", app.following.plan
         assert app.following.every == NEVER
         xp = write_xp(demo, 2)
@@ -75,6 +81,7 @@ async def test_a_forced_poll_follows_by_the_interval_timer(
         assert config[1] == []
     app = StrangeApp(campaign_path=demo, saves=demo.parent, config=config)
     async with app.run_test(size=(100, 30)) as pilot:
+        await started(pilot, app)
         assert app.following.mode == "poll"
         assert app.following.watch is None
         assert app.following.every == 0.05
@@ -86,7 +93,8 @@ async def test_a_forced_poll_follows_by_the_interval_timer(
 async def test_the_poll_keeps_its_interval(demo, monkeypatch):
     monkeypatch.setenv(ENV_FOLLOW, "poll")
     app = StrangeApp(campaign_path=demo, saves=demo.parent)
-    async with app.run_test(size=(100, 30)):
+    async with app.run_test(size=(100, 30)) as pilot:
+        await started(pilot, app)
         assert app.following.every == FOLLOW_EVERY == 0.3
 
 
@@ -96,6 +104,7 @@ async def test_the_watch_moves_to_the_campaign_opened_and_goes_on_exit(demo, no_
     other.open()
     app = StrangeApp(campaign_path=demo, saves=demo.parent)
     async with app.run_test(size=(100, 30)) as pilot:
+        await started(pilot, app)
         first = app.following.watch
         assert first is not None
         assert app.open_campaign(other.path)
@@ -113,6 +122,7 @@ async def test_the_watch_moves_to_the_campaign_opened_and_goes_on_exit(demo, no_
 async def test_damage_stops_the_following(demo, no_timers):
     app = StrangeApp(campaign_path=demo, saves=demo.parent)
     async with app.run_test(size=(100, 30)) as pilot:
+        await started(pilot, app)
         watch = app.following.watch
         assert watch is not None
         app.session.give_up(OSError(5, "Input/output error"))

@@ -39,7 +39,7 @@ from strange_tui.tui.app.collector import (
     thaw,
 )
 from strange_tui.tui.app.damage import ReopensDamaged, say_refused
-from strange_tui.tui.app.following import FOLLOW_EVERY, Following
+from strange_tui.tui.app.following import AFTER_FIRST_FRAME, FOLLOW_EVERY, Following
 from strange_tui.tui.app.keymap import usable_keymap
 from strange_tui.tui.common.bindings import screen_bindings, use_keymap
 from strange_tui.tui.common.session import Refused, Session
@@ -197,8 +197,9 @@ class StrangeApp(ReopensDamaged, AppActions):
 
     def on_mount(self) -> None:
         # Other windows on the campaign (and the CLI) write its journal: the system says
-        # when (a watch on the folder), else a look every FOLLOW_EVERY seconds.
-        self.following.start()
+        # when (a watch on the folder), else a look every FOLLOW_EVERY seconds. Begun once
+        # the first frame is up (the first look takes in what was written meanwhile).
+        self.set_timer(AFTER_FIRST_FRAME, self.following.start, name="start following")
         self.keep_theme_choices()
         session = self.session
         if self.seat != GM and session is not None and self.seat in session.state.characters:

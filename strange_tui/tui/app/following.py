@@ -30,6 +30,8 @@ RETRY_AFTER = 0.1
 RETRIES = 3
 """A wake that found nothing looks again a few times: the writer may still have held the
 lock (following waits 50 ms for it, then leaves it), and its release raises no event."""
+AFTER_FIRST_FRAME = 0.25
+"""Seconds after mounting when following begins: the first frame comes first."""
 WATCHED_WORDS = "inotify (the journal watched by the system)"
 
 
@@ -61,6 +63,7 @@ class Following:
         self._config_follow = config_follow
         self._session: Session | None = None
         self._running = False
+        self._ended = False
         self.watch: FolderWatch | None = None
         """The system's watch on the campaign folder, while there is one."""
         self.plan = Plan("poll", "no campaign open")
@@ -80,9 +83,14 @@ class Following:
         return "watch" if self.watch is not None else "poll"
 
     def start(self) -> None:
-        """The app is mounted: follow the session open now, and every one after."""
+        """The app is up: follow the session open now, and every one after; a first look
+        takes in what other windows wrote since it was opened."""
+        if self._running or self._ended:
+            return
         self._running = True
         self._begin()
+        if self._session is not None:
+            self._follow()
 
     def use(self, session: Session | None) -> None:
         """Follow ``session`` from now on (the one before is let go)."""
@@ -110,6 +118,7 @@ class Following:
     def end(self) -> None:
         """The app is closing: stop, and follow no session given later."""
         self._running = False
+        self._ended = True
         self.stop()
 
     def _damaged(self, session: Session) -> None:
