@@ -22,7 +22,7 @@ from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.store import ReplayError, Store
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.storage import history
+from strange_tui.storage import chunk_probe, history
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder_files import (  # noqa: F401 - re-exported: the file names
     CAMPAIGN_FILE,
@@ -140,14 +140,18 @@ class CampaignFolder(FolderFiles):
             for folder in (self.path, self.history_dir):
                 if folder.is_symlink():
                     return None
-            self._clean_temp_files()  # A minute old at least: no writer is using them.
+            # A minute old at least: no writer is using them. The folder's own only:
+            # history/'s (a checkpoint cut short) wait for the lock (_load, checkpoint),
+            # as listing 5,000 chunks costs more than the rest of an open.
+            self._clean_temp_files(with_history=False)
             before = self.journal_file.stat()
             snapshot, version = read_snapshot(self.campaign_file)
             journal = read_journal(self.journal_file)
             after = self.journal_file.stat()
             if min(version, journal.version) < CURRENT_VERSION:
                 return None  # Older files: the locked read upgrades them.
-            self.check_joins(snapshot, journal, self.sealed_last())
+            sealed_last = chunk_probe.sealed_last(self.history_dir, snapshot.seq)
+            self.check_joins(snapshot, journal, sealed_last)
         except (CampaignFileError, OSError):
             return None
         if (before.st_dev, before.st_ino) != (after.st_dev, after.st_ino):
@@ -293,10 +297,10 @@ class CampaignFolder(FolderFiles):
         upgrade = min(version, journal.version) < CURRENT_VERSION
         return snapshot, journal, upgrade
 
-    def _clean_temp_files(self) -> None:
+    def _clean_temp_files(self, *, with_history: bool = True) -> None:
         """Temp files a crash left behind mid-write (never the files themselves)."""
         stale = time.time() - TEMP_FILE_AGE
-        for folder in (self.path, self.history_dir):
+        for folder in (self.path, self.history_dir) if with_history else (self.path,):
             try:
                 for temp in folder.glob(".*.tmp") if folder.is_dir() else ():
                     if temp.is_file() and not temp.is_symlink() and temp.stat().st_mtime < stale:
@@ -355,6 +359,7 @@ class CampaignFolder(FolderFiles):
         """Seal, then snapshot, then a fresh journal; each step atomic, so a crash between
         them loses nothing (open skips journal events the snapshot already holds)."""
         with self.lock.held():
+            self._clean_temp_files()  # history/'s too, once a checkpoint (opens skip them).
             history.write_chunk(self.history_dir, sealed)
             write_snapshot(self.campaign_file, snapshot)
             self._writer = JournalWriter.create(

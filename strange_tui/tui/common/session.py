@@ -20,6 +20,7 @@ from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import ReplayError, Store, Subscriber
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
+from strange_tui.storage.history_pages import HistoryPages
 from strange_tui.storage.locking import CampaignBusy
 from strange_tui.tui.common.file_trouble import SnapshotWatch, in_words, not_saved
 
@@ -219,6 +220,12 @@ class Session:
     def sealed_events(self, limit: int) -> list[AnyEvent]:
         """The newest ``limit`` events sealed in history (CampaignFileError if unreadable)."""
         return self._folder.sealed_events(limit)
+
+    def history_pages(self) -> HistoryPages:
+        """The sealed history, to read a page (a chunk) at a time (the log's)."""
+        journal = self._store.journal()
+        base = journal[0].seq - 1 if journal else self.state.seq
+        return HistoryPages(self._folder.history_dir, at_least=base)
 
     def load_draft(self) -> Any:
         return self._folder.load_draft()
