@@ -70,7 +70,7 @@ def where_your_files_live() -> str:
         "  themes     <saves>/themes/*.toml, after the built-in themes\n"
         "  config     --config FILE, else $STRANGE_TUI_CONFIG, else config.toml in the\n"
         "             platform's config folder (~/.config/strange-tui/ on Linux): the\n"
-        "             theme, saves, seat, dice and keys (docs/config.md)\n"
+        "             theme, saves, seat, dice, follow and keys (docs/config.md)\n"
         "`strange-tui --where` prints the files and folders in use."
     )
 
