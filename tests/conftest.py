@@ -9,6 +9,10 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
+from tests.css_cache import share_parsed_css
+
+share_parsed_css()
+
 settings.register_profile("dev", max_examples=200, deadline=None)
 settings.register_profile(
     "ci",
@@ -33,9 +37,11 @@ _CONFIGS = Path(tempfile.mkdtemp(prefix="strange-tui-config-"))
 
 def pytest_runtest_setup(item) -> None:
     """Each test has a config file of its own (none at first), never the player's: the app
-    and the commands read $STRANGE_TUI_CONFIG before the platform's config folder. A hook,
+    and the commands read $STRANGE_TUI_CONFIG before the platform's config folder; and a
+    cache folder of its own ($STRANGE_TUI_CACHE: the verified history chunks). A hook,
     not a fixture: hypothesis refuses function-scoped fixtures around its examples."""
     os.environ["STRANGE_TUI_CONFIG"] = str(_CONFIGS / uuid.uuid4().hex / "config.toml")
+    os.environ["STRANGE_TUI_CACHE"] = str(_CONFIGS / uuid.uuid4().hex / "cache")
 
 
 def pytest_collection_modifyitems(items) -> None:

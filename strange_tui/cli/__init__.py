@@ -248,6 +248,7 @@ def print_where(args: argparse.Namespace) -> int:
     from importlib import resources
 
     from strange_tui.content.loader import BUILTIN_PACK
+    from strange_tui.storage.verified import ENV_CACHE, cache_dir
     from strange_tui.tui.app.following import how_it_follows
     from strange_tui.tui.app.themes import BUILTIN_THEMES
 
@@ -263,6 +264,8 @@ def print_where(args: argparse.Namespace) -> int:
     config_note = args.config_origin + ("" if args.config_file.exists() else ", not there yet")
     rows = [("config", f"{args.config_file.absolute()}  (from {config_note})")]
     rows.append(("saves", folder(saves, origin)))
+    cache_origin = f"${ENV_CACHE}" if os.environ.get(ENV_CACHE) else "the platform's cache folder"
+    rows.append(("cache", folder(cache_dir(), cache_origin)))
     if path is not None:
         rows.append(("campaign", folder(path)))
     config = args.config[0]

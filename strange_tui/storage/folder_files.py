@@ -11,8 +11,9 @@ from strange_tui.campaign.model.creation import Draft
 from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.narrate.log import names_of
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.storage import history
+from strange_tui.storage import history, verified
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.joins import check_joins
 from strange_tui.storage.journal import JournalContents, read_journal
@@ -36,6 +37,8 @@ class FolderFiles:
         self.path = path
         self.notices: list[str] = []
         """What had to be repaired or set aside (a torn tail moved aside...), for the user."""
+        self._checked: tuple[list[verified.Checked], list[AnyEvent]] = ([], [])
+        """The chunks (and the journal's newer events) ``check`` found last."""
         self._chunks: dict[Path, tuple[tuple[int, int], list[AnyEvent]]] = {}
         """Sealed chunks already read, by path, with the (mtime, size) they were read at: a
         chunk never changes once sealed, so the log reads each once."""
@@ -112,9 +115,15 @@ class FolderFiles:
             sealed_last=sealed_last,
         )
 
-    def check(self) -> Campaign:
+    def check(self, *, full: bool = False, keep: bool = False) -> Campaign:
         """Validate every file without changing any; returns the state they make.
-        Raises CampaignFileError for the first problem found (a torn tail included)."""
+        Raises CampaignFileError for the first problem found (a torn tail included).
+
+        Each history chunk is read whole once, then remembered as verified in the user's
+        cache (``verified``): later checks compare its head and stat, and read it whole
+        again only when either changed. ``full``: read every chunk whole (a byte flipped
+        on the disk, or an edit that kept the file's size, mtime and ctime, is caught only
+        so). ``keep``: hold what was read for ``checked_runs`` (the log)."""
         snapshot, journal, _ = self._load_read_only()
         if journal.torn:
             raise CampaignFileError(
@@ -123,9 +132,8 @@ class FolderFiles:
                 " move it aside and keep everything before it",
                 line=journal.torn_line,
             )
-        sealed_last = 0
-        for event in history.read_history(self.history_dir):  # Each chunk, and no gap.
-            sealed_last = event.seq
+        chunks = verified.check_history(self.history_dir, self.path, full=full, keep=keep)
+        sealed_last = max((chunk.last for chunk in chunks), default=0)
         self.check_joins(snapshot, journal, sealed_last)
         state = snapshot
         for index, event in enumerate(journal.events):
@@ -139,7 +147,32 @@ class FolderFiles:
                 ) from None
         for problem in side_file_problems(self.path):
             raise problem
+        self._checked = (chunks, [event for event in journal.events if event.seq > sealed_last])
         return state
+
+    def checked_names(self, state: Campaign) -> dict[str, str]:
+        """What ``names_of(state, every event)`` gives, for the files ``check`` just
+        checked, from each chunk's names (no chunk is read)."""
+        chunks, journal = self._checked
+        names: dict[str, str] = {}
+        for chunk in chunks:
+            names.update(chunk.names)
+        names.update(names_of(state, journal))
+        return names
+
+    def checked_runs(
+        self, *, newest_first: bool = False, after: int = 0
+    ) -> Iterator[list[AnyEvent]]:
+        """Every event of the files ``check`` just checked, each once, a chunk at a time
+        (the journal's last): oldest first, or newest first (each run oldest first). A
+        chunk changed since is read whole again (CampaignFileError if now damaged).
+        ``after``: the chunks well before that event may be left out."""
+        chunks, journal = self._checked
+        if newest_first and journal:
+            yield journal
+        yield from verified.runs(self.path, chunks, newest_first=newest_first, after=after)
+        if not newest_first and journal:
+            yield journal
 
     # The character-creation draft: kept between sessions, not an event (nothing happened yet).
 

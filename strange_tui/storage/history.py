@@ -7,6 +7,7 @@ one before (a checkpoint cut short by a crash seals some events twice)."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -25,6 +26,7 @@ CHUNK_DIGITS = 4
 EVENTS_MARK = b"\n[[events]]"
 HEAD_BYTES = 4096
 """A chunk's head (format, version, check, first, last) fits in far less."""
+_SEAL = re.compile(r"crc32:[0-9a-f]{8}")
 
 
 def chunk_names(folder: Path) -> list[str]:
@@ -103,6 +105,21 @@ def read_chunk(path: Path) -> list[AnyEvent]:
 def chunk_range(path: Path) -> tuple[int, int]:
     """The first and last event a chunk holds, from its head alone: cheap enough for every
     open (``check`` and the log read each chunk whole, its seal with it)."""
+    first, last, _ = _head(path)
+    return first, last
+
+
+def chunk_head(path: Path) -> tuple[int, int, str]:
+    """The first and last event a chunk holds and its seal (``crc32:...``), from its head
+    alone (what ``verified`` compares). A chunk older than seals is read whole for its
+    range, and its seal is ""."""
+    first, last, check = _head(path)
+    if check is None:
+        raise CampaignFileError(path, "has no check line, as every file of its version has")
+    return first, last, check
+
+
+def _head(path: Path) -> tuple[int, int, str | None]:
     head = read_bytes(path, head=HEAD_BYTES)
     end = head.find(EVENTS_MARK)
     if end < 0 and len(head) == HEAD_BYTES:
@@ -113,8 +130,10 @@ def chunk_range(path: Path) -> tuple[int, int]:
         events = read_chunk(path)
         if not events:
             raise CampaignFileError(path, "holds no events")
-        return events[0].seq, events[-1].seq
-    return _range(path, document)
+        return events[0].seq, events[-1].seq, ""
+    check = document.get("check")
+    seal = check if isinstance(check, str) and _SEAL.fullmatch(check) else None
+    return *_range(path, document), seal
 
 
 def _range(path: Path, document: dict) -> tuple[int, int]:

@@ -75,13 +75,21 @@ def names_of(state: Campaign, events: Iterable[AnyEvent] = ()) -> dict[str, str]
     """Every name the sentences of ``events`` may need, by id, in one pass: the NPCs and
     challenges those events brought in (fights that ended too), then the campaign's own
     (its characters win over an old NPC's id)."""
+    names = event_names(events)
+    names.update(state.names())
+    return names
+
+
+def event_names(events: Iterable[AnyEvent]) -> dict[str, str]:
+    """The names of the NPCs and challenges ``events`` brought in, by id, the later name
+    winning (what ``names_of`` gathers; the sealed history keeps each chunk's, so the log
+    knows every name before it prints its first line)."""
     names: dict[str, str] = {}
     for event in events:
         if isinstance(event, NpcsAdded):
             names.update((npc.id, npc.name) for npc in event.npcs)
         elif isinstance(event, ChallengeStarted):
             names[event.challenge.id] = event.challenge.name
-    names.update(state.names())
     return names
 
 
