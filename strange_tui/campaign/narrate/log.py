@@ -7,6 +7,7 @@ become one line, and the log picks what a recap and a character's filter show.""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -120,22 +121,30 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
         # 'Guard 2', as the fight named it.
         return names.get(some_id) or some_id.replace("-", " ").capitalize()
 
+    say = _area_of(type(event))
+    return say(event, who) if say is not None else type(event).__name__
+
+
+@functools.cache
+def _area_of(kind: type) -> Callable[[Any, Who], str] | None:
+    """How ``kind``'s area says it, found once a kind (a long log asked for every line)."""
     for kinds, say in AREAS:
-        if isinstance(event, kinds):
-            return say(event, who)
-    return type(event).__name__  # pragma: no cover
+        if issubclass(kind, kinds):
+            return say
+    return None  # pragma: no cover
 
 
 def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> str:
     """One command (its events) as one line of the log. The damage an attack deals does
     not repeat the attack's label (the roll just said it)."""
-    call = initiative_call(events, lambda cid: names.get(cid) or cid)
-    if call is None:  # The GM's ask for a roll: one line for the party.
-        call = roll_call(events, lambda cid: names.get(cid) or cid)
-    if call is None:  # The GM's call for a party rest, asked at the seats.
-        call = rest_call(events, lambda cid: names.get(cid) or cid)
-    if call is not None:
-        return call
+    if events and isinstance(events[0], PromptRaised):  # The GM's calls are prompts only.
+        call = initiative_call(events, lambda cid: names.get(cid) or cid)
+        if call is None:  # The GM's ask for a roll: one line for the party.
+            call = roll_call(events, lambda cid: names.get(cid) or cid)
+        if call is None:  # The GM's call for a party rest, asked at the seats.
+            call = rest_call(events, lambda cid: names.get(cid) or cid)
+        if call is not None:
+            return call
     crafted = craft_line(events, names, sentence)
     if crafted is not None:
         return crafted
