@@ -120,10 +120,8 @@ class AppActions(ThemedApp):
         if isinstance(self.screen, HelpScreen):
             return
         stack = self.screen_stack
-        if self.session is not None and not self.session.is_gm:
-            # A player's Help lists the keys their seat has on the screens open: made anew.
-            self.push_screen(HelpScreen(stack))
-            return
+        # Kept while the campaign is open (this window's seat does not change); a
+        # player's Help follows the keys their seat has on the screens open (point_at).
         name = self.kept_screen("help", lambda: HelpScreen(stack))
         self.get_screen(name).point_at(stack)  # type: ignore[attr-defined]
         self.push_screen(name)

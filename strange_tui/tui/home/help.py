@@ -184,13 +184,13 @@ def section_for(stack: Sequence[Screen]) -> int:
     return 0
 
 
-def section_body(section: Section, here: bool, seated: Screen | SeatKeys | None) -> Group:
+def section_body(section: Section, here: bool, rows: Sequence[tuple[str, str]]) -> Group:
     """A section of Help: its title (marked when it is the screen Help was called from)
-    and a table of its keys."""
+    and a table of its keys (``rows``, from ``section_rows``)."""
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
     table.add_column(style="bold cyan", no_wrap=True, width=KEY_WIDTH)
     table.add_column(ratio=1)
-    for keys, what in section_rows(section, seated):
+    for keys, what in rows:
         table.add_row(keys, what)
     if section.note:
         table.add_row("", Text(section.note, style="dim"))
@@ -204,10 +204,13 @@ class HelpScreen(FirstResumeStyled, ModalScreen[None]):
     """Every key of every screen, opened at the section of the screen it was called from
     (that section highlighted)."""
 
-    DEFAULT_CSS = DIALOG_CSS + """
+    DEFAULT_CSS = (
+        DIALOG_CSS
+        + """
     HelpScreen .help-section { height: auto; padding: 0 1; }
     HelpScreen .help-section.-current { background: $boost; border-left: thick $accent; }
     """
+    )
     SCOPED_CSS = False
 
     BINDINGS = [Binding("escape,question_mark,f1,q", "dismiss", "Close", id="help.close")]
@@ -217,15 +220,24 @@ class HelpScreen(FirstResumeStyled, ModalScreen[None]):
         self.current = section_for(stack)
         """The index in SECTIONS of the screen Help was called from."""
         self.stack = list(stack)
+        """The screens open when Help was last called (till its rows are read)."""
+        self.rows: list[list[tuple[str, str]]] = []
+        """Each section's rows as shown (a player's follow the screens open: ``seated``)."""
 
     def compose(self) -> ComposeResult:
+        self.rows = self.seat_rows()
         with VerticalScroll(classes="dialog", id="help") as box:
             box.border_title = f"Keys — {SECTIONS[self.current].title}"
             for index, section in enumerate(SECTIONS):
                 here = index == self.current
                 classes = "help-section -current" if here else "help-section"
-                body = section_body(section, here, self.seated(section))
+                body = section_body(section, here, self.rows[index])
                 yield Static(body, id=f"section-{index}", classes=classes)
+
+    def seat_rows(self) -> list[list[tuple[str, str]]]:
+        """Each section's rows for this seat and the screens open (let go of after)."""
+        rows, self.stack = [section_rows(s, self.seated(s)) for s in SECTIONS], []
+        return rows
 
     def seated(self, section: Section) -> Screen | SeatKeys | None:
         """At a player's seat, the open screen of ``section`` (its keys are that seat's),
@@ -243,26 +255,31 @@ class HelpScreen(FirstResumeStyled, ModalScreen[None]):
         self.call_after_refresh(self.scroll_to_current)
 
     def point_at(self, stack: Sequence[Screen]) -> None:
-        """Kept between opens (the GM's Help is the same every time): open it again at
-        the section of the screen it is called from."""
+        """Kept between opens: open it again at the section of the screen it is called
+        from, laying out again (what makes Help slow) only the sections that now read
+        differently: the one left, the one arrived at, those whose keys for the seat changed."""
         current = section_for(stack)
         self.stack = list(stack)
-        if current == self.current or not self.is_mounted:
-            self.current = current
-            return
         before, self.current = self.current, current
-        for index, here in ((before, False), (current, True)):
-            section = self.query_one(f"#section-{index}", Static)
-            section.set_class(here, "-current")
-            section.update(section_body(SECTIONS[index], here, None))
-        self.query_one("#help", VerticalScroll).border_title = f"Keys — {SECTIONS[current].title}"
-        self.call_after_refresh(self.scroll_to_current)
+        if not self.is_mounted:
+            return
+        rows = self.seat_rows()
+        for index, section in enumerate(SECTIONS):
+            moved = before != current and index in (before, current)
+            if moved or rows[index] != self.rows[index]:
+                here = index == current
+                shown = self.query_one(f"#section-{index}", Static)
+                shown.set_class(here, "-current")
+                shown.update(section_body(section, here, rows[index]))
+        self.rows = rows
+        if before != current:  # Else where it was left scrolled to, as it was left.
+            box = self.query_one("#help", VerticalScroll)
+            box.border_title = f"Keys — {SECTIONS[current].title}"
+            self.call_after_refresh(self.scroll_to_current)
 
     def scroll_to_current(self) -> None:
         section = self.query_one(f"#section-{self.current}", Static)
-        self.query_one("#help", VerticalScroll).scroll_to_widget(
-            section, animate=False, top=True
-        )
+        self.query_one("#help", VerticalScroll).scroll_to_widget(section, animate=False, top=True)
 
 
 class AboutScreen(ModalScreen[None]):
