@@ -580,10 +580,9 @@ ENOUGH = 5
 
 
 @given(st.data())
-@pytest.mark.starts_first  # One of the longest: started first.
-def test_random_play_gets_every_kind_accepted(data):
-    """The random games of the property tests play every kind of event (counted here,
-    checked by the next test)."""
+def random_games(data):
+    """The random games of the property tests (a run of them: each game's events are
+    accepted by the store, or refused with a reason), counted by kind."""
     store = start_store(data.draw(RULESETS, label="ruleset"))
     ACCEPTED.update(random_play(data, store).accepted)
 
@@ -594,13 +593,14 @@ cannot make stays at 0 however many runs)."""
 
 
 @pytest.mark.starts_first  # One of the longest: started first.
-def test_every_kind_was_accepted_a_few_times():
-    if not ACCEPTED:  # Run alone: play the games first.
-        test_random_play_gets_every_kind_accepted()
+def test_random_play_gets_every_kind_accepted_a_few_times():
+    """The random games play every kind of event, each a few times. One test, not a
+    game-playing test and a counting one: on two workers each played the games."""
+    random_games()
     for _ in range(MORE_RUNS):
         if all(ACCEPTED[tag(kind)] >= ENOUGH for kind in get_args(AnyEvent)):
             break
-        test_random_play_gets_every_kind_accepted()
+        random_games()
     counts = {tag(kind): ACCEPTED[tag(kind)] for kind in get_args(AnyEvent)}
     print("\naccepted per kind:", ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
     assert {kind: n for kind, n in counts.items() if n < ENOUGH} == {}

@@ -65,7 +65,7 @@ async def test_moving_through_the_pages_shows_every_command_once_in_order(
     """Across the edges of what is shown (a slice of the window's parts) and of the
     window's pages, down to the oldest and back up."""
     monkeypatch.setattr(log, "SLICE", shown)
-    folder = chunked(tmp_path)
+    folder = chunked(tmp_path, rolls=60)  # Nine chunks: three windows of pages and more.
     lines = expected(folder)
     app = StrangeApp(campaign_path=folder.path, saves=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
