@@ -254,8 +254,9 @@ class CampaignFolder(FolderFiles):
                 journal = read_journal(self.journal_file, after=self._writer.length)
             except CampaignFileError:
                 return UNSURE
-            if journal.torn:
-                return UNSURE
+            if journal.torn and not journal.events:
+                return UNSURE  # A batch being written, or a crash's: the locked read says.
+            # The whole batches, up to one another window is writing now (read next time).
             self._writer.caught_up(journal.offsets, journal.good_length)
             return News(snapshot=None, events=journal.events)
         writer, journal_id = self._writer, self._journal_id
