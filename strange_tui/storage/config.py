@@ -6,12 +6,20 @@ the campaign).
 ``$STRANGE_TUI_CONFIG`` choose another). It is read leniently: each bad key is one line
 and the app starts anyway, without it. It is written only when the player changes
 something in the app (the theme), and then only that key's line, so a file the player
-wrote by hand keeps its comments and its order. docs/config.md lists every key."""
+wrote by hand keeps its comments and its order. docs/config.md lists every key.
+
+The file may be a link (dotfile managers keep the real file elsewhere): it is the player's
+own file, named by the player, so the link is followed, to read and to write (the
+target is replaced in its own folder, the link kept). A file the app could not read whole
+(too large, not UTF-8, no plain file) is never written: the player's file matters more
+than the theme."""
 
 from __future__ import annotations
 
 import os
 import re
+import stat
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,7 +28,7 @@ import msgspec
 
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.paths import APP_NAME
-from strange_tui.storage.toml_io import atomic_write, parse_toml, read_bytes
+from strange_tui.storage.toml_io import FILE_MODE, fsync_folder, parse_toml, read_bytes
 
 CONFIG_FILE = "config.toml"
 ENV_CONFIG = "STRANGE_TUI_CONFIG"
@@ -39,6 +47,10 @@ GM_SEAT = "gm"
 _KEY_LIST = re.compile(r"^[a-z0-9_]+(\+[a-z0-9_]+)*(,[a-z0-9_]+(\+[a-z0-9_]+)*)*$")
 """One key or several, comma-separated, in Textual's names: "ctrl+o", "f2", "r,ctrl+r"."""
 _BINDING_ID = re.compile(r"^[A-Za-z0-9_.-]{1,80}$")
+
+
+class ConfigUnchanged(OSError):
+    """The config file was left as it is, and why (one line, for the player)."""
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True):
@@ -83,7 +95,7 @@ def read_config(path: Path) -> tuple[Config, list[str]]:
     if not path.exists() and not path.is_symlink():
         return Config(path=path), []
     try:
-        data = parse_toml(path, read_bytes(path, max_bytes=MAX_CONFIG_BYTES))
+        data = parse_toml(path, read_bytes(real_file(path), max_bytes=MAX_CONFIG_BYTES))
     except CampaignFileError as error:
         return Config(path=path), [f"{path.name}: {error.message} (the file was ignored)"]
     except OSError as error:
@@ -152,14 +164,27 @@ def flattened(table: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
     return pairs
 
 
+def real_file(path: Path) -> Path:
+    """The file ``path`` names: itself, or the file its link (or chain of links) ends at."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
 def set_value(path: Path, key: str, value: str) -> None:
     """Write ``key = "value"`` into the config file: that line replaced (or added at the
-    top), every other line as it was. The file and its folder are made when missing."""
+    top), every other line as it was. The file and its folder are made when missing; a
+    link's target is written, the link kept. ConfigUnchanged, and nothing written, when
+    the file (or a link's target) exists but cannot be read whole as text, or a link
+    leads nowhere."""
     line = f"{key} = {msgspec.json.encode(value).decode()}"
+    target = real_file(path)
+    if target != path and not os.path.lexists(target):
+        raise ConfigUnchanged(f"{path} links to {target}, which is missing; it was left as it is")
     try:
-        text = read_bytes(path, max_bytes=MAX_CONFIG_BYTES).decode() if path.exists() else ""
-    except (CampaignFileError, UnicodeDecodeError):
-        text = ""  # A file that cannot be read is not kept; its problem was reported.
+        text = read_bytes(target, max_bytes=MAX_CONFIG_BYTES).decode() if target.exists() else ""
+    except CampaignFileError as error:
+        raise ConfigUnchanged(f"{error}; it was left as it is") from None
+    except UnicodeDecodeError:
+        raise ConfigUnchanged(f"{target} is not UTF-8 text; it was left as it is") from None
     lines = text.splitlines()
     top_level = len(lines)
     for number, existing in enumerate(lines):
@@ -173,8 +198,29 @@ def set_value(path: Path, key: str, value: str) -> None:
             break
     else:
         lines.insert(top_level, line)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, ("\n".join(lines) + "\n").encode())
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _replace(target, ("\n".join(lines) + "\n").encode())
+
+
+def _replace(target: Path, data: bytes) -> None:
+    """Replace ``target`` whole or not at all (a temp file in its folder, synced, renamed
+    over), keeping its mode: a config kept private (0600) stays private."""
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = FILE_MODE
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    fsync_folder(target.parent)
 
 
 def migrate_preferences(config: Config, saves: Path) -> tuple[Config, str]:
@@ -195,5 +241,6 @@ def migrate_preferences(config: Config, saves: Path) -> tuple[Config, str]:
             config = msgspec.structs.replace(config, theme=theme)
         old.unlink()
     except OSError as error:
-        return config, f"{old.name} could not be moved into {config.path}: {error.strerror}"
+        why = error.strerror or error
+        return config, f"{old.name} could not be moved into {config.path}: {why}"
     return config, ""

@@ -1,12 +1,16 @@
 """The player's config file: each bad key one line and the rest kept, written only a line
-at a time (the player's comments stay), the old preferences moved in once, never a link
-followed or a huge file read."""
+at a time (the player's comments stay), the old preferences moved in once, a link (the
+player's own) followed to its file, a file it could not read whole never written."""
 
+import os
 from pathlib import Path
+
+import pytest
 
 from strange_tui.storage.config import (
     MAX_CONFIG_BYTES,
     Config,
+    ConfigUnchanged,
     config_path,
     migrate_preferences,
     read_config,
@@ -63,17 +67,69 @@ def test_a_broken_file_is_one_line_and_the_defaults(tmp_path):
     assert "ignored" in problems[0]
 
 
-def test_a_link_is_never_followed_nor_a_huge_file_read(tmp_path):
-    secret = tmp_path / "secret.toml"
-    secret.write_text('theme = "ruk"\n')
+def test_a_link_is_read_through_and_a_huge_file_not_at_all(tmp_path):
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    (dotfiles / "strange.toml").write_text('theme = "ruk"\n')
     link = tmp_path / "config.toml"
-    link.symlink_to(secret)
+    link.symlink_to(dotfiles / "strange.toml")
     config, problems = read_config(link)
-    assert config.theme == "" and "symbolic link" in problems[0]
+    assert config.theme == "ruk" and problems == [] and config.path == link
     huge = tmp_path / "huge.toml"
     huge.write_text("# " + "x" * MAX_CONFIG_BYTES + "\n")
     config, problems = read_config(huge)
     assert config.theme == "" and len(problems) == 1
+
+
+def test_changing_the_theme_writes_through_a_dotfile_managers_link(tmp_path):
+    """The link stays a link; its target gets the one line, the rest as it was."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    real = dotfiles / "strange.toml"
+    real.write_text('# mine\ntheme = "ardeyn"\ndice = "own"\n[keys]\nhome.roll = "x"\n')
+    real.chmod(0o600)
+    link = tmp_path / "config" / "config.toml"
+    link.parent.mkdir()
+    link.symlink_to(os.path.relpath(real, link.parent))
+    set_value(link, "theme", "ruk")
+    assert link.is_symlink() and link.resolve() == real
+    assert real.read_text() == '# mine\ntheme = "ruk"\ndice = "own"\n[keys]\nhome.roll = "x"\n'
+    assert real.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["strange.toml"]  # No temp left.
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'theme = "ardeyn"\n# ' + b"x" * (MAX_CONFIG_BYTES + 1000) + b"\n",
+        'theme = "ardeyn"\n# caf\u00e9\n'.encode("latin-1"),
+    ],
+    ids=["over-64-KB", "not-UTF-8"],
+)
+@pytest.mark.parametrize("linked", [False, True], ids=["file", "link"])
+def test_changing_the_theme_leaves_a_config_it_could_not_read_as_it_is(
+    tmp_path, content, linked
+):
+    real = tmp_path / "real.toml"
+    real.write_bytes(content)
+    path = tmp_path / "config.toml"
+    if linked:
+        path.symlink_to(real)
+    else:
+        path = real
+    with pytest.raises(ConfigUnchanged) as refused:
+        set_value(path, "theme", "ruk")
+    assert "left as it is" in str(refused.value) and "\n" not in str(refused.value)
+    assert real.read_bytes() == content and path.is_symlink() == linked
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"real.toml", path.name})
+
+
+def test_changing_the_theme_through_a_link_that_leads_nowhere_makes_nothing(tmp_path):
+    link = tmp_path / "config.toml"
+    link.symlink_to(tmp_path / "gone" / "strange.toml")
+    with pytest.raises(ConfigUnchanged, match="which is missing"):
+        set_value(link, "theme", "ruk")
+    assert link.is_symlink() and not (tmp_path / "gone").exists()
 
 
 def test_setting_the_theme_keeps_every_other_line(tmp_path):
