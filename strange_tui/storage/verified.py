@@ -255,13 +255,12 @@ def check_history(
     marks = {} if full else cache.marks()
     fresh: dict[str, Mark] = {}
     checked: list[Checked] = []
-    last_seq = 0
     wrote = False
     for path in history.chunk_paths(history_dir):
         before = stat_of(path)
         first, last, seal = history.chunk_head(path)
         after = stat_of(path)
-        _no_gap(path, first, last_seq)
+        _follows(path, first, last, checked[-1] if checked else None)
         mark = marks.get(path.name)
         steady = before and after and _same_file(before, after)
         if seal and steady and mark is not None and _matches(mark, seal, first, last, after):
@@ -280,7 +279,6 @@ def check_history(
             item = Checked(path, first, last, mark.names if mark else event_names(events), mark)
             item.events = events if keep and not copied else None
             checked.append(item)
-        last_seq = max(last_seq, last)
     if fresh != marks:
         cache.keep_marks(fresh)
         wrote = True
@@ -289,11 +287,26 @@ def check_history(
     return checked
 
 
-def _no_gap(path: Path, first: int, last_seq: int) -> None:
+def _follows(path: Path, first: int, last: int, before: Checked | None) -> None:
+    """CampaignFileError unless the chunk follows ``before`` (the one numbered below it):
+    no gap, another number, and not ending before it. Writers take the highest-numbered
+    chunk's last event as the end of history/: a stray copy of an older chunk there (or
+    beside a chunk, under its number) would have every writer refuse the campaign."""
+    last_seq = before.last if before else 0
+    if before is not None and int(path.stem) == int(before.path.stem):
+        raise CampaignFileError(
+            path, f"is chunk {int(path.stem)}, as {before.path.name} is: a stray copy?"
+            " Move one of them out of history/",
+        )  # fmt: skip
     if first > last_seq + 1:
         raise CampaignFileError(
             path, f"starts at event {first}: events {last_seq + 1} to"
             f" {first - 1} are missing from history/",
+        )  # fmt: skip
+    if before is not None and last < last_seq:
+        raise CampaignFileError(
+            path, f"ends at event {last}, before {before.path.name} (event {last_seq}):"
+            " a stray copy of an older chunk? Move it out of history/",
         )  # fmt: skip
 
 
