@@ -3,9 +3,10 @@
 Export reads the campaign under its lock once ``check`` accepts it, each file plain (never
 a link's target), with a manifest of sizes and SHA-256s; the zip is written beside its
 destination, then linked into place, never over a file. Import treats a zip as hostile:
-archive, directory, each member's name, kind, size and ratio, then its bytes counted and
-hashed as they unpack into a hidden folder of the saves directory (the campaign list leaves
-those out), where the campaign is checked before it is renamed into place.
+archive, directory and each member's headers (``zip_shape``: no ZIP64), each member's name,
+kind, size and ratio, then its bytes counted and hashed as they unpack into a hidden folder
+of the saves directory (the campaign list leaves those out), where the campaign is checked
+before it is renamed into place.
 
 Past 300 lines: export and import share the format (names, bounds, manifest), and each
 side checks what the other promises, so they stay in one module."""
@@ -32,7 +33,7 @@ import msgspec
 
 from strange_tui import __version__
 from strange_tui.campaign.model.state import Campaign
-from strange_tui.storage import history
+from strange_tui.storage import history, zip_shape
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import (
     CAMPAIGN_FILE,
@@ -64,7 +65,6 @@ READ_CHUNK = 64 * 1024
 CAMPAIGN_MEMBER = re.compile(r"campaign\.toml|journal\.toml|history/[0-9]{1,9}\.toml")
 """The names a campaign's files have in an archive (the manifest's besides)."""
 NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW
-_END_RECORD, _ZIP64_LOCATOR, _END_SIZE = b"PK\x05\x06", b"PK\x06\x07", 22
 _ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError)
 _ZIP_ERRORS += (EOFError, ValueError, struct.error, zlib.error)  # A damaged or odd zip.
 
@@ -226,26 +226,10 @@ def _opened(archive: Path) -> Iterator[BinaryIO]:
             raise _Refused("is not a plain file")
         if info.st_size > MAX_ARCHIVE_BYTES:
             raise _Refused(f"is {info.st_size:,} bytes, more than a backup can be")
-        _check_directory(file, info.st_size)
+        bounds = {"most_members": MAX_MEMBERS + 1, "most_bytes": MAX_DIRECTORY_BYTES}
+        if problem := zip_shape.directory_problem(file, info.st_size, **bounds):
+            raise _Refused(problem)
         yield file
-
-
-def _check_directory(file: BinaryIO, size: int) -> None:
-    """Refuse a zip whose directory holds too many members or bytes before zipfile reads
-    it whole: its end record found as zipfile finds it (at the very end, else the last in
-    the final 64 KiB); ZIP64, which no backup needs, is refused."""
-    file.seek(size - (tail_size := min(size, _END_SIZE + 0xFFFF)))
-    tail = file.read(tail_size)
-    at = len(tail) - _END_SIZE
-    if at < 0 or tail[at : at + 4] != _END_RECORD or tail[-2:] != b"\0\0":
-        at = tail.rfind(_END_RECORD)
-    if at < 0 or len(tail) - at < _END_SIZE:
-        return  # No end record: zipfile says it is no zip.
-    if at >= 20 and tail[at - 20 : at - 16] == _ZIP64_LOCATOR:
-        raise _Refused("is a ZIP64 archive, which no backup is")
-    entries, directory_size = struct.unpack("<HI", tail[at + 10 : at + 16])
-    if entries > MAX_MEMBERS + 1 or directory_size > MAX_DIRECTORY_BYTES:
-        raise _Refused(f"holds more members than a backup's {MAX_MEMBERS + 1:,}")
 
 
 def member_problem(name: str) -> str | None:
@@ -286,13 +270,15 @@ def kind_problem(info: zipfile.ZipInfo) -> str | None:
 
 def _members(zipped: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
     """Every member by name, each proven a campaign's plain file of a bounded size."""
-    infos = zipped.infolist()
+    infos, file = zipped.infolist(), zipped.fp
+    assert file is not None, "a zip opened to read"
     if len(infos) > MAX_MEMBERS + 1:
         raise _Refused(f"holds {len(infos):,} members, more than a backup's {MAX_MEMBERS + 1:,}")
     found: dict[str, zipfile.ZipInfo] = {}
     for info in infos:
         name = info.orig_filename  # As stored: zipfile cuts its filename at a NUL.
-        if problem := member_problem(name) or kind_problem(info):
+        problem = member_problem(name) or kind_problem(info)
+        if problem or (problem := zip_shape.zip64_problem(file, info)):
             raise _Refused(f"member {shown(name)} {problem}")
         if name in found:
             raise _Refused(f"holds {shown(name)} twice")

@@ -398,3 +398,37 @@ def test_an_archive_that_is_a_link_or_no_zip_is_refused(good, other_saves, tmp_p
     with pytest.raises(ArchiveError, match="no such file"):
         import_campaign(tmp_path / "missing.zip", other_saves)
     assert listing(other_saves) == before
+
+
+# ZIP64: no backup needs it, and a header of it is one more reading of a member's size.
+
+
+def test_a_zip64_member_is_refused(good, other_saves, tmp_path):
+    """zipfile writes the member's ZIP64 sizes in its local header, which zipfile's reader
+    skips: the member read as any other until the headers were read here."""
+    members = members_of(good)
+    hostile = tmp_path / "zip64-member.zip"
+    with zipfile.ZipFile(hostile, "w", compression=zipfile.ZIP_DEFLATED) as zipped:
+        for name, data in members:
+            with zipped.open(name, "w", force_zip64=name == "journal.toml") as member:
+                member.write(data)
+    before = listing(other_saves)
+    with pytest.raises(ArchiveError) as refused:
+        import_campaign(hostile, other_saves)
+    assert "member 'journal.toml' is in ZIP64" in str(refused.value)
+    assert listing(other_saves) == before
+
+
+def test_a_zip64_archive_or_central_header_is_refused(good, other_saves, tmp_path, monkeypatch):
+    hostile = tmp_path / "zip64-end.zip"
+    with monkeypatch.context() as patch:
+        patch.setattr(zipfile, "ZIP_FILECOUNT_LIMIT", 1)  # More members: a ZIP64 end record.
+        write_zip(hostile, members_of(good))
+    before = listing(other_saves)
+    with pytest.raises(ArchiveError, match="is a ZIP64 archive"):
+        import_campaign(hostile, other_saves)
+    assert listing(other_saves) == before
+    central = zipfile.ZipInfo("journal.toml")
+    central.extra = (1).to_bytes(2, "little") + (8).to_bytes(2, "little") + bytes(8)
+    central.header_offset = 0  # Its local header (none here) says nothing.
+    assert "ZIP64" in archive.zip_shape.zip64_problem(io.BytesIO(), central)
