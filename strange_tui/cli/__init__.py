@@ -144,7 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:
         # A folder that cannot be read or written, a full disk: one line, never a traceback.
-        where = f"{error.filename}: " if error.filename else ""
+        # A descriptor's number (an fd) names no file the user knows: only a path is said.
+        where = f"{error.filename}: " if isinstance(error.filename, str | bytes) else ""
         message = terminal(f"{where}{error.strerror or error}")
         sys.stderr.write(f"{PROG}: {message}; nothing was changed.\n")
         return INVALID
@@ -277,5 +278,5 @@ def print_where(args: argparse.Namespace) -> int:
         ("built-in packs", folder(builtin_packs)),
     ]
     for name, value in rows:
-        sys.stdout.write(f"{name + ':':<17}{value}\n")
+        sys.stdout.write(terminal(f"{name + ':':<17}{value}") + "\n")  # Paths are anyone's.
     return 0

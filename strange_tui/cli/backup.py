@@ -32,10 +32,11 @@ def export_archive(args: argparse.Namespace) -> int:
 
 def import_archive(args: argparse.Namespace) -> int:
     """Take a backup in as a new campaign of the saves directory: 0 made, 1 refused."""
+    archive = Path(args.archive).expanduser()
+    if archive.is_dir() and not archive.is_symlink():  # Opened, it fails with a bare errno.
+        return refused(ArchiveError(f"{archive}: is a folder, not a backup; nothing was imported"))
     try:
-        _, line = import_campaign(
-            Path(args.archive).expanduser(), saves_dir(args.saves), args.as_name
-        )
+        _, line = import_campaign(archive, saves_dir(args.saves), args.as_name)
     except ArchiveError as error:
         return refused(error)
     print(one_line(line))

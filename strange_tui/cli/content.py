@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 
+from strange_tui.campaign.narrate.plain import one_line, terminal
 from strange_tui.cli.parsing import UsageError
 from strange_tui.content.loader import Content, user_pack_files
 from strange_tui.content.model import KINDS
@@ -51,7 +52,7 @@ def run_content(args: argparse.Namespace) -> int:
     if args.check:
         found = problems(content)
         for problem in found:
-            sys.stderr.write(f"{problem}\n")
+            sys.stderr.write(f"{terminal(problem)}\n")
         print(f"{'ok' if not found else f'{len(found)} problems'}: content packs checked")
         return 1 if found else 0
     if args.kind is None:
@@ -72,7 +73,8 @@ def run_content(args: argparse.Namespace) -> int:
         print(json.dumps({"kind": args.kind, "entries": msgspec.to_builtins(entries)}))
     else:
         for entry in entries:
-            print("  ".join(cell(getattr(entry, column)) for column in COLUMNS[args.kind]))
+            # One entry a line, whatever its text holds (a pack is anyone's file).
+            print(one_line("  ".join(cell(getattr(entry, c)) for c in COLUMNS[args.kind])))
     report_problems(content)
     return 0
 
@@ -88,7 +90,7 @@ def cell(value: Any) -> str:
 def report_problems(content: Content) -> None:
     """Packs that failed to load are reported together; the rest was listed."""
     for problem in content.problems:
-        sys.stderr.write(f"strange-tui: pack problem: {problem}\n")
+        sys.stderr.write(f"strange-tui: pack problem: {terminal(problem)}\n")
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -18,6 +18,7 @@ from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.creation import Draft
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.campaign.model.terms import RuleViolation, Stat
+from strange_tui.campaign.narrate.plain import terminal
 from strange_tui.campaign.narrate.sheet import sheet_data, text_sheet
 from strange_tui.cli.campaign import folder_of
 from strange_tui.cli.parsing import UsageError
@@ -156,7 +157,7 @@ def run_new(args: argparse.Namespace) -> int:
     character = event.character
     store.compact()
     sheet = sheet_data(character)
-    print(json.dumps(sheet) if args.json else text_sheet(sheet))
+    print(json.dumps(sheet) if args.json else terminal(text_sheet(sheet)))
     return 0
 
 
@@ -186,7 +187,7 @@ def solo_campaign(args: argparse.Namespace) -> CampaignFolder:
         f"{how} {state.name} ({folder.path}): no GM, the app sits in the chair;"
         f" its intrusions: {state.settings.solo_intrusions}."
     )
-    print(said, file=sys.stderr if args.json else sys.stdout)
+    print(terminal(said), file=sys.stderr if args.json else sys.stdout)
     return folder
 
 

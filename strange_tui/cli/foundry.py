@@ -35,10 +35,11 @@ def export_actor(args: argparse.Namespace) -> int:
     except KeyError as missing:
         raise UsageError(str(missing.args[0])) from None
     content = Content(user_pack_files(folder.path.parent))
-    text = json.dumps(actor_of(state, who, content), indent=2, ensure_ascii=False) + "\n"
-    if args.out == "-":
-        sys.stdout.write(text)
+    actor = actor_of(state, who, content)
+    if args.out == "-":  # To a terminal, perhaps: every character past ASCII as an escape.
+        sys.stdout.write(json.dumps(actor, indent=2) + "\n")
         return 0
+    text = json.dumps(actor, indent=2, ensure_ascii=False) + "\n"
     out = Path(args.out) if args.out else Path(f"{who.id}.json")
     write_new(out, text)
     print(terminal(f"Wrote {who.name} as a Foundry actor to {out}."))
@@ -46,13 +47,21 @@ def export_actor(args: argparse.Namespace) -> int:
 
 
 def write_new(path: Path, text: str) -> None:
-    """Write ``text`` to ``path``, never through a link (one is refused)."""
+    """Write ``text`` to a new file ``path``: never through a link, never over a file
+    (an earlier export, or anything else of that name, is kept, as a backup keeps it)."""
     if path.is_symlink():
         raise UsageError(f"{path} is a symbolic link; give a plain file to write")
     if path.is_dir():
         raise UsageError(f"{path} is a folder; give a file name (--out FILE.json)")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
-    with os.fdopen(os.open(path, flags, 0o644), "w", encoding="utf-8") as file:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except FileExistsError:
+        raise UsageError(
+            f"{path} exists already; an export never replaces a file (give another --out,"
+            " or --out - to print it)"
+        ) from None
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
         file.write(text)
 
 

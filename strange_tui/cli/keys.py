@@ -22,7 +22,7 @@ def run_keys(args: argparse.Namespace) -> int:
     for problem in [*problems, *(f"{where}: {line}" for line in left_out)]:
         sys.stderr.write(f"{terminal(problem)}\n")
     exists = "" if args.config_file.exists() else ", not there yet"
-    print(f"config: {args.config_file.absolute()} (from {args.config_origin}{exists})")
+    print(terminal(f"config: {args.config_file.absolute()} (from {args.config_origin}{exists})"))
     rows = key_rows(keymap, where)
     if args.changed:
         rows = [row for row in rows if row.origin != "default"]

@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import NoReturn
 
+from strange_tui.campaign.narrate.plain import terminal
+
 USAGE_ERROR = 2
 
 
@@ -17,7 +19,8 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr, never a usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {message}\n")
+        # argparse quotes what was typed ('unrecognized arguments: ...'): escape codes too.
+        sys.stderr.write(f"{self.prog}: {terminal(message)}\n")
         sys.exit(USAGE_ERROR)
 
 

@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from strange_tui.content.controls import unseen_problem
 from strange_tui.content.model import KINDS, Entry, PackHeader
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.toml_io import convert, parse_toml, read_bytes
@@ -51,10 +52,13 @@ def user_pack_files(saves: Path | None, extra: Iterable[Path] = ()) -> list[Path
 
 
 class PackFile:
-    """One parsed pack file: its header and its raw tables by kind."""
+    """One parsed pack file: its header and its raw tables by kind. A user's file
+    (``checked``) is refused text that could drive a terminal (``controls.py``); the
+    built-in pack is held to that by its tests, not on every start."""
 
-    def __init__(self, path: Path, problems: list[str]) -> None:
+    def __init__(self, path: Path, problems: list[str], *, checked: bool = False) -> None:
         self.path = path
+        self.checked = checked
         self.header: PackHeader | None = None
         self.tables: dict[str, list[Any]] = {}
         try:
@@ -63,7 +67,9 @@ class PackFile:
             problems.append(str(error))
             return
         header = document.pop("pack", None)
-        if header is not None:
+        if header is not None and (refused := self._refused(header, "pack")):
+            problems.append(refused)
+        elif header is not None:
             try:
                 self.header = convert(path, header, PackHeader, field="pack")
             except CampaignFileError as error:
@@ -80,11 +86,21 @@ class PackFile:
         """The valid entries of ``kind``; each bad one is reported and skipped."""
         valid = []
         for index, raw in enumerate(self.tables.get(kind, [])):
+            if refused := self._refused(raw, f"{kind}[{index}]"):
+                problems.append(refused)
+                continue
             try:
                 valid.append(convert(self.path, raw, KINDS[kind], field=f"{kind}[{index}]"))
             except CampaignFileError as error:
                 problems.append(str(error))
         return valid
+
+    def _refused(self, raw: Any, field: str) -> str | None:
+        """Why a user's ``raw`` table cannot load for the text it holds, or None."""
+        if not self.checked:
+            return None
+        found = unseen_problem(raw, field)
+        return f"{self.path}: {found}" if found else None
 
 
 class Content:
@@ -136,7 +152,9 @@ class Content:
 
     def _user_packs(self) -> list[PackFile]:
         if self._user is None:
-            self._user = [PackFile(path, self.problems) for path in self._user_paths]
+            self._user = [
+                PackFile(path, self.problems, checked=True) for path in self._user_paths
+            ]
         return self._user
 
     def load_all(self) -> Content:

@@ -105,3 +105,43 @@ def test_a_hostile_file_is_one_line_and_nothing_is_created(saves, capsys):
         assert "\x1b" not in err, name
         assert events(saves) == before, name
     assert CampaignFolder(saves / "fresh").check().characters == {}
+
+
+def test_export_to_foundry_never_replaces_an_existing_file(saves, capsys):
+    out = saves / "jun.json"
+    out.write_text("my notes")
+    args = ["export", "demo", "Jun", "--to", "foundry", "--saves", str(saves)]
+    assert main([*args, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"strange-tui: {out} exists already; an export never replaces a file"
+        " (give another --out, or --out - to print it)\n"
+    )
+    assert out.read_text() == "my notes"
+
+
+def test_an_imported_name_with_a_direction_override_makes_nothing(saves, capsys):
+    """The app would draw the name raw (U+202E turns the rest of the line around): the
+    file is refused, the line names the field and shows no invisible character."""
+    actor = {**json.loads(FIXTURE.read_text()), "name": "Wren\u202eAshdown"}
+    (saves / "turned.json").write_text(json.dumps(actor, ensure_ascii=False))
+    before = events(saves)
+    assert main(["import", "fresh", str(saves / "turned.json"), "--saves", str(saves)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "\u202e" not in err
+    assert "turned.json is not a Foundry actor: name: holds a control or invisible" in err
+    assert events(saves) == before
+    assert CampaignFolder(saves / "fresh").check().characters == {}
+
+
+def test_export_to_dash_shows_no_invisible_character(saves, capsys):
+    assert main(["new", "demo", "--saves", str(saves), "--name", "Ann\u202eLee",
+                 "--descriptor", "Tough", "--type", "Vector", "--focus", "Is Licensed to Carry",
+                 "--pools", "3,3,0", "--edge", "speed", "--abilities",
+                 "Bash,Combat Prowess (ranged),Practiced in Armor,Improved Edge (Intellect)",
+                 ]) == 0  # fmt: skip
+    capsys.readouterr()
+    args = ["export", "demo", "Ann", "--to", "foundry", "--out", "-", "--saves", str(saves)]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert "\u202e" not in printed and json.loads(printed)["name"] == "Ann\u202eLee"

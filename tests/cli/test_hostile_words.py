@@ -112,3 +112,70 @@ def test_a_campaign_name_with_a_direction_override_is_escaped_by_check(tmp_path,
 def test_the_folder_of_a_name_with_a_control_character_is_never_made(tmp_path):
     with pytest.raises(CampaignFileError, match="control characters"):
         CampaignFolder.create(tmp_path / "saves", "tab\there")
+
+
+ESCAPE = "\x1b]0;pwned\x07\x1b[31m"
+"""Sets the terminal's title, then turns what follows red."""
+TOUGH_VECTOR = [
+    "--descriptor", "Tough", "--type", "Vector", "--focus", "Is Licensed to Carry",
+    "--pools", "3,3,0", "--edge", "speed",
+    "--abilities", "Bash,Combat Prowess (ranged),Practiced in Armor,Improved Edge (Intellect)",
+]  # fmt: skip
+
+
+def test_new_escapes_invisible_characters_in_names(tmp_path, capsys):
+    saves = tmp_path / "saves"
+    campaign, name = f"Left{HIDDEN}Right", f"Ann{HIDDEN}Lee"
+    args = ["new", campaign, "--solo", "--saves", str(saves), "--name", name, *TOUGH_VECTOR]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert not any(char in out for char in HIDDEN)
+    assert "Left\\u202e\\u200b\\u200f\\u2028\\ufeffRight" in out  # The campaign made.
+    assert "Ann\\u202e\\u200b\\u200f\\u2028\\ufeffLee" in out  # The sheet.
+
+
+def test_where_escapes_the_saves_and_config_paths(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("STRANGE_TUI_SAVES", raising=False)
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "config.toml"
+    config.write_text(f'saves = "{tmp_path}/saves\\u001b]0;pwned\\u0007"\n')
+    assert main(["--where", "--config", str(config)]) == 0
+    assert main(["--where", "--saves", f"{tmp_path}/{ESCAPE}", "--config", f"{ESCAPE}.toml"]) == 0
+    assert main(["keys", "--config", f"{ESCAPE}.toml"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "saves\\x1b]0;pwned\\x07  (from saves in" in out
+    # --saves (the saves, its packs and themes), --config (--where and keys).
+    assert out.count("\\x1b]0;pwned\\x07\\x1b[31m") == 5
+
+
+def test_unrecognized_arguments_are_escaped_in_the_one_line(capsys):
+    for typed in (["check", "demo", f"--x{ESCAPE}"], ["odds", "3", f"{ESCAPE}\u202e"]):
+        with pytest.raises(SystemExit) as exited:
+            main(typed)
+        assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\u202e" not in err and err.count("\n") == 2
+    assert "unrecognized arguments: --x\\x1b]0;pwned\\x07\\x1b[31m" in err
+
+
+def test_import_of_a_folder_is_one_line_that_says_so(tmp_path, capsys):
+    (tmp_path / "backup.zip").mkdir()
+    assert main(["import", str(tmp_path / "backup.zip"), "--saves", str(tmp_path / "s")]) == 1
+    line = error_line(capsys)
+    assert "backup.zip: is a folder, not a backup; nothing was imported" in line
+    assert not (tmp_path / "s").exists()
+
+
+def test_an_error_about_a_descriptor_number_names_no_file(tmp_path, monkeypatch, capsys):
+    """An OSError about an open descriptor (its filename is the number) is said without
+    the number: '3: Is a directory' names nothing the user gave."""
+    from strange_tui.cli import backup
+
+    def opened_a_folder(*args):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", 3)
+
+    monkeypatch.setattr(backup, "import_campaign", opened_a_folder)
+    (tmp_path / "backup.zip").write_bytes(b"")
+    assert main(["import", str(tmp_path / "backup.zip"), "--saves", str(tmp_path)]) == 1
+    assert error_line(capsys) == "strange-tui: Is a directory; nothing was changed.\n"

@@ -126,3 +126,70 @@ def test_a_bad_effect_names_file_entry_and_field_and_the_rest_loads(tmp_path):
     first, second = content.problems
     assert "powers.toml" in first and "abilities[0]" in first and "effects[0].value" in first
     assert "powers.toml" in second and "abilities[1]" in second and "levitation" in second
+
+
+ESCAPES = "Evil\x1b]0;pwned\x07 \x1b[31mRed"
+"""A name that sets the terminal's title and turns what follows red."""
+
+
+def test_pack_name_with_escape_codes_is_refused_with_its_file_and_field(tmp_path, capsys):
+    pack = tmp_path / "evil.toml"
+    pack.write_text(
+        f'[[abilities]]\nid = "evil"\nname = {json.dumps(ESCAPES)}\nkind = "enabler"\n'
+        'summary = "x"\nnarrative = true\n\n'
+        '[[creatures]]\nid = "sly"\nname = "Sly"\nlevel = 3\nhealth = 9\ndamage = 3\n'
+        f'summary = "A\\nB"\nmodifications = ["hides \\u202e well"]\n\n'
+        '[[creatures]]\nid = "fine"\nname = "Fine"\nlevel = 3\nhealth = 9\ndamage = 3\n'
+        'summary = "Two\\nlines\\tand a tab."\n'
+    )
+    content = Content([pack])
+    assert "evil" not in content.kind("abilities")
+    assert "sly" not in content.kind("creatures") and "fine" in content.kind("creatures")
+    assert [p.split(": ")[1] for p in content.problems] == [
+        "abilities[0].name",
+        "creatures[0].modifications[0]",
+    ]
+    assert all(str(pack) in p for p in content.problems)
+    said = {}
+    for command in ("--check", "abilities", "creatures"):
+        status = main(["content", command, "--pack", str(pack)])
+        out, err = capsys.readouterr()
+        assert status == (1 if command == "--check" else 0)
+        assert "\x1b" not in out + err and "\u202e" not in out + err
+        said[command] = (out, err)
+    assert "abilities[0].name: holds a control or invisible character" in said["--check"][1]
+    assert "Evil" not in said["abilities"][0] and "abilities[0].name" in said["abilities"][1]
+    assert "creatures[0].modifications[0]" in said["creatures"][1]
+
+
+def test_pack_text_is_escaped_when_listed_whatever_the_loader_let_through(
+    tmp_path, capsys, monkeypatch
+):
+    """A second wall: the listing escapes what it prints even if a pack's entry loaded."""
+    from strange_tui.content import loader
+
+    monkeypatch.setattr(loader, "unseen_problem", lambda raw, field: None)
+    pack = tmp_path / "evil.toml"
+    pack.write_text(
+        '[[creatures]]\nid = "evil"\nname = "Ev\\u001b[31mil\\u202e"\nlevel = 3\nhealth = 9\n'
+        'damage = 3\nsummary = "x"\n'
+    )
+    assert main(["content", "creatures", "--pack", str(pack)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out
+    assert "Ev\\x1b[31mil\\u202e  3  9  3  0" in out
+
+
+def test_the_builtin_pack_holds_no_control_or_invisible_characters():
+    from strange_tui.content.controls import unseen_field
+    from strange_tui.content.loader import PackFile, builtin_files
+
+    files = {path for paths in builtin_files().values() for path in paths}
+    found = [
+        f"{path.name}: {field}"
+        for path in sorted(files)
+        for kind, table in PackFile(path, []).tables.items()
+        for index, raw in enumerate(table)
+        if (field := unseen_field(raw, f"{kind}[{index}]"))
+    ]
+    assert found == []

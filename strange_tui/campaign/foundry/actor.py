@@ -1,21 +1,28 @@
 """A Foundry VTT Cypher System actor (the system `cyphersystem`, its `template.json`), as
 much of it as a player character carries here: decoded with bounds, so a hostile file
-(too big, too deep, huge strings, control characters in names) is refused in one line.
+(too big, too deep, huge strings, control or invisible characters in names) is refused in
+one line, in words.
 
 Fields we do not read are skipped; the ones we read are bounded and typed."""
 
 # Annotations are evaluated here, not kept as text: msgspec compiles them on decode.
 
+import re
 from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta, Struct, field
 
+from strange_tui.content.controls import UNSEEN
+
 MAX_ACTOR_BYTES = 4 * 1024 * 1024
 """An exported actor is tens of kilobytes; its images are paths, not data."""
 MAX_ITEMS = 500
 
-FoundryName = Annotated[str, Meta(max_length=200, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")]
+# A name becomes a character's, a cypher's or a skill's, drawn by every screen: none holds
+# an escape code, a line break, or an invisible character (U+202E would turn the rest of
+# the line around). A foreign file's name is refused, not cleaned: the player sees why.
+FoundryName = Annotated[str, Meta(max_length=200, pattern=f"^[^{UNSEEN}\t\n]*$")]
 Label = Annotated[str, Meta(max_length=200)]
 Html = Annotated[str, Meta(max_length=100_000)]
 Number = Annotated[float, Meta(ge=-100_000, le=100_000)]
@@ -169,7 +176,7 @@ def decode_actor(data: bytes) -> Actor:
     try:
         actor = _decoder.decode(data)
     except msgspec.ValidationError as problem:
-        raise ActorError(f"is not a Foundry actor: {problem}") from None
+        raise ActorError(f"is not a Foundry actor: {in_words(str(problem))}") from None
     except msgspec.DecodeError as problem:
         raise ActorError(f"is not JSON: {problem}") from None
     except RecursionError:
@@ -177,3 +184,21 @@ def decode_actor(data: bytes) -> Actor:
     if actor.type != "pc":
         raise ActorError(f"is a Foundry {actor.type!r} actor, not a player character ('pc')")
     return actor
+
+
+_AT = re.compile(r" - at `\$\.?(?P<path>[^`]*)`$")
+
+
+def in_words(message: str) -> str:
+    """msgspec's complaint said for a player: the field first, and what a name may not
+    hold in words rather than as the regex that checks it."""
+    found = _AT.search(message)
+    what = message[: found.start()] if found else message
+    if "matching regex" in what:
+        what = (
+            "holds a control or invisible character (an escape code, a line break,"
+            " a direction override such as U+202E)"
+        )
+    elif longest := re.search(r"length <= (\d+)", what):
+        what = f"is longer than {longest.group(1)} characters"
+    return f"{found.group('path')}: {what}" if found and found.group("path") else what

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import re
 
-_CONTROLS = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f"
-    # Invisible format characters: direction overrides and marks (U+202E turns the rest of
-    # a line around), zero widths, the byte order mark, the line and paragraph separators.
-    "\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
-    "\U000e0001\U000e0020-\U000e007f]"
-)
+from strange_tui.content.controls import UNSEEN
+
+_CONTROLS = re.compile(f"[{UNSEEN}]")
+"""Control characters but line breaks and tabs, and invisible format characters: the
+same a file's reader refuses (``content/controls.py``)."""
 _INLINE = re.compile(
     # Anywhere: a backslash, code, emphasis with '*', a link's brackets, a table cell's bar,
     # strikethrough; '_' not inside a word; '<' that opens HTML; '&' of an entity; the
