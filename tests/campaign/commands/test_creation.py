@@ -85,6 +85,8 @@ def test_a_second_character_of_the_same_name_gets_its_own_id():
         ({"descriptor": "sleepy"}, "Step 1 (Descriptor): Choose a descriptor"),
         ({"cyphers": ("detonation",)}, "You may start with 0 cyphers"),
         ({"name": "  "}, "Step 11 (Name and background): Give your character a name"),
+        ({"name": "Rook\u202eecnaV"}, "A name cannot hold control or invisible characters"),
+        ({"name": "Rook\u200bVance"}, "A name cannot hold control or invisible characters"),
         ({"notes": "x" * 20_001}, "A background of 20,000 characters at most"),
     ],
 )

@@ -14,6 +14,7 @@ from strange_tui.campaign.model.creation.abilities import (
 from strange_tui.campaign.model.creation.choices import answers_problem, base_edge
 from strange_tui.campaign.model.creation.draft import REVIEW, Draft, Library
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.content.controls import unseen_field
 
 
 def allowed_foci(library: Library, campaign: Campaign) -> dict[str, Any]:
@@ -155,6 +156,10 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
                 return "Give your character a name."
             if len(draft.name) > 80:
                 return "A name of 80 characters at most."
+            if unseen_field(draft.name, "name"):
+                # The same wall as a pack's or a Foundry actor's names: a direction
+                # override or a zero width would turn or hide the name wherever it is drawn.
+                return "A name cannot hold control or invisible characters (such as U+202E)."
     return None
 
 
