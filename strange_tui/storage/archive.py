@@ -5,8 +5,8 @@ a link's target), with a manifest of sizes and SHA-256s; the zip is written besi
 destination, then linked into place, never over a file. Import treats a zip as hostile:
 archive, directory and each member's headers (``zip_shape``: no ZIP64), each member's name,
 kind, size and ratio, then its bytes counted and hashed as they unpack into a hidden folder
-of the saves directory (the campaign list leaves those out), where the campaign is checked
-before it is renamed into place.
+of the saves directory (the campaign list leaves those out; ``staging``: a killed import's
+is cleared by the next), where the campaign is checked before it is renamed into place.
 
 Past 300 lines: export and import share the format (names, bounds, manifest), and each
 side checks what the other promises, so they stay in one module."""
@@ -17,7 +17,6 @@ import hashlib
 import io
 import os
 import re
-import shutil
 import stat
 import struct
 import tempfile
@@ -46,6 +45,7 @@ from strange_tui.storage.folder import (
 from strange_tui.storage.locking import CampaignBusy
 from strange_tui.storage.paths import name_problem, shown, slugify
 from strange_tui.storage.side_files import NO_FOLLOW, NON_BLOCKING
+from strange_tui.storage.staging import staging_folder
 from strange_tui.storage.toml_io import FILE_MODE, MAX_FILE_BYTES, fsync_folder, read_bytes
 
 FORMAT = "strange-tui/backup"
@@ -321,8 +321,7 @@ def _take_in(zipped: zipfile.ZipFile, saves: Path, name: str | None) -> tuple[Pa
     manifest = _manifest(zipped, members)
     target = _target(saves, name or manifest.folder or manifest.campaign)
     saves.mkdir(parents=True, exist_ok=True)
-    building = Path(tempfile.mkdtemp(prefix=f".import-{target.name}-", dir=saves))
-    try:
+    with staging_folder(saves, target.name) as building:  # Removed if anything fails.
         (building / HISTORY_DIR).mkdir()
         for file in manifest.files:
             fd = os.open(building / file.name, NEW_FILE, FILE_MODE)
@@ -343,9 +342,6 @@ def _take_in(zipped: zipfile.ZipFile, saves: Path, name: str | None) -> tuple[Pa
         fsync_folder(building)
         _target(saves, target.name)  # Still free: another window may have made it meanwhile.
         os.rename(building, target)
-    except BaseException:
-        shutil.rmtree(building, ignore_errors=True)
-        raise
     fsync_folder(saves)
     people = f"{len(state.characters) + len(state.hunters)} characters, {state.seq} events"
     return (target, f"Imported {state.name} as {target.name}/ ({people}).")

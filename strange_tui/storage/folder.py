@@ -22,7 +22,7 @@ from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.store import ReplayError, Store
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.storage import chunk_probe, history
+from strange_tui.storage import chunk_probe, history, staging
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder_files import (  # noqa: F401 - re-exported: the file names
     CAMPAIGN_FILE,
@@ -106,6 +106,7 @@ class CampaignFolder(FolderFiles):
         ``notices``); any other damage raises CampaignFileError and changes no file.
         """
         self._check_folder()  # Before the lock: nothing is created inside a link's target.
+        staging.clear_leftovers(self.path.parent)  # Killed imports' folders beside it.
         read = self._read_as_is()
         if read is not None:
             try:
