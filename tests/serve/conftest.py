@@ -5,6 +5,7 @@ import contextlib
 import json
 import queue
 import re
+import resource
 import signal
 import socket
 import subprocess
@@ -70,6 +71,15 @@ def apps_on(campaign: Path) -> dict[int, int]:
     return found
 
 
+def resident(pid: int) -> int:
+    """The resident memory of process ``pid``, in kB (0 once it has gone). Linux only."""
+    try:
+        found = re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text())
+    except OSError:
+        return 0
+    return int(found.group(1)) if found else 0
+
+
 needs_proc = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="counts processes in Linux's /proc"
 )
@@ -131,14 +141,22 @@ def free_port() -> int:
 
 class ServedTable:
     """`strange-tui serve` on a campaign, as a subprocess: its links by seat name, and what
-    it has printed so far."""
+    it has printed so far. ``limits`` are resource limits (soft, hard) the server runs under,
+    and its apps with it: a memory bomb then fails a test instead of swapping the host."""
 
-    def __init__(self, campaign: Path, *options: str) -> None:
+    def __init__(
+        self, campaign: Path, *options: str, limits: dict[int, tuple[int, int]] | None = None
+    ) -> None:
+        def limited() -> None:
+            for kind, bounds in (limits or {}).items():
+                resource.setrlimit(kind, bounds)
+
         self.port = free_port()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "strange_tui", "serve", str(campaign), "--port",
              str(self.port), *options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=campaign.parent,
+            preexec_fn=limited if limits else None,
         )  # fmt: skip
         self.lines: queue.Queue[str] = queue.Queue()
         self.said: list[str] = []

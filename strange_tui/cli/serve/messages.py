@@ -5,12 +5,15 @@ Imported only when `strange-tui serve` runs (it imports aiohttp)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from aiohttp import WSCloseCode, WSMsgType
+
+from strange_tui.cli.serve.pace import Allowance, events_in
 
 T = TypeVar("T")
 
@@ -23,6 +26,13 @@ PING_CHARS = 32
 """The longest ping the server echoes: the page sends the time in milliseconds."""
 NOT_THE_PAGE = b"The browser sent what this page never sends."
 """The close reason of a connection that sent a malformed message."""
+TOO_FAST = b"This window sent keys faster than anyone types: press Restart."
+"""The close reason of a connection past its allowance (see ``pace``)."""
+APP_STUCK = b"This seat's app stopped reading what it is sent: press Restart."
+"""The close reason of a connection whose app took no input for APP_WRITE_SECONDS."""
+APP_WRITE_SECONDS = 10.0
+"""How long a message may wait for the app to take it (its input pipe full): an app that
+reads nothing for this long is stuck, and its window is closed, which ends it."""
 
 
 class Malformed(ValueError):
@@ -62,26 +72,41 @@ BrowserMessage = Keys | Resize | Ping | Focus
 
 
 async def follow_browser(websocket: Any, app_service: Any, token: str) -> None:
-    """Pass the browser's messages to its app until the browser goes, or says what the page
-    never says: that closes its connection, without a word in the server's output."""
+    """Pass the browser's messages to its app until the browser goes, says what the page
+    never says, or talks faster than a person: each closes its connection, with the reason
+    and without a word in the server's output."""
+    allowance = Allowance()
+    clock = asyncio.get_running_loop().time
     try:
         await websocket.send_json(["instance_id", token])  # The page's downloads carry it.
         async for message in websocket:
             if message.type != WSMsgType.TEXT:  # The page sends only text.
                 raise Malformed("not text")
             said = read_message(message.data)
-            if isinstance(said, Keys):
-                await app_service.send_bytes(said.text.encode("utf-8"))
-            elif isinstance(said, Resize):
-                await app_service.set_terminal_size(said.width, said.height)
+            events = events_in(said.text) if isinstance(said, Keys) else 1
+            if not allowance.spend(events, clock()):
+                await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=TOO_FAST)
             elif isinstance(said, Ping):
                 await websocket.send_json(["pong", said.data])
-            elif isinstance(said, Focus):
-                await (app_service.focus() if said.focused else app_service.blur())
+            elif said is not None:
+                # Bounded: a stuck app must not hold its window (and the server) forever.
+                await asyncio.wait_for(tell_app(app_service, said), APP_WRITE_SECONDS)
     except Malformed:
         await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA, message=NOT_THE_PAGE)
+    except TimeoutError:
+        await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=APP_STUCK)
     except ConnectionError:  # The browser went while it was answered.
         pass
+
+
+async def tell_app(app_service: Any, said: Keys | Resize | Focus) -> None:
+    """Write what the browser said to its app's input."""
+    if isinstance(said, Keys):
+        await app_service.send_bytes(said.text.encode("utf-8"))
+    elif isinstance(said, Resize):
+        await app_service.set_terminal_size(said.width, said.height)
+    else:
+        await (app_service.focus() if said.focused else app_service.blur())
 
 
 def terminal_size(width: object, height: object) -> tuple[int, int]:

@@ -22,16 +22,22 @@ from typing import Any
 from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.narrate.plain import terminal
 from strange_tui.cli.parsing import UsageError
+from strange_tui.cli.serve.doors import Doors
 from strange_tui.cli.serve.headers import harden
 from strange_tui.cli.serve.limits import APPS_PER_SEAT, AppLimits
 from strange_tui.cli.serve.watch import seat_newcomers, watch_campaign
 
-SHUTDOWN_SECONDS = 5.0
-"""How long Ctrl+C waits for the apps to quit before the server stops anyway."""
+SHUTDOWN_SECONDS = 0.5
+"""How long Ctrl+C (or SIGTERM) gives the apps to quit before it kills them: the campaign on
+disk is safe from a kill, and the host asked for the server to stop now."""
 QUIT_SECONDS = 3.0
 """How long a closed window's app has to quit before its process group is killed."""
-MESSAGE_BYTES = 1 << 20
-"""The largest websocket message a browser may send (a paste); a larger one ends it."""
+MESSAGE_BYTES = 8 << 10
+"""The largest websocket message a browser may send; a larger one ends its connection. The
+page sends a key, a mouse move or a paste: this is a paste longer than any text the app
+keeps, while each key the app reads is an event it holds in memory until handled."""
+CLOSE_SECONDS = 1.0
+"""How long the server waits for a browser to answer its closing of their websocket."""
 FONT_SIZES = range(6, 73)
 """The page's `?fontsize=` is held to these."""
 PAGE = Path(__file__).with_name("page")
@@ -92,13 +98,16 @@ def seat_server_class() -> type:
         from textual_serve.server import Server, to_int
 
         from strange_tui.cli.serve.apps import SeatApp
+        from strange_tui.cli.serve.lifetime import serve_until_stopped
         from strange_tui.cli.serve.messages import follow_browser, query_size
     except ImportError:
         raise UsageError(NO_EXTRA) from None
 
     def not_found() -> web.Response:
         # Empty: a 404 must not tell a wrong token from a wrong path, or another seat's.
-        return web.Response(status=404)
+        response = web.Response(status=404)
+        response.force_close()  # A connection without a seat's token is not kept open.
+        return response
 
     class SeatServer(Server):
         """textual-serve's Server with every route behind a seat's token."""
@@ -134,7 +143,10 @@ def seat_server_class() -> type:
             # Ours first: textual-serve's page script, terminal style and fonts after.
             self.static_roots = [(PAGE / "static").resolve(), self.statics_path.resolve()]
             self.sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
+            self.apps: set[SeatApp] = set()
+            """The apps running, from their start until they have ended."""
             self.endings: set[asyncio.Task[None]] = set()
+            self.doors = Doors()
 
         def seat_of(self, request: web.Request) -> Seat:
             """The seat of a request that ``seats_only`` let through."""
@@ -154,6 +166,7 @@ def seat_server_class() -> type:
             """Let through only requests with a seat's token (bare `/` has none)."""
             if self.seat_for(token_of(request)) is None:
                 return not_found()
+            self.doors.admit(request.protocol)
             try:
                 return await handler(request)
             except web.HTTPNotFound:
@@ -218,7 +231,9 @@ def seat_server_class() -> type:
             """textual-serve's handler, with the app run as the token's seat, within the
             limits, and ended (killed if need be) when its browser goes."""
             seat = self.seat_of(request)
-            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_BYTES)
+            websocket = web.WebSocketResponse(
+                heartbeat=15, max_msg_size=MESSAGE_BYTES, timeout=CLOSE_SECONDS
+            )
             await websocket.prepare(request)
             if refusal := self.limits.take(seat.name):
                 # Let in, then closed with the reason, which the page shows: a refused
@@ -235,6 +250,7 @@ def seat_server_class() -> type:
                 download_manager=self.download_manager,
                 debug=self.debug,
             )
+            self.apps.add(app_service)
             try:
                 query = request.query
                 size = query_size(query.get("width", ""), query.get("height", ""))
@@ -242,9 +258,9 @@ def seat_server_class() -> type:
                 await follow_browser(websocket, app_service, seat.token)
             finally:
                 # The browser went away (a reload, a closed tab): its app quits; the next
-                # connection starts a new one on the campaign as it is then. Shielded:
-                # aiohttp cancels the handler of a lost connection, and the app must still
-                # be ended and its place given back.
+                # connection starts a new one on the campaign as it is then. Shielded: a
+                # lost connection cancels its handler (see ``lifetime``), even while it
+                # waits on the app, and the app must still be ended and its place given back.
                 ending = asyncio.create_task(self.end_app(app_service, seat))
                 self.endings.add(ending)
                 ending.add_done_callback(self.endings.discard)
@@ -255,6 +271,7 @@ def seat_server_class() -> type:
             try:
                 await app_service.end(QUIT_SECONDS)
             finally:
+                self.apps.discard(app_service)
                 self.limits.give_back(seat.name)
 
         async def start_watching(self, app: web.Application) -> None:
@@ -272,20 +289,21 @@ def seat_server_class() -> type:
             await asyncio.gather(*self.endings, return_exceptions=True)
 
         async def on_shutdown(self, app: web.Application) -> None:
-            # Closing the sockets ends each handler, which tells its app to quit.
-            for websocket in list(self.sockets):
-                await websocket.close()
+            # All at once, each bounded: every app is told to quit (and killed if it has not
+            # within SHUTDOWN_SECONDS) and every window closed, without waiting long for a
+            # browser's answer; a handler left is cancelled when the server stops.
+            closing = [asyncio.create_task(socket.close()) for socket in list(self.sockets)]
+            ending = [app_service.end(SHUTDOWN_SECONDS) for app_service in list(self.apps)]
+            await asyncio.gather(*ending, return_exceptions=True)
+            if closing:
+                await asyncio.wait(closing, timeout=SHUTDOWN_SECONDS)
 
         def serve(self, debug: bool = False) -> None:
             """Serve until Ctrl+C; the links are printed once the port is open."""
             self.debug = debug
             try:
-                web.run_app(
-                    self._make_app(),
-                    host=self.host,
-                    port=self.port,
-                    shutdown_timeout=SHUTDOWN_SECONDS,
-                    print=lambda *_: self.print_links(),
+                serve_until_stopped(
+                    self._make_app(), (self.host, self.port), self.doors, self.print_links
                 )
             except OSError as error:
                 if error.errno != errno.EADDRINUSE:
