@@ -121,3 +121,20 @@ async def test_a_campaign_that_follows_its_recursion_starts_in_its_theme_parsed_
         assert reparsed == []
     # The recursion's theme is the app's choice, not the player's: ruk is still kept.
     assert config_file().read_text() == 'theme = "ruk"\n'
+
+
+async def test_a_config_the_app_could_not_read_is_left_alone_and_said_once(demo):
+    """A config file that is not UTF-8 is never rewritten by a theme change (it would
+    lose everything the app could not read); the player is told why once, not at every
+    theme they try."""
+    data = b'theme = "ruk"\n# caf\xe9\n'
+    config_file().write_bytes(data)
+    app = StrangeApp(saves=demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.theme = "ardeyn"
+        app.theme = "daylight"
+        await pilot.pause()
+        kept = [n.message for n in app._notifications if "could not be kept" in n.message]
+    assert config_file().read_bytes() == data
+    assert len(kept) == 1 and "UTF-8" in kept[0]

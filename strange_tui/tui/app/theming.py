@@ -10,7 +10,7 @@ import msgspec
 from textual.app import App
 
 from strange_tui.campaign.model.state import Campaign
-from strange_tui.storage.config import Config, migrate_preferences, set_value
+from strange_tui.storage.config import Config, ConfigUnchanged, migrate_preferences, set_value
 from strange_tui.tui.app.themes import load_themes, theme_folders
 from strange_tui.tui.common.access import CampaignApp
 
@@ -90,6 +90,9 @@ class ThemedApp(CampaignApp):
         try:
             set_value(self.config.path, "theme", theme)
         except OSError as error:
+            if isinstance(error, ConfigUnchanged):
+                # A file the app could not read whole stays as it is all session: said once.
+                self._keep_theme = False
             self.notify(
                 f"The theme could not be kept for next time: {error.strerror or error}",
                 severity="warning",
