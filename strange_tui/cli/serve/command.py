@@ -10,7 +10,10 @@ fresh on every run, so yesterday's links open nothing.
 Each websocket is its own app process on the same campaign folder; the campaign is on disk
 and several processes may hold it, so a browser that reloads gets the table as it is now.
 The apps are bounded (`--apps-per-seat`, `--max-apps`): a connection past a limit is told
-why in its page and starts nothing; and they die with the server, however it stops.
+why in its page and starts nothing; and they die with the server, however it stops. What a
+browser sends is held to what a person sends (``pace``: a message a paste long, keys at a
+person's pace), connections are bounded before they show a token (``doors``), and Ctrl+C or
+SIGTERM ends the server and every app within a second (``lifetime``).
 
 textual-serve (and aiohttp under it) is imported only when the command runs: importing it
 costs more than a whole `strange-tui odds`, which registers this command too.
