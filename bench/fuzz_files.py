@@ -6,7 +6,13 @@ Then field by field: one value of the snapshot or of a history chunk changed at 
 number, a letter of a text, a true or false), and counts how many changed the campaign's
 state or its log while `check` passed (the seals are there to make that 0).
 
-    python bench/fuzz_files.py [--cases N] [--fields N] [--seed S]
+Then shape by shape, the files the standard TOML reader would spend the machine on (many
+keys of 63 parts, many short tables, keys holding lists, inline tables of dotted keys...)
+read by each reader (a campaign's journal, a pack, the config), each in a child process:
+its peak memory against the file's size, as made (refused) and padded with a comment to
+just pass the budget (read). The target is 50 times, whatever the shape.
+
+    python bench/fuzz_files.py [--cases N] [--fields N] [--seed S] [--shape-bytes N]
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ import argparse
 import random
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
+import textwrap
 import traceback
 from pathlib import Path
 
@@ -108,6 +116,119 @@ def fuzz_fields(cases: int, rng: random.Random) -> int:
     return counts["slipped"]
 
 
+K62 = ".".join("k" for _ in range(62))
+TARGET = 50
+SHAPES = {
+    "keys of 63 parts": lambda i: f"n{i:x}.{K62} = 1\n",
+    "keys of 63 parts, lists": lambda i: f"n{i:x}.{K62} = []\n",
+    "keys of 8 parts": lambda i: f"n{i:x}.k.k.k.k.k.k.k = 1\n",
+    "keys of 2 parts": lambda i: f"n{i:x}.k = 1\n",
+    "keys of 63 parts, one prefix": lambda i: f"{K62}.n{i:x} = 1\n",
+    "short tables": lambda i: f"[n{i:x}]\n",
+    "tables of 63 parts": lambda i: f"[n{i:x}.{K62}]\n",
+    "quoted tables of 63 parts": lambda i: f'["{i}".{K62}]\n',
+    "arrays of tables of 63 parts": lambda i: f"[[n{i:x}.{K62}]]\n",
+    "a table each array entry": lambda i: f"[[a]]\n[a.{K62}]\n",
+    "keys holding lists": lambda i: f"n{i:x} = []\n",
+    "keys holding tables": lambda i: f"n{i:x} = {{}}\n",
+    "deep inline tables": lambda i: f"n{i:x} = " + "{b=" * 200 + "1" + "}" * 200 + "\n",
+    "deep arrays": lambda i: f"n{i:x} = " + "[" * 200 + "]" * 200 + "\n",
+    "tiny inline tables in arrays": lambda i: f"n{i:x} = [" + "{}," * 30 + "]\n",
+    "dotted keys in inline tables": lambda i: f"n{i:x} = {{{K62} = 1}}\n",
+    "plain keys": lambda i: f"n{i:x} = 1\n",
+}
+READERS = {
+    "journal": """
+        from strange_tui.storage.folder import CampaignFolder
+        shutil.copytree(DEMO, scratch / "c")
+        journal = (DEMO / "journal.toml").read_text()
+        (scratch / "c" / "journal.toml").write_text(journal[: journal.index("[[events]]")] + body)
+        CampaignFolder(scratch / "c").check()
+    """,
+    "pack": """
+        from strange_tui.content.loader import PackFile
+        (scratch / "pack.toml").write_text(body)
+        problems = []
+        PackFile(scratch / "pack.toml", problems, checked=True)
+        if problems:
+            raise CampaignFileError(scratch / "pack.toml", problems[0])
+    """,
+    "config": """
+        from strange_tui.storage.config import read_config
+        (scratch / "config.toml").write_text(body)
+        problems = read_config(scratch / "config.toml")[1]
+        if problems:
+            raise CampaignFileError(scratch / "config.toml", problems[0])
+    """,
+}
+CHILD = """
+import resource, shutil, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.toml_io import DECLARED_FLOOR, DECLARED_RATIO, _declared, _NOISE
+DEMO = Path({demo!r})
+K62 = ".".join("k" for _ in range(62))
+body = "".join(({line})(i) for i in range({count}))
+if {padded}:  # A comment as long as makes the budget just enough for the body.
+    cost = _declared(body, _NOISE.sub("", body).replace(" ", ""), 10**15)
+    body = "# " + "x" * max(0, (cost - DECLARED_FLOOR) // DECLARED_RATIO - len(body)) + "\\n" + body
+size = len(body.encode())
+resource.setrlimit(resource.RLIMIT_AS, (6 * 1024**3, 6 * 1024**3))
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+with tempfile.TemporaryDirectory() as scratch:
+    scratch = Path(scratch)
+    try:
+{reader}
+        said = "read"
+    except CampaignFileError as error:
+        said = "refused" if "declares more" in str(error) else "read*"  # Parsed, then refused.
+        said = "too big" if "more than it can be" in str(error) else said
+    except MemoryError:
+        said = "MemoryError"
+grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+print(size, grown, said)
+"""
+
+
+def shape_costs(size: int) -> int:
+    """Each shape read by each reader in a child: peak memory over the file's size."""
+    root = str(Path(__file__).resolve().parents[1])
+    worst = 0.0
+    print(f"\npeak memory / file size, target at most {TARGET}x (padded: just within budget)")
+    print(f"{'shape':32} {'reader':8} {'as made':>22} {'padded':>22}")
+    for shape, line in SHAPES.items():
+        for reader, code in READERS.items():
+            # A config is 64 KB at most: smaller, so that even padded it is read.
+            count = max(1, (size if reader != "config" else 4096) // len(line(0)))
+            cells = []
+            for padded in (False, True):
+                child = CHILD.format(
+                    root=root, demo=str(DEMO), line=_source(shape), count=count,
+                    padded=padded, reader=textwrap.indent(textwrap.dedent(code), " " * 8),
+                )  # fmt: skip
+                done = subprocess.run(
+                    [sys.executable, "-c", child], capture_output=True, text=True, timeout=600
+                )
+                if done.returncode:
+                    cells.append("crashed: " + done.stderr.strip().splitlines()[-1][:40])
+                    continue
+                made, grown, said = done.stdout.split(maxsplit=2)
+                ratio = int(grown) / int(made)
+                worst = max(worst, ratio)
+                cells.append(f"{ratio:5.1f}x {said.strip()[:12]} {int(made) // 1024:>5} KB")
+            print(f"{shape:32} {reader:8} {cells[0]:>22} {cells[1]:>22}", flush=True)
+    print(f"worst: {worst:.1f}x (target {TARGET}x; read*: parsed, then refused as content)")
+    return 1 if worst > TARGET else 0
+
+
+def _source(shape: str) -> str:
+    """A shape's line maker as source for the child (the lambdas above, one per shape)."""
+    lines = Path(__file__).read_text().splitlines()
+    line = next(text for text in lines if text.strip().startswith(f'"{shape}":'))
+    return line.split(":", 1)[1].strip().rstrip(",")
+
+
 def files_of(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes()
@@ -121,6 +242,7 @@ def main() -> int:
     parser.add_argument("--cases", type=int, default=10_000)
     parser.add_argument("--fields", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shape-bytes", type=int, default=1024 * 1024)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     counts = {"refused": 0, "opened": 0, "tracebacks": 0, "changed": 0}
@@ -157,7 +279,8 @@ def main() -> int:
         f" {counts['changed']} with files changed by a read or a refused open"
     )
     slipped = fuzz_fields(args.fields, rng)
-    return 1 if counts["tracebacks"] or counts["changed"] or slipped else 0
+    over = shape_costs(args.shape_bytes) if args.shape_bytes else 0
+    return 1 if counts["tracebacks"] or counts["changed"] or slipped or over else 0
 
 
 if __name__ == "__main__":

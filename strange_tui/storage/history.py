@@ -19,7 +19,7 @@ from strange_tui.storage.migrations import (
     check_header,
     migrate_event,
 )
-from strange_tui.storage.seals import SEALED_SINCE, check_seal, seal
+from strange_tui.storage.seals import SEALED_SINCE, check_seal, check_seal_first, seal
 from strange_tui.storage.toml_io import atomic_write, convert, dumps, parse_toml, read_bytes
 
 CHUNK_DIGITS = 4
@@ -72,8 +72,9 @@ def write_chunk(folder: Path, events: Sequence[AnyEvent]) -> Path:
 
 def read_chunk(path: Path) -> list[AnyEvent]:
     """The events of one chunk, strictly decoded: every number from its first to its
-    last, and its seal matching."""
+    last, and its seal matching (checked before the chunk is parsed)."""
     data = read_bytes(path)
+    sealed = check_seal_first(path, data, FORMAT_HISTORY)
     document = parse_toml(path, data)
     version = check_header(path, document, FORMAT_HISTORY)
     raw = document.get("events", [])
@@ -98,7 +99,8 @@ def read_chunk(path: Path) -> list[AnyEvent]:
         if not events or (events[0].seq, events[-1].seq) != (first, last):
             held = f"{events[0].seq} to {events[-1].seq}" if events else "none"
             raise CampaignFileError(path, f"says events {first} to {last}, holds {held}")
-        check_seal(path, data.replace(b"\r\n", b"\n"))
+        if not sealed:
+            check_seal(path, data.replace(b"\r\n", b"\n"))
     return events
 
 

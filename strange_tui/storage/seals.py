@@ -13,9 +13,13 @@ import zlib
 from pathlib import Path
 
 from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.migrations import check_header
+from strange_tui.storage.toml_io import parse_toml
 
 SEALED_SINCE = 3
 """The first format version whose snapshot and history chunks carry a seal."""
+HEAD_BYTES = 4096
+"""A sealed file's head (format, version, check, and a few numbers) fits in far less."""
 _CHECK_LINE = re.compile(rb'^check = "crc32:([0-9a-f]{8})"\n', re.MULTILINE)
 
 
@@ -39,3 +43,17 @@ def check_seal(path: Path, data: bytes) -> None:
             "does not match its check: the file was changed by hand or damaged",
             line=data.count(b"\n", 0, match.start()) + 1,
         )
+
+
+def check_seal_first(path: Path, data: bytes, kind: str) -> bool:
+    """Check ``data``'s seal before the file is parsed, if its version has one: only its
+    head (what comes before its first table) is read for the version, so a changed or
+    hostile sealed file costs a CRC, not a parse. False when the head could not be found
+    apart: then the caller parses the file whole and checks the seal after."""
+    end = data.find(b"\n[", 0, HEAD_BYTES)
+    if end < 0:
+        return False
+    version = check_header(path, parse_toml(path, data[: end + 1]), kind)
+    if version >= SEALED_SINCE:
+        check_seal(path, data.replace(b"\r\n", b"\n"))
+    return True

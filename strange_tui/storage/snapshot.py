@@ -13,7 +13,7 @@ from strange_tui.storage.migrations import (
     check_header,
     migrate_state,
 )
-from strange_tui.storage.seals import SEALED_SINCE, check_seal, seal
+from strange_tui.storage.seals import SEALED_SINCE, check_seal, check_seal_first, seal
 from strange_tui.storage.toml_io import (
     Decoded,
     atomic_write,
@@ -27,12 +27,13 @@ _DECODED = Decoded()
 
 
 def read_snapshot(path: Path) -> tuple[Campaign, int]:
-    """The snapshot's state and the file's format version. What is wrong in it is said
-    first (a field, a line); a snapshot that reads well but does not match its seal (an
-    edit, a flipped digit) is refused after."""
+    """The snapshot's state and the file's format version. A sealed one that does not
+    match its seal (an edit, a flipped digit, a file made to cost the reader) is refused
+    before it is parsed; what else is wrong in it is said by field or line."""
     data = read_bytes(path)
     if (known := _DECODED.get(data)) is not None:
         return known
+    sealed = check_seal_first(path, data, FORMAT_CAMPAIGN)
     document = parse_toml(path, data)
     version = check_header(path, document, FORMAT_CAMPAIGN)
     state = document.get("state")
@@ -47,7 +48,7 @@ def read_snapshot(path: Path) -> tuple[Campaign, int]:
             f"seq {document.get('seq')!r} does not match state.seq {campaign.seq}",
             field="seq",
         )
-    if version >= SEALED_SINCE:
+    if version >= SEALED_SINCE and not sealed:
         check_seal(path, data.replace(b"\r\n", b"\n"))
     return _DECODED.keep(data, (campaign, version))
 
