@@ -166,12 +166,12 @@ import resource, shutil, sys, tempfile
 from pathlib import Path
 sys.path.insert(0, {root!r})
 from strange_tui.storage.errors import CampaignFileError
-from strange_tui.storage.toml_io import DECLARED_FLOOR, DECLARED_RATIO, _declared, _NOISE
+from strange_tui.storage.declared import DECLARED_FLOOR, DECLARED_RATIO, NOISE, declared_cost
 DEMO = Path({demo!r})
 K62 = ".".join("k" for _ in range(62))
 body = "".join(({line})(i) for i in range({count}))
 if {padded}:  # A comment as long as makes the budget just enough for the body.
-    cost = _declared(body, _NOISE.sub("", body).replace(" ", ""), 10**15)
+    cost = declared_cost(body, NOISE.sub("", body).replace(" ", ""), 10**15)
     body = "# " + "x" * max(0, (cost - DECLARED_FLOOR) // DECLARED_RATIO - len(body)) + "\\n" + body
 size = len(body.encode())
 resource.setrlimit(resource.RLIMIT_AS, (6 * 1024**3, 6 * 1024**3))

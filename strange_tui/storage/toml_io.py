@@ -16,113 +16,10 @@ from typing import Any
 
 import msgspec
 
+from strange_tui.storage.declared import check_declared
 from strange_tui.storage.errors import CampaignFileError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_KEY_PARTS = 64
-"""The most parts a dotted key or a table header may have (ours have six at most). The
-standard library's TOML reader takes time and memory in the square of a dotted key's parts:
-20,000 parts in 43 KB took 4 s and 2.4 GB. A key past this is refused before parsing."""
-_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
-_LONG_KEY = re.compile(
-    rf"^[ \t]*\[{{0,2}}[ \t]*(?:{_KEY_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}", re.MULTILINE
-)
-"""A key (or a table's header) at the start of a line with more than MAX_KEY_PARTS parts."""
-
-DECLARED_RATIO = 32
-"""What a file may declare, as the bytes the standard TOML reader would spend on it, in
-bytes of the file. The reader keeps, besides each table's dict, three containers of flags
-for every table it ever made, and every dotted key's prefixes until the next header: many
-keys of 63 parts cost 460 times their size (a 255 KB backup, 4 GB). Their strings, numbers
-and keys cost it 20 times at most; this on top keeps it under 50 times whatever the shape.
-Ours use 2 to 19 (the built-in foci, the demo's snapshot); a file past it is refused unread."""
-DECLARED_FLOOR = 256 * 1024
-"""Spent on any file, however small (a theme, a config), before the ratio counts."""
-_TABLE = 1024
-"""A table or dotted prefix the reader has not met: its dict, flags and pending key."""
-_NEST = 256
-"""A dot, ``[`` or ``{`` anywhere outside a string: a nested dict, a list or an inline table."""
-_NOISE = re.compile(
-    r'''"""(?:[^"\\]|\\[\s\S]|"(?!""))*(?:"{3,5}|\Z)'''
-    r"""|'''(?:[^']|'(?!''))*(?:'{3,5}|\Z)"""
-    r"""|"(?:[^"\\\n]|\\.)*"?|'[^'\n]*'?|#[^\n]*"""
-)
-"""Strings and comments, read as the TOML reader reads them (left to right, so a quote in a
-comment or a ``#`` in a string is not mistaken), each ended at the end of the text if left
-open so that no match is tried twice: what remains, without blanks, is what the file
-declares."""
-_CHAIN = re.compile(r"\.(?:[A-Za-z0-9_-]*+\.)++")
-"""With strings gone, the dots of a key of three parts or more, anywhere (an inline
-table's too): only keys put two dots with nothing but a key's letters between them. Each
-is matched whole, once (a search for a long one would start again at each of its dots)."""
-_FLAGGED = 768
-"""A key holding a list or an inline table: the reader flags it, as it flags a table."""
-_STATEMENT = re.compile(
-    rf"\n[ \t]*(?:(?P<table>\[\[?)[ \t]*(?P<header>{_KEY_PART}(?:[ \t]*\.[ \t]*"
-    rf"{_KEY_PART})*)|(?P<key>{_KEY_PART}(?:[ \t]*\.[ \t]*{_KEY_PART})+)[ \t]*=)"
-)
-"""A table's header, or a dotted key, at the start of a line. A line of a multi-line string
-may look like one: counted too, which only costs that string's file some of its budget."""
-_PARTS = re.compile(_KEY_PART)
-
-
-def _declared(text: str, skeleton: str, allowed: int) -> int:
-    """The bytes the TOML reader would spend on the tables, keys, lists and inline tables
-    ``text`` declares (``skeleton``: the text without its strings and comments),
-    over-counted, never under; counting stops once past ``allowed``. Linear, mostly in C
-    (the journal is read on every open)."""
-    nests = skeleton.count(".") + skeleton.count("[") + skeleton.count("{")
-    cost = nests * _NEST
-    cost += _FLAGGED * (skeleton.count("=[") + skeleton.count("={"))
-    # Every new table is a header's part or a dotted key's, so at most one a dot or a
-    # header: when even that many fit, the headers need not be read (a journal's do).
-    tables = skeleton.count(".") + skeleton.count("\n[") + 1
-    if (bound := cost + tables * (_TABLE + 16 * MAX_KEY_PARTS)) <= allowed:
-        return bound
-    before: list[str] = []
-    depth = 0
-    # From a line's start only (a search from anywhere tries every character, 10 times
-    # slower); the first line is given one.
-    for statement in _STATEMENT.finditer("\n" + text):
-        if cost > allowed:
-            break
-        if header := statement.group("header"):
-            parts = _PARTS.findall(header)
-            # Tables made by the header before are made once: only the rest are new.
-            shared = 0
-            for old, new in zip(before, parts, strict=False):
-                if old != new:
-                    break
-                shared += 1
-            cost += (len(parts) - shared) * _TABLE
-            before, depth = parts, len(parts)
-        else:
-            parts = _PARTS.findall(statement.group("key"))
-            # Each prefix is kept, with the header before it, until the next header.
-            cost += (len(parts) - 1) * (_TABLE + 8 * (depth + len(parts)))
-    return cost
-
-
-def _check_declared(path: Path, text: str, size: int, first_line: int) -> None:
-    """CampaignFileError if ``text`` (``size`` bytes) declares more than a file of its size
-    may, or has a key of too many parts: both cost the reader far more than the file."""
-    skeleton = _NOISE.sub("", text).replace(" ", "").replace("\t", "")
-    chains = _CHAIN.finditer(skeleton)
-    if any(skeleton.count(".", *chain.span()) >= MAX_KEY_PARTS for chain in chains):
-        long_key = _LONG_KEY.search(text)
-        line = text.count("\n", 0, long_key.start()) + first_line if long_key else None
-        raise CampaignFileError(
-            path, f"has a key of more than {MAX_KEY_PARTS} dotted parts", line=line
-        )
-    allowed = DECLARED_RATIO * size + DECLARED_FLOOR
-    if (cost := _declared(text, skeleton, allowed)) > allowed:
-        raise CampaignFileError(
-            path,
-            f"declares more tables, keys and lists than a file of {size} bytes may"
-            f" ({cost // 1024} KB to read, more than {allowed // 1024} KB)",
-        )
-
-
 def _file_mode() -> int:
     """The mode a new file would get under the process's umask (mkstemp alone gives 0600)."""
     umask = os.umask(0)
@@ -181,7 +78,7 @@ def parse_toml(path: Path, data: bytes, *, first_line: int = 1) -> dict[str, Any
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + first_line
         raise CampaignFileError(path, "is not UTF-8 text", line=line) from None
-    _check_declared(path, text, len(data), first_line)
+    check_declared(path, text, len(data), first_line)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -7,9 +7,11 @@ import json
 import os
 import shutil
 
+import msgspec
 import pytest
 
 from strange_tui.cli import main
+from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.storage.folder import CampaignFolder
 from tests.campaign.foundry.helpers import FIXTURE, REPO_DEMO
 
@@ -135,13 +137,18 @@ def test_an_imported_name_with_a_direction_override_makes_nothing(saves, capsys)
 
 
 def test_export_to_dash_shows_no_invisible_character(saves, capsys):
-    assert main(["new", "demo", "--saves", str(saves), "--name", "Ann\u202eLee",
+    """A name made before names were held to visible characters (an older campaign's)."""
+    assert main(["new", "demo", "--saves", str(saves), "--name", "Ann Lee",
                  "--descriptor", "Tough", "--type", "Vector", "--focus", "Is Licensed to Carry",
                  "--pools", "3,3,0", "--edge", "speed", "--abilities",
                  "Bash,Combat Prowess (ranged),Practiced in Armor,Improved Edge (Intellect)",
                  ]) == 0  # fmt: skip
     capsys.readouterr()
-    args = ["export", "demo", "Ann", "--to", "foundry", "--out", "-", "--saves", str(saves)]
+    store = CampaignFolder(saves / "demo").open()
+    ann = next(c for c in store.state.characters.values() if c.name == "Ann Lee")
+    older = msgspec.structs.replace(ann, id="ann-lee-older", name="Ann\u202eLee")
+    store.apply([CharacterCreated(character=older)])
+    args = ["export", "demo", "ann-lee-older", "--to", "foundry", "--out", "-", "--saves", str(saves)]
     assert main(args) == 0
     printed = capsys.readouterr().out
     assert "\u202e" not in printed and json.loads(printed)["name"] == "Ann\u202eLee"

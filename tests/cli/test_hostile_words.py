@@ -124,14 +124,22 @@ TOUGH_VECTOR = [
 
 
 def test_new_escapes_invisible_characters_in_names(tmp_path, capsys):
+    """A campaign's name may hold them (its folder is slugged): shown escaped. A
+    character's may not: refused in one line, escaped too, and nothing made."""
     saves = tmp_path / "saves"
     campaign, name = f"Left{HIDDEN}Right", f"Ann{HIDDEN}Lee"
-    args = ["new", campaign, "--solo", "--saves", str(saves), "--name", name, *TOUGH_VECTOR]
+    args = ["new", campaign, "--solo", "--saves", str(saves), "--name", "Ann Lee", *TOUGH_VECTOR]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert not any(char in out for char in HIDDEN)
     assert "Left\\u202e\\u200b\\u200f\\u2028\\ufeffRight" in out  # The campaign made.
-    assert "Ann\\u202e\\u200b\\u200f\\u2028\\ufeffLee" in out  # The sheet.
+    (made,) = [folder.name for folder in saves.iterdir() if not folder.name.startswith(".")]
+    args = ["new", made, "--saves", str(saves), "--name", name, *TOUGH_VECTOR]
+    assert main(args) != 0
+    said = capsys.readouterr()
+    assert not any(char in said.out + said.err for char in HIDDEN)
+    assert "cannot hold control or invisible characters" in said.err
+    assert "Ann" not in said.out
 
 
 def test_where_escapes_the_saves_and_config_paths(tmp_path, monkeypatch, capsys):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from strange_tui.storage import toml_io
+from strange_tui.storage import declared, toml_io
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.toml_io import parse_toml
@@ -119,9 +119,9 @@ def test_a_bomb_diluted_to_just_pass_costs_under_50_times_its_size(tmp_path):
     """The budget is not fooled by padding: a file read right at its edge stays under
     50 times its size."""
     body = lines(lambda i: f"{name(i)}.{K62} = []\n", 60_000)
-    skeleton = toml_io._NOISE.sub("", body).replace(" ", "")
-    cost = toml_io._declared(body, skeleton, 10**12)
-    padding = (cost - toml_io.DECLARED_FLOOR) // toml_io.DECLARED_RATIO - len(body) + 100
+    skeleton = declared.NOISE.sub("", body).replace(" ", "")
+    cost = declared.declared_cost(body, skeleton, 10**12)
+    padding = (cost - declared.DECLARED_FLOOR) // declared.DECLARED_RATIO - len(body) + 100
     path = tmp_path / "diluted.toml"
     path.write_text(f"# {'x' * padding}\n{body}")
     done = read_in_child(path)

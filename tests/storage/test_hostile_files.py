@@ -62,12 +62,14 @@ def test_binary_campaign_toml(campaign):
 def test_wrong_type_in_the_state_names_the_field(campaign):
     text = campaign.campaign_file.read_text().replace('name = "The Glass Door"', "name = 12")
     campaign.campaign_file.write_text(text)
+    reseal(campaign.campaign_file)
     refused(campaign, r"state\.name: Expected `str`, got `int`")
 
 
 def test_unknown_field_is_refused(campaign):
     text = campaign.campaign_file.read_text() + "\n[state.cheat]\ngold = 1\n"
     campaign.campaign_file.write_text(text)
+    reseal(campaign.campaign_file)
     refused(campaign, "state: Object contains unknown field `cheat`")
 
 

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from strange_tui.storage.errors import CampaignFileError
+from strange_tui.storage.declared import MAX_KEY_PARTS
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.storage.toml_io import MAX_KEY_PARTS, parse_toml
+from strange_tui.storage.toml_io import parse_toml
+from tests.storage.sealing import reseal
 from tests.storage.test_folder import new_campaign
 
 DEMO_CHUNK = Path(__file__).resolve().parents[2] / "saves" / "demo" / "history" / "0001.toml"
@@ -66,5 +68,6 @@ def test_check_refuses_a_campaign_toml_with_a_huge_dotted_key(tmp_path):
     folder = new_campaign(tmp_path / "saves")
     with folder.campaign_file.open("a") as file:
         file.write(f"\n{dotted(20_000)} = 1\n")
+    reseal(folder.campaign_file)  # Sealed anew: the key, not the seal, is refused.
     with pytest.raises(CampaignFileError, match="campaign.toml, line .*dotted parts"):
         CampaignFolder(folder.path).check()

@@ -13,6 +13,7 @@ import pytest
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.migrations import CURRENT_VERSION
+from tests.storage.sealing import reseal
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "saves" / "demo"
@@ -86,6 +87,7 @@ def test_a_journal_base_of_999_is_a_gap(demo):
 def test_a_chunk_that_says_another_range_than_it_holds(demo):
     chunk = demo / "history" / "0002.toml"
     edit(chunk, r"^last = (\d+)$", "last = 9999")
+    reseal(chunk)  # A chunk sealed as it is: its range, not its seal, is wrong.
     with pytest.raises(CampaignFileError, match=r"0002.toml: says events \d+ to 9999, holds"):
         CampaignFolder(demo).check()
 
