@@ -11,9 +11,12 @@ import aiohttp
 from tests.serve.conftest import ServedTable, apps_on, needs_proc
 from tests.serve.test_serve_process import APP_SECONDS, let_in, until
 
-STOP_SECONDS = 1.0
-"""How soon after SIGINT the server must have exited, apps and all (it takes 0.3 to 0.7 s
-here: the apps are told to quit, and killed after half a second)."""
+STOP_SECONDS = 1.5
+"""How soon after SIGINT the server must have exited, apps and all. Alone on this machine it
+takes 0.3 to 0.6 s (the apps are told to quit, and killed after a quarter second); beside
+the rest of the suite on two cores, up to 1.1 s was seen, so the bound leaves room for a
+loaded machine while the old server's waits (2.4 s with three seats, 15 s after a flood of
+keys) still fail it. bench/serve.py times the stop on a quiet machine."""
 
 
 @needs_proc

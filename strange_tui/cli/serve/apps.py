@@ -87,3 +87,10 @@ class SeatApp(AppService):
                 else:  # Windows has no process groups to kill.
                     process.kill()
         await process.wait()
+        # Its pipes go with it, now, while the loop runs: a transport left to the garbage
+        # collector closes them after the loop has, and Python prints "Exception ignored
+        # ... Event loop is closed" as the server exits. asyncio's Process names no public
+        # way to close them all.
+        transport = getattr(process, "_transport", None)
+        if transport is not None:
+            transport.close()

@@ -27,9 +27,10 @@ from strange_tui.cli.serve.headers import harden
 from strange_tui.cli.serve.limits import APPS_PER_SEAT, AppLimits
 from strange_tui.cli.serve.watch import seat_newcomers, watch_campaign
 
-SHUTDOWN_SECONDS = 0.5
+SHUTDOWN_SECONDS = 0.25
 """How long Ctrl+C (or SIGTERM) gives the apps to quit before it kills them: the campaign on
-disk is safe from a kill, and the host asked for the server to stop now."""
+disk is safe from a kill, and the host asked for the server to stop now. A quarter second:
+an app quits in about that on a quiet machine, and the whole stop must fit in a second."""
 QUIT_SECONDS = 3.0
 """How long a closed window's app has to quit before its process group is killed."""
 MESSAGE_BYTES = 8 << 10
