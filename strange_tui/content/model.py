@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct
 
+from strange_tui.content.creature_powers import AnyCreatureEffect, Behaviour
 from strange_tui.content.effects import AnyEffect
 
 Id = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
@@ -189,6 +190,16 @@ class Creature(Entry, frozen=True, kw_only=True):
     psychic blast, which Armor does not stop)."""
     movement: Annotated[str, Meta(max_length=120)] = "short"
     modifications: tuple[Annotated[str, Meta(max_length=160)], ...] = ()
+    """Its modifications as the entry's text says them, for the reader; ``effects`` says
+    them (and its powers) in numbers (``content/creature_powers.py``)."""
+    effects: tuple[AnyCreatureEffect, ...] = ()
+    narrative: bool = False
+    """Its summary says more than its effects capture: the GM's to play."""
+    intrusion: Annotated[str, Meta(max_length=240)] = ""
+    """The GM intrusion its entry suggests, in the pack's words, offered to the GM on a
+    natural 1 against it or when the GM asks."""
+    behaviour: Behaviour = Behaviour()
+    """How the app plays it in solo play."""
     summary: Summary
 
 

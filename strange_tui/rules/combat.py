@@ -12,6 +12,7 @@ from strange_tui.rules.errors import RuleViolation
 
 LIGHT_WEAPON_EASE = 1
 SWARM_SIZE = 4
+SWARM_LEVEL = 1
 SWARM_MIN_DAMAGE_BONUS = 2
 BOSS_DAMAGE = 3
 BOSS_LEVEL = 1
@@ -141,7 +142,7 @@ def swarm_split(creatures: int) -> tuple[int, int]:
 def swarm(level: int, damage: int) -> tuple[int, int]:
     """R-CMB-5: four creatures act as one of the highest level + 1, dealing at least
     2 more damage. Returns (level, damage)."""
-    return level + 1, damage + SWARM_MIN_DAMAGE_BONUS
+    return level + SWARM_LEVEL, damage + SWARM_MIN_DAMAGE_BONUS
 
 
 def boss(damage: int) -> int:

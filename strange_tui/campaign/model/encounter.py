@@ -7,7 +7,8 @@ from typing import Annotated
 
 from msgspec import Meta, field
 
-from strange_tui.campaign.model.types import Frozen, Id, Name, Points, Small
+from strange_tui.campaign.model.types import Frozen, Id, Name, Points, Small, Text
+from strange_tui.content.creature_powers import AnyCreatureEffect, Behaviour
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.pools import Stat
 
@@ -32,6 +33,14 @@ class Combatant(Frozen):
     attack_pool: Stat = Stat.MIGHT
     """R-DMG-1: the pool an NPC's attack damages (a poison Speed, a psychic blast
     Intellect); Armor counts only against Might damage (R-DMG-1)."""
+    creature: Id | None = None
+    """The pack entry it came from (None: a quick "level N" NPC)."""
+    effects: tuple[AnyCreatureEffect, ...] = ()
+    """R-NPC-1, R-NPC-2: its creature's modifications and powers, carried into the fight."""
+    intrusion: Text = ""
+    """The GM intrusion its entry suggests, offered to the GM."""
+    behaviour: Behaviour | None = None
+    """How the app plays it in solo play (None: at random, fleeing when badly hurt)."""
 
     @property
     def defeated(self) -> bool:

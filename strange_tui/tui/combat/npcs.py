@@ -24,7 +24,6 @@ from strange_tui.campaign.commands.combat import (
     RemoveCondition,
 )
 from strange_tui.campaign.model.encounter import Encounter
-from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.combat.initiative import InitiativeDialog  # noqa: F401 - the screen's import
 from strange_tui.tui.common.dialog import CharacterDialog, int_value, row
 from strange_tui.tui.common.filter_list import FilterList, Item
@@ -135,16 +134,7 @@ class AddNpcsDialog(CombatDialog):
         picked = self.picked or self.query_one(FilterList).highlighted_id()
         if picked is None:
             return "Pick a creature, or give a level."
-        c = self.creatures[picked]
-        return AddNpcs(
-            name=c.name,
-            level=c.level,
-            health=c.health,
-            damage=c.damage,
-            armor=c.armor,
-            attack_pool=Stat(c.attack_pool),
-            **choices,
-        )
+        return AddNpcs.of_creature(self.creatures[picked], **choices)
 
     @on(Input.Changed)
     @on(Checkbox.Changed)

@@ -30,7 +30,6 @@ from strange_tui.campaign.commands.combat.setup import AddNpcs
 from strange_tui.campaign.commands.solo.draw import LEVELLED, TABLE_WORDS, TABLES, Draw
 from strange_tui.campaign.commands.solo.redraw import RerollDrawDie
 from strange_tui.campaign.model.events import Drawn
-from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.common.access import strange_app
 from strange_tui.tui.common.dialog import CharacterDialog, row
 from strange_tui.tui.common.session import Refused
@@ -305,15 +304,8 @@ class DrawDialog(CharacterDialog):
         assert self.drawn is not None
         _, creature = self.drawn
         events = strange_app(self).run_command(
-            AddNpcs(
-                name=creature.name,
-                level=creature.level,
-                health=creature.health,
-                damage=creature.damage,
-                armor=creature.armor,
-                attack_pool=Stat(creature.attack_pool),
-                start=True,  # No fight under way: it begins with this creature.
-            )
+            # No fight under way: it begins with this creature.
+            AddNpcs.of_creature(creature, start=True)
         )
         if events:
             self.notify(f"{creature.name} joins the fight.", title="Combat")

@@ -6,6 +6,7 @@ what its dialog shows is ``attack_preview``, what moves it ``attack_situation``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from msgspec.structs import replace
 
@@ -27,7 +28,7 @@ from strange_tui.campaign.commands.combat.specials import (
     SpecialChoice,
     special_options,
 )
-from strange_tui.campaign.commands.combat.trades import check_trade, health_events
+from strange_tui.campaign.commands.combat.trades import armor_against, check_trade, health_events
 from strange_tui.campaign.commands.combat.views import (
     capped,
     check_acting,
@@ -44,10 +45,17 @@ from strange_tui.campaign.commands.combat.weapons import (
 from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.abilities import base_cost, moment, timed_begun
+from strange_tui.campaign.model.creatures import (
+    NO_REGENERATION,
+    defense_tags,
+    level_for,
+    stops_regeneration,
+)
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, NpcHealthChanged, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.content.creature_powers import DamageKind
 from strange_tui.content.model import Trade
 from strange_tui.rules import combat
 from strange_tui.rules.circumstances import Circumstance, Distinction, circumstances_of
@@ -93,7 +101,17 @@ class Attack(Command, frozen=True, kw_only=True):
     support: Support = ""
     """R-CIR-1: what lets the attack through darkness, invisibility or dense mist."""
     trade: Trade | None = None
+    situations: tuple[str, ...] = ()
+    """R-NPC-1: the situations of the target's situational modifications that hold now."""
+    harm: DamageKind | Literal[""] = ""
+    """R-NPC-2: the kind of harm the attack deals (energy, fire...), for a creature's Armor
+    against it; "" for a plain blow."""
     die: int | None = None
+
+    def defended_at(self, target: Combatant) -> tuple[int, str]:
+        """R-NPC-1: the level ``target`` resists the attack at (its Speed defense, as its
+        entry may say), and the line that says why ('' at its own level)."""
+        return level_for(target, defense_tags("speed"), self.situations)
 
     def foes(self, state: Campaign) -> tuple[Combatant, ...]:
         """The target, then the area's further targets; each an NPC still standing."""
@@ -152,7 +170,7 @@ class Attack(Command, frozen=True, kw_only=True):
         attacker = combatant_of(encounter, self.character)
         difficulty, beyond = capped(
             combat.attack_difficulty(
-                target.level,
+                self.defended_at(target)[0],
                 light=self.weapon.category == "light",
                 target=target.conditions,
                 boss=target.boss,
@@ -275,6 +293,9 @@ class Attack(Command, frozen=True, kw_only=True):
             name, rounds = EFFECT_CONDITIONS[effect]
             condition = Condition(name=name, rounds=rounds)
             events.append(ConditionAdded(targets=(self.target,), condition=condition))
+        if stops_regeneration(target, self.harm):
+            stopped = Condition(name=NO_REGENERATION, rounds=1)
+            events.append(ConditionAdded(targets=(self.target,), condition=stopped))
         if completes_high_and_low(encounter_of(state), self.target, self.weapon.ranged):
             condition = Condition(name=HIGH_AND_LOW, rounds=HIGH_AND_LOW_ROUNDS)
             events.append(ConditionAdded(targets=(self.target,), condition=condition))
@@ -285,6 +306,9 @@ class Attack(Command, frozen=True, kw_only=True):
     ) -> tuple[tuple[str, int], ...]:
         """What eases or hinders the attack on ``target``, in words (R-CMB-2, R-TASK-3)."""
         steps: list[tuple[str, int]] = []
+        level, line = self.defended_at(target)
+        if line:
+            steps.append((line, level - target.level))
         if target.boss:
             steps.append(("boss", combat.BOSS_LEVEL))
         if self.weapon.category == "light":
@@ -333,7 +357,7 @@ class Attack(Command, frozen=True, kw_only=True):
         hit = [foe for foe in foes if resolve(tasks[foe.id], made.die).success]
         # A distinction may deal each foe its own damage (its Armor): one event per amount.
         by_damage: dict[int, list[str]] = {}
-        armor_of = {foe.id: 0 if self.weapon.ignores_armor else foe.armor for foe in foes}
+        armor_of = {foe.id: armor_against(self, foe) for foe in foes}
         for foe in hit:
             by_damage.setdefault(self.hit(state, who, foe, made.die)[0], []).append(foe.id)
         events: list[AnyEvent] = [*spent, made]
@@ -346,6 +370,7 @@ class Attack(Command, frozen=True, kw_only=True):
                         source=label,
                         ignore_armor=self.weapon.ignores_armor,
                         armor=tuple(armor_of[foe_id] for foe_id in ids),
+                        harm=self.harm,
                     )
                 )
         return [*events, *self.begun(who)]

@@ -22,6 +22,13 @@ from strange_tui.campaign.commands.combat.trades import (
 )
 from strange_tui.campaign.commands.combat.views import encounter_of
 from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview, odds_view
+from strange_tui.campaign.model.creatures import (
+    defense_tags,
+    kind_armor,
+    situations_for,
+    stops_regeneration,
+)
+from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import NpcHealthChanged
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.state import Campaign
@@ -93,6 +100,12 @@ class AttackPreview(msgspec.Struct, frozen=True, kw_only=True):
     notes: tuple[str, ...] = ()
     """What the table must know before the roll (R-GRAB-1: a held attacker's Might task
     first)."""
+    creature: tuple[str, ...] = ()
+    """R-NPC-2: what the target's entry changes of a hit (its Armor against the attack's
+    kind of harm, a hit that stops its regeneration)."""
+    situations: tuple[str, ...] = ()
+    """R-NPC-1: the situations of the target's situational modifications the table may
+    say hold."""
 
 
 def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
@@ -168,7 +181,19 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
         by_die=die_lines(attack.distinction(state)),
         notes=held_lines(encounter, attack.character),
         trade=trade_preview(attack, target),
+        creature=tuple(harm_lines(attack, target)),
+        situations=situations_for(target, defense_tags("speed")),
     )
+
+
+def harm_lines(attack: Attack, target: Combatant) -> list[str]:
+    """R-NPC-2: what ``target``'s entry makes of the attack's kind of harm."""
+    lines = []
+    if line := kind_armor(target, attack.harm)[1]:
+        lines.append(line)
+    if stops_regeneration(target, attack.harm):
+        lines.append(f"{target.name}: {attack.harm} stops its regeneration for a round")
+    return lines
 
 
 def roll_odds(state: Campaign, roll: Roll) -> OddsView:

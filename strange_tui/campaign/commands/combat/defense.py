@@ -1,4 +1,7 @@
-"""An NPC's attack: the PC's defense roll and the damage a failure takes (R-CMB-3)."""
+"""An NPC's attack: the PC's defense roll and the damage a failure takes (R-CMB-3), at
+the level the NPC's entry attacks at, and the riders its hit brings (R-NPC-1, R-NPC-2).
+
+Past 300 lines: one command and its preview, which must compute the same thing."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.character.damage import landed
+from strange_tui.campaign.commands.combat.riders import rider_events, rider_lines
 from strange_tui.campaign.commands.combat.views import (
     capped,
     check_acting,
@@ -23,6 +27,12 @@ from strange_tui.campaign.commands.rolls.odds import RollPreview
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.rolls.steps import named_training
 from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total, moment
+from strange_tui.campaign.model.creatures import (
+    attack_tags,
+    ignores_armor,
+    level_for,
+    situations_for,
+)
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
@@ -84,6 +94,11 @@ class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):
     """Armor that counts only against some harm or in some situation, for the table."""
     training: str = ""
     """The sheet's training in this defense and the abilities it comes from."""
+    creature: tuple[str, ...] = ()
+    """R-NPC-1, R-NPC-2: what the attacker's entry changes: the level it attacks at, Armor
+    it goes through, what its hit brings beyond the damage."""
+    situations: tuple[str, ...] = ()
+    """R-NPC-1: the situations of its situational modifications the table may say hold."""
 
 
 def surprised_by(defender: Combatant) -> str:
@@ -115,7 +130,17 @@ class Defend(Command, frozen=True, kw_only=True):
     pool: Stat | None = None
     """R-DMG-1: the pool a failure's damage goes to (None: the NPC's own, Might unless its
     entry says Speed or Intellect); Armor stops only Might damage."""
+    ranged: bool | None = None
+    """R-NPC-1: the attack is at range (True) or in melee (False), when that matters."""
+    situations: tuple[str, ...] = ()
+    """R-NPC-1: the situations of its situational modifications that hold now."""
+    rider_die: int | None = None
+    """R-NPC-2: the player's die for the defense a hit's rider calls for (None: the app's)."""
     die: int | None = None
+
+    def attacked_at(self, npc: Combatant) -> tuple[int, str]:
+        """R-NPC-1: the level ``npc`` attacks at (as its entry may say), and why."""
+        return level_for(npc, attack_tags(self.ranged), self.situations)
 
     def damaged_pool(self, state: Campaign) -> Stat:
         """R-DMG-1: the pool the hit lands on, as chosen or as the NPC's attack says."""
@@ -157,7 +182,9 @@ class Defend(Command, frozen=True, kw_only=True):
         self.defender(state)
         defender = combatant_of(encounter, self.character)
         difficulty, beyond = capped(
-            combat.defense_difficulty(npc.level, npc=npc.conditions, boss=npc.boss)
+            combat.defense_difficulty(
+                self.attacked_at(npc)[0], npc=npc.conditions, boss=npc.boss
+            )
         )
         skill = self.chosen_skill(state)
         if self.effort and (surprised := surprised_by(defender)):
@@ -193,7 +220,8 @@ class Defend(Command, frozen=True, kw_only=True):
         if not npc.damage:
             return None
         pool = self.damaged_pool(state)
-        armor = armor_total(who, moment(state)) if armor_applies(pool) else 0
+        goes_through = ignores_armor(npc)
+        armor = armor_total(who, moment(state)) if armor_applies(pool) and not goes_through else 0
         hit = DamageTaken(
             character=who.id, amount=npc.damage, stat=pool, armor=armor, source=npc.name
         )
@@ -210,7 +238,14 @@ class Defend(Command, frozen=True, kw_only=True):
                 raise RuleViolation(self.no_roll(state))
             return [hit] if hit is not None else []
         (made,) = self.roll(state).decide(state, dice)
-        return [made] if made.success or hit is None else [made, self.hit(state, made)]
+        if made.success:
+            return [made]
+        events: list[AnyEvent] = [made] if hit is None else [made, self.hit(state, made)]
+        npc = self.attacker(state)
+        level = self.attacked_at(npc)[0]
+        return events + rider_events(
+            state_after(state, events), self.character, npc, level, self.rider_die, dice
+        )
 
     def preview(self, state: Campaign) -> DefensePreview:
         roll = self.roll(state)
@@ -235,6 +270,8 @@ class Defend(Command, frozen=True, kw_only=True):
             else (),
             armor_maybe=tuple(armor_conditional(self.defender(state), moment(state))),
             training=sheet.label,
+            creature=tuple(self.creature_lines(npc)),
+            situations=situations_for(npc, attack_tags(self.ranged)),
         )
         if reason := self.no_roll(state):
             preview = replace(preview, no_roll=reason)
@@ -254,6 +291,14 @@ class Defend(Command, frozen=True, kw_only=True):
             return replace(preview, problem=str(refused))
         who = after.characters[self.character]
         return replace(preview, pools=who.pools, track=who.track)
+
+    def creature_lines(self, npc: Combatant) -> list[str]:
+        """R-NPC-1, R-NPC-2: what the attacker's entry brings to this defense, in words."""
+        level, line = self.attacked_at(npc)
+        lines = [line] if line else []
+        if ignores_armor(npc):
+            lines.append(f"{npc.name}: its attack goes through Armor")
+        return lines + rider_lines(npc, level)
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         events = self.events(state, dice)

@@ -1,10 +1,13 @@
-"""Setting up a fight: starting it, NPCs joining it, and initiative (R-CMB-1, R-CMB-5)."""
+"""Setting up a fight: starting it, NPCs joining it (a pack's creature with its records,
+R-NPC-1, R-NPC-2), and initiative (R-CMB-1, R-CMB-5).
+
+Past 300 lines: the three steps that begin a fight, which share its checks and limits."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -32,6 +35,8 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.content.creature_powers import AnyCreatureEffect, Behaviour
+from strange_tui.content.model import Creature
 from strange_tui.rules import combat
 from strange_tui.rules.damage import npc_damage, npc_health
 from strange_tui.rules.dice import DiceSource, PlayerDice
@@ -69,6 +74,10 @@ class StartCombat(Command, frozen=True, kw_only=True):
         return [CombatStarted(pcs=pcs)]
 
 
+MAX_INTRUSION = 240
+"""The longest intrusion an NPC carries (a pack's is held to it on load)."""
+
+
 def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "npc"
 
@@ -98,9 +107,33 @@ class AddNpcs(Command, frozen=True, kw_only=True):
     boss: bool = False
     attack_pool: Stat = Stat.MIGHT
     """R-DMG-1: the pool their attacks damage."""
+    creature: str | None = None
+    """The pack entry they are (its id), whose records come with them:"""
+    effects: tuple[AnyCreatureEffect, ...] = ()
+    """R-NPC-1, R-NPC-2: the creature's modifications and powers, as its entry says them."""
+    intrusion: str = ""
+    behaviour: Behaviour | None = None
     start: bool = False
     """With no fight under way, the fight begins with them (``StartCombat``), in the same
     step: a fight starts only once it has someone to fight (cancelling starts nothing)."""
+
+    @classmethod
+    def of_creature(cls, creature: Creature, **choices: Any) -> AddNpcs:
+        """NPCs that are a pack's creature: its numbers, and its modifications and powers
+        carried into the fight (R-NPC-1, R-NPC-2)."""
+        return cls(
+            name=creature.name,
+            level=creature.level,
+            health=creature.health,
+            damage=creature.damage,
+            armor=creature.armor,
+            attack_pool=Stat(creature.attack_pool),
+            creature=creature.id,
+            effects=creature.effects,
+            intrusion=creature.intrusion,
+            behaviour=creature.behaviour,
+            **choices,
+        )
 
     def starting(self, state: Campaign) -> tuple[list[AnyEvent], Campaign]:
         """The fight's start, if this begins it, and the state the NPCs join."""
@@ -132,7 +165,15 @@ class AddNpcs(Command, frozen=True, kw_only=True):
             raise RuleViolation(f"An NPC's damage runs from 0 to {MAX_NPC_DAMAGE}.")
         if not 0 <= self.armor <= MAX_ARMOR:
             raise RuleViolation(f"Armor runs from 0 to {MAX_ARMOR}.")
-        alike = {"armor": self.armor, "boss": self.boss, "attack_pool": self.attack_pool}
+        alike = {
+            "armor": self.armor,
+            "boss": self.boss,
+            "attack_pool": self.attack_pool,
+            "creature": self.creature,
+            "effects": self.effects,
+            "intrusion": self.intrusion[:MAX_INTRUSION],
+            "behaviour": self.behaviour,
+        }
         if not self.swarm:
             groups = [(name, self.count, level, health, damage, alike)]
         else:

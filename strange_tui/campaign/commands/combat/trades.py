@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from strange_tui.campaign.model.creatures import kind_armor
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import (
     AnyEvent,
@@ -62,8 +63,11 @@ def trade_words(trade: Trade, target: Combatant) -> str:
 
 
 def armor_against(attack: Attack, target: Combatant) -> int:
-    """The Armor the attack's damage meets on ``target`` (none if the attack ignores it)."""
-    return 0 if attack.weapon.ignores_armor else target.armor
+    """The Armor the attack's damage meets on ``target`` (none if the attack ignores it),
+    with its Armor against the attack's kind of harm (R-NPC-2)."""
+    if attack.weapon.ignores_armor:
+        return 0
+    return max(0, target.armor + kind_armor(target, attack.harm)[0])
 
 
 def dealt(attack: Attack, target: Combatant, damage: int) -> tuple[int, int]:
@@ -115,6 +119,7 @@ def health_events(attack: Attack, target: Combatant, damage: int, source: str) -
                 source=source,
                 ignore_armor=ignore,
                 armor=(armor_against(attack, target),),
+                harm=attack.harm,
             )
         ]
     left, price = dealt(attack, target, damage)
@@ -127,6 +132,7 @@ def health_events(attack: Attack, target: Combatant, damage: int, source: str) -
             source=source,
             ignore_armor=ignore,
             armor=(armor_against(attack, target),),
+            harm=attack.harm,
             traded=price,
             trade=trade_words(trade, target),
         )

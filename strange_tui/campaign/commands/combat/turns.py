@@ -11,6 +11,7 @@ from strange_tui.campaign.commands.base import Command, state_after
 from strange_tui.campaign.commands.combat.actions import WAITING
 from strange_tui.campaign.commands.combat.hazards import burn_events
 from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
+from strange_tui.campaign.model.creatures import regeneration
 from strange_tui.campaign.model.dice_seen import is_trace
 from strange_tui.campaign.model.events import (
     AnyEvent,
@@ -18,6 +19,7 @@ from strange_tui.campaign.model.events import (
     CombatStarted,
     ConditionRemoved,
     InitiativeRolled,
+    NpcHealthChanged,
     OrderChanged,
     PromptClosed,
     TurnAdvanced,
@@ -33,7 +35,8 @@ class NextTurn(Command, frozen=True, kw_only=True):
     a condition counts its holder's own turns); the next combatant still in the fight acts
     (defeated NPCs, dead PCs and objects are skipped, R-DMG-4, R-HAZ-2); past the last, a
     new round. As its turn begins, each hazard it is in deals its damage again (R-HAZ-1),
-    and a wait it still holds is over (R-ACT-1): it acts now."""
+    and a wait it still holds is over (R-ACT-1): it acts now; a creature that regenerates
+    regains its health (R-NPC-2)."""
 
     def acting_for(self, state: Campaign) -> str | None:
         """A player ends their own PC's turn; the NPCs' turns are the GM's."""
@@ -60,6 +63,11 @@ class NextTurn(Command, frozen=True, kw_only=True):
             events += burn_events(now, [active.id], hazard.damage, hazard.name)
         if any(c.name == WAITING for c in active.conditions):
             events.append(ConditionRemoved(target=active.id, name=WAITING))
+        if regained := regeneration(state_after(state, events).encounter.combatants[active.id]):
+            # R-NPC-2: its entry's regeneration, as its turn begins: one line of the log.
+            events.append(
+                NpcHealthChanged(targets=(active.id,), amount=regained, source="regenerates")
+            )
         return events
 
 

@@ -11,6 +11,7 @@ from msgspec import Meta, field
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events.base import Die20, Event
 from strange_tui.campaign.model.state import Id, Name, Points, Text
+from strange_tui.content.creature_powers import DamageKind
 from strange_tui.rules.combat import Condition
 
 
@@ -79,6 +80,8 @@ class NpcHealthChanged(Event, tag="npc_health_changed"):
     journals, whose lines say the hit before Armor)."""
     traded: Points = 0
     """R-SPEC-6: the damage (after Armor) the attacker gave up for an effect."""
+    harm: DamageKind | Literal[""] = ""
+    """R-NPC-2: the kind of harm (energy, fire...): a creature's Armor against it counts."""
     trade: Text = ""
     """What that damage bought, in the pack's words with the foe named ('knock Thug down')."""
 

@@ -1,4 +1,6 @@
-"""Folding the combat events into the encounter (R-CMB); part of ``reduce``."""
+"""Folding the combat events into the encounter (R-CMB); part of ``reduce``.
+
+Just past 300 lines: one fold, a case per combat event, each checked against the fight."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from strange_tui.campaign.model.events import (
     TurnAdvanced,
     WaitTriggered,
 )
+from strange_tui.campaign.model.creatures import kind_armor
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.combat import initiative_order, tick
 from strange_tui.rules.damage import damage_npc
@@ -271,7 +274,8 @@ def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:
         if who.pc:
             raise RuleViolation(f"{who.name} is a PC: damage goes to the sheet's pools.")
         if event.amount < 0:
-            health = damage_npc(who.health, -event.amount, who.armor, ambient=event.ignore_armor)
+            armor = max(0, who.armor + kind_armor(who, event.harm)[0])
+            health = damage_npc(who.health, -event.amount, armor, ambient=event.ignore_armor)
             dealt += who.health - health
         else:
             health = min(who.max_health, who.health + event.amount)
