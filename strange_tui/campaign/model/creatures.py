@@ -104,12 +104,22 @@ def immune_to(npc: Combatant, what: str) -> bool:
     return any(isinstance(e, Immune) and what in e.to for e in npc.effects)
 
 
-def riders(npc: Combatant, attack: str = "") -> list[Rider]:
-    """R-NPC-2: what a hit of ``npc``'s attack (named, or its every attack) brings."""
-    return [
-        e for e in npc.effects
-        if isinstance(e, Rider) and (not e.attack or not attack or e.attack == attack)
-    ]  # fmt: skip
+def riders(npc: Combatant, area: str = "") -> list[Rider]:
+    """R-NPC-2: what a hit of ``npc`` brings: of its area attack named ``area``, or of its
+    blow ("" : every rider but those of its area attacks)."""
+    areas = {e.name for e in area_attacks(npc)}
+    found = []
+    for e in npc.effects:
+        if not isinstance(e, Rider):
+            continue
+        if (area and e.attack in ("", area)) or (not area and e.attack not in areas):
+            found.append(e)
+    return found
+
+
+def area_attack(npc: Combatant, name: str) -> AreaAttack | None:
+    """R-NPC-2: ``npc``'s area attack called ``name``."""
+    return next((e for e in area_attacks(npc) if e.name == name), None)
 
 
 def ignores_armor(npc: Combatant, attack: str = "") -> bool:

@@ -193,3 +193,17 @@ def test_r_npc_2_several_attacks_immunities_and_rising_are_read_from_the_records
     assert attacks_a_turn(npc) == 3
     assert immune_to(npc, "stun") and not immune_to(npc, "grab")
     assert rises(npc) == Rises(health=5)
+
+
+def test_r_npc_2_an_area_attack_asks_each_pc_its_own_defense_with_its_damage_and_pool():
+    breath = AreaAttack(name="breath", damage=6, range="short", stat="speed", half=True)
+    store = fight(AddNpcs(name="Drake", level=4, effects=(breath,)), dice={"mara": 1, "jun": 1})
+    shown = preview(store.state, Defend(character="mara", npc="drake", area="breath"))
+    assert (shown.damage, shown.taken) == (6, 5)  # Less Mara's Armor 1.
+    assert "Drake's breath: every PC within short range; half on a success" in shown.creature
+    failed = run(store, Defend(character="mara", npc="drake", area="breath", die=1))
+    assert [e.amount for e in failed if isinstance(e, DamageTaken)] == [6]
+    dodged = run(store, Defend(character="jun", npc="drake", area="breath", die=20))
+    assert [e.amount for e in dodged if isinstance(e, DamageTaken)] == [3]
+    with pytest.raises(Exception, match="no area attack called 'bite'"):
+        decide(store.state, Defend(character="mara", npc="drake", area="bite"))

@@ -28,12 +28,14 @@ from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.rolls.steps import named_training
 from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total, moment
 from strange_tui.campaign.model.creatures import (
+    area_attack,
     attack_tags,
     ignores_armor,
     level_for,
     situations_for,
 )
 from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.content.creature_powers import AreaAttack
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.prompts import open_prompt
@@ -72,7 +74,7 @@ class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):
     roll: RollPreview
     npc: str
     damage: int
-    """The NPC's damage (R-DMG-5)."""
+    """The NPC's damage (R-DMG-5), or its area attack's (R-NPC-2)."""
     armor: int
     """The PC's Armor that counts against it (R-DMG-1)."""
     taken: int
@@ -134,6 +136,9 @@ class Defend(Command, frozen=True, kw_only=True):
     """R-NPC-1: the attack is at range (True) or in melee (False), when that matters."""
     situations: tuple[str, ...] = ()
     """R-NPC-1: the situations of its situational modifications that hold now."""
+    area: str = ""
+    """R-NPC-2: the NPC's area attack this defense is against (its name), "" for a blow:
+    the area's damage, pool and riders, half on a success when it says so."""
     rider_die: int | None = None
     """R-NPC-2: the player's die for the defense a hit's rider calls for (None: the app's)."""
     die: int | None = None
@@ -144,7 +149,17 @@ class Defend(Command, frozen=True, kw_only=True):
 
     def damaged_pool(self, state: Campaign) -> Stat:
         """R-DMG-1: the pool the hit lands on, as chosen or as the NPC's attack says."""
-        return self.pool or self.attacker(state).attack_pool
+        npc = self.attacker(state)
+        area = self.area_of(npc)
+        return self.pool or (Stat(area.pool) if area else npc.attack_pool)
+
+    def area_of(self, npc: Combatant) -> AreaAttack | None:
+        """R-NPC-2: the area attack named, if any (RuleViolation when the NPC has none)."""
+        if not self.area:
+            return None
+        if (found := area_attack(npc, self.area)) is None:
+            raise RuleViolation(f"{npc.name} has no area attack called {self.area!r}.")
+        return found
 
     def attacker(self, state: Campaign) -> Combatant:
         encounter = encounter_of(state)
@@ -217,14 +232,17 @@ class Defend(Command, frozen=True, kw_only=True):
         Effort, or no roll at all); otherwise it is left out (the log then names the hit's
         type only)."""
         npc, who = self.attacker(state), self.defender(state)
-        if not npc.damage:
+        area = self.area_of(npc)
+        damage = (area.damage or npc.damage) if area else npc.damage
+        if made is not None and made.success:  # Only an area that harms even a dodger.
+            damage = damage // 2 if area and area.half else 0
+        if not damage:
             return None
         pool = self.damaged_pool(state)
-        goes_through = ignores_armor(npc)
+        goes_through = ignores_armor(npc) or (area is not None and area.ignores_armor)
         armor = armor_total(who, moment(state)) if armor_applies(pool) and not goes_through else 0
-        hit = DamageTaken(
-            character=who.id, amount=npc.damage, stat=pool, armor=armor, source=npc.name
-        )
+        source = f"{npc.name}'s {area.name}" if area else npc.name
+        hit = DamageTaken(character=who.id, amount=damage, stat=pool, armor=armor, source=source)
         if made is not None:
             return landed(state_after(state, [made]), hit)
         if not self.effort or self.no_roll(state):
@@ -238,14 +256,16 @@ class Defend(Command, frozen=True, kw_only=True):
                 raise RuleViolation(self.no_roll(state))
             return [hit] if hit is not None else []
         (made,) = self.roll(state).decide(state, dice)
+        landed_hit = self.hit(state, made) if hit is not None else None
+        events: list[AnyEvent] = [made] if landed_hit is None else [made, landed_hit]
         if made.success:
-            return [made]
-        events: list[AnyEvent] = [made] if hit is None else [made, self.hit(state, made)]
+            return events
         npc = self.attacker(state)
         level = self.attacked_at(npc)[0]
         return events + rider_events(
-            state_after(state, events), self.character, npc, level, self.rider_die, dice
-        )
+            state_after(state, events), self.character, npc, level, self.rider_die, dice,
+            self.area,
+        )  # fmt: skip
 
     def preview(self, state: Campaign) -> DefensePreview:
         roll = self.roll(state)
@@ -260,9 +280,9 @@ class Defend(Command, frozen=True, kw_only=True):
         preview = DefensePreview(
             roll=shown,
             npc=npc.name,
-            damage=npc.damage,
+            damage=hit.amount if hit else 0,
             armor=armor,
-            taken=damage_after_armor(npc.damage, armor),
+            taken=damage_after_armor(hit.amount, armor) if hit else 0,
             skill=self.chosen_skill(state),
             pool=self.damaged_pool(state),
             armor_from=tuple(armor_parts(self.defender(state), moment(state)))
@@ -298,7 +318,10 @@ class Defend(Command, frozen=True, kw_only=True):
         lines = [line] if line else []
         if ignores_armor(npc):
             lines.append(f"{npc.name}: its attack goes through Armor")
-        return lines + rider_lines(npc, level)
+        if area := self.area_of(npc):
+            half = "; half on a success" if area.half else ""
+            lines.append(f"{npc.name}'s {area.name}: every PC within {area.range} range{half}")
+        return lines + rider_lines(npc, level, self.area)
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         events = self.events(state, dice)

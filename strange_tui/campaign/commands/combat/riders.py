@@ -18,7 +18,7 @@ from strange_tui.rules.track import DamageTrack
 
 def rider_events(
     state: Campaign, character: str, npc: Combatant, attack_level: int, die: int | None,
-    dice: DiceSource,
+    dice: DiceSource, area: str = "",
 ) -> list[AnyEvent]:  # fmt: skip
     """R-NPC-2: the hit PC resists each of ``npc``'s riders in turn (a defense at the
     rider's level, else the level ``npc`` attacked at): its roll, then on a failure what
@@ -27,7 +27,7 @@ def rider_events(
     from strange_tui.campaign.commands.combat.saves import Resist, defense_task
 
     events: list[AnyEvent] = []
-    for rider in riders(npc):
+    for rider in riders(npc, area):
         now = state_after(state, events) if events else state
         if now.characters[character].track is DamageTrack.DEAD:
             break
@@ -57,10 +57,10 @@ def rider_events(
     return events
 
 
-def rider_lines(npc: Combatant, attack_level: int) -> list[str]:
+def rider_lines(npc: Combatant, attack_level: int, area: str = "") -> list[str]:
     """R-NPC-2: what a hit of ``npc`` asks of the PC beyond the damage, for the preview."""
     lines = []
-    for rider in riders(npc):
+    for rider in riders(npc, area):
         lands = []
         if rider.track:
             lands.append(f"{rider.track} step{'s' * (rider.track != 1)} down the track")
