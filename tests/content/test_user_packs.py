@@ -193,3 +193,33 @@ def test_the_builtin_pack_holds_no_control_or_invisible_characters():
         if (field := unseen_field(raw, f"{kind}[{index}]"))
     ]
     assert found == []
+
+
+def test_r_npc_2_a_user_pack_creature_brings_its_records_and_a_bad_one_is_named(tmp_path):
+    """A pack's creature is checked like an ability: a rider that lands nothing and a
+    task no one knows are refused with the file, the entry and the field; a good creature
+    loads with its modifications and powers, ready for a fight."""
+    pack = tmp_path / "beasts.toml"
+    pack.write_text(
+        '[[creatures]]\nid = "mire-wight"\nname = "Mire Wight"\nlevel = 4\nhealth = 12\n'
+        'damage = 4\nsummary = "A drowned thing."\n'
+        'effects = [{ effect = "rider", stat = "might" }]\n\n'
+        '[[creatures]]\nid = "fog-cat"\nname = "Fog Cat"\nlevel = 2\nhealth = 6\ndamage = 2\n'
+        'summary = "Mist with claws."\n'
+        'effects = [{ effect = "as-level", tasks = ["sneaking"], level = 6 }]\n\n'
+        '[[creatures]]\nid = "bog-troll"\nname = "Bog Troll"\nlevel = 5\nhealth = 20\n'
+        'damage = 6\nsummary = "Green and hungry."\n'
+        'modifications = ["Might defense as level 7"]\n'
+        'effects = [\n  { effect = "as-level", tasks = ["might defense"], level = 7 },\n'
+        '  { effect = "regenerates", health = 3, stopped_by = ["fire", "acid"] },\n]\n'
+        'behaviour = { target = "weakest", flees = "never", why = "it knows no fear" }\n'
+    )
+    content = Content([pack])
+    creatures = content.kind("creatures")
+    assert "bog-troll" in creatures and "mire-wight" not in creatures and "fog-cat" not in creatures
+    first, second = content.problems
+    assert "beasts.toml" in first and "creatures[0]" in first and "effects" in first
+    assert "moves the track, deals damage or leaves a condition" in first
+    assert "beasts.toml" in second and "creatures[1]" in second and "sneaking" in second
+    troll = creatures["bog-troll"]
+    assert troll.behaviour.target == "weakest" and troll.effects[1].stopped_by == ("fire", "acid")
