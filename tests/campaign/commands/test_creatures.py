@@ -207,3 +207,17 @@ def test_r_npc_2_an_area_attack_asks_each_pc_its_own_defense_with_its_damage_and
     assert [e.amount for e in dodged if isinstance(e, DamageTaken)] == [3]
     with pytest.raises(Exception, match="no area attack called 'bite'"):
         decide(store.state, Defend(character="mara", npc="drake", area="bite"))
+
+
+def test_r_npc_1_a_grab_meets_the_creatures_might_defense_and_an_immune_one_refuses():
+    from strange_tui.campaign.commands.combat import Grab
+
+    troll = AsLevel(tasks=("might defense",), level=7)
+    store = fight(AddNpcs(name="Troll", level=5, effects=(troll,)), dice={"mara": 20, "jun": 20})
+    shown = preview(store.state, Grab(character="mara", target="troll"))
+    assert shown.roll.odds.final_difficulty == 7
+    assert "Troll's level 7 (Might defense as level 7)" in shown.lines[0]
+    ooze = AddNpcs(name="Ooze", level=2, effects=(Immune(to=("grab",)),))
+    store = fight(ooze, dice={"mara": 20, "jun": 20})
+    with pytest.raises(Exception, match="Ooze cannot be grabbed"):
+        decide(store.state, Grab(character="mara", target="ooze"))

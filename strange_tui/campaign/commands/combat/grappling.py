@@ -32,6 +32,7 @@ from strange_tui.campaign.commands.combat.views import (
     out_of_fight,
 )
 from strange_tui.campaign.commands.rolls.roll import Roll
+from strange_tui.campaign.model.creatures import immune_to, level_for
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, ConditionRemoved
 from strange_tui.campaign.model.state import Campaign
@@ -45,15 +46,22 @@ from strange_tui.rules.track import DamageTrack, can_act
 DEFENDS_HARDER = "defends a step harder (attacks on it are eased)"
 
 
+GRIP_TAGS = {"might defense", "defense", "might"}
+"""R-NPC-1: what a creature's entry may say of its grip: its Might defense, its strength."""
+
+
 def grip_level(foe: Combatant) -> int:
-    """R-GRAB-1, R-CMB-5: the level of a PC's Might task against ``foe``'s grip (or to
-    take hold of it): its level, a boss's one higher."""
-    return foe.level + (combat.BOSS_LEVEL if foe.boss else 0)
+    """R-GRAB-1, R-CMB-5, R-NPC-1: the level of a PC's Might task against ``foe``'s grip
+    (or to take hold of it): its level, or its Might defense as its entry says; a boss's
+    one higher."""
+    return level_for(foe, GRIP_TAGS)[0] + (combat.BOSS_LEVEL if foe.boss else 0)
 
 
 def level_words(foe: Combatant) -> str:
     boss = ", a boss: one higher" if foe.boss else ""
-    return f"{foe.name}'s level {foe.level}{boss}"
+    level, line = level_for(foe, GRIP_TAGS)
+    said = f" ({line.removeprefix(foe.name + ': ')})" if line else ""
+    return f"{foe.name}'s level {level}{said}{boss}"
 
 
 def hold(holder: Combatant) -> Condition:
@@ -83,6 +91,8 @@ class Grab(Command, frozen=True, kw_only=True):
         foe = foe_of(state, self.target)
         if holds(who, foe):
             raise RuleViolation(f"{who.name} holds {foe.name} already.")
+        if immune_to(foe, "grab"):
+            raise RuleViolation(f"{foe.name} cannot be grabbed: its entry says so.")
         return task_roll(state, self.character, Stat.MIGHT, grip_level(foe), f"Grab {foe.name}",
                          effort=self.effort, assets=self.assets, die=self.die)  # fmt: skip
 
@@ -252,7 +262,9 @@ class ResistGrab(Command, frozen=True, kw_only=True):
 
     def roll(self, state: Campaign) -> Roll:
         npc, _ = self.checked(state)
-        level = combat.defense_difficulty(npc.level, npc=npc.conditions, boss=npc.boss)
+        # R-NPC-1: its grab is an attack, made with its strength, as its entry may say.
+        grab = level_for(npc, {"attacks", "melee attacks", "might"})[0]
+        level = combat.defense_difficulty(grab, npc=npc.conditions, boss=npc.boss)
         return defense_task(state, self.character, Stat.MIGHT, level,
                             f"Resist {npc.name}'s grab", skill=self.skill, effort=self.effort,
                             assets=self.assets, die=self.die)  # fmt: skip
