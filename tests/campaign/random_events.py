@@ -61,6 +61,7 @@ from strange_tui.campaign.model.events import (
     Listed,
     MovedInFight,
     NotesEdited,
+    NpcFled,
     NpcHealthChanged,
     NpcsAdded,
     OracleAsked,
@@ -233,6 +234,7 @@ proposals = st.one_of(
     st.builds(NpcHealthChanged,
               targets=st.lists(st.sampled_from(NPC_IDS), unique=True, min_size=1).map(tuple),
               amount=st.integers(-10, 5), ignore_armor=st.booleans()),
+    st.builds(NpcFled, npc=st.sampled_from(NPC_IDS), name=st.just("Guard")),
     st.builds(ConditionAdded,
               targets=st.lists(st.sampled_from(IDS + NPC_IDS), unique=True,
                                min_size=1, max_size=2).map(tuple),
@@ -788,6 +790,20 @@ def _npc_health(draw, state, rolls):
     targets = draw(st.lists(st.sampled_from(ids), unique=True, min_size=1))
     return NpcHealthChanged(targets=tuple(targets), amount=draw(st.integers(-12, 6)),
                             ignore_armor=draw(st.booleans()))  # fmt: skip
+
+
+def fleeing(state: Campaign, rolls: Rolls = ()) -> list[str]:
+    """R-NPC-3: the NPCs that may leave the fight: any but the one whose turn it is."""
+    if not in_fight(state):
+        return []
+    active = state.encounter.active
+    return sorted(c.id for c in state.encounter.npcs() if active is None or c.id != active.id)
+
+
+@maker(NpcFled, lambda state, rolls: bool(fleeing(state)))
+def _fled(draw, state, rolls):
+    npc = draw(st.sampled_from(fleeing(state)))
+    return NpcFled(npc=npc, name=state.encounter.combatants[npc].name)
 
 
 @maker(ConditionAdded, in_fight)

@@ -51,6 +51,7 @@ from strange_tui.campaign.model.events import (
     Listed,
     MovedInFight,
     NotesEdited,
+    NpcFled,
     NpcHealthChanged,
     NpcsAdded,
     OracleAsked,
@@ -415,6 +416,12 @@ ROWS = [
         lambda b, a: ((a.encounter.active.id, mara_in(a).conditions,
                        a.encounter.order.index("mara") - a.encounter.order.index("guard")),
                       ("mara", (), 1)),
+    ),
+    Row(  # R-NPC-3: an NPC whose turn is over leaves the fight: gone, not defeated.
+        lambda: fighting(campaign("mara"), GUARD),
+        NpcFled(npc="guard", name="Guard"),
+        lambda b, a: ((a.encounter.order, "guard" in a.encounter.combatants,
+                       a.encounter.active.id), (("mara",), False, "mara")),
     ),
     Row(  # R-MOVE-2: a move changes no number (the log says how far and what it took).
         lambda: fighting(campaign("mara"), GUARD),

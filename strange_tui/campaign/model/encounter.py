@@ -50,6 +50,15 @@ class Combatant(Frozen):
 NPC_TARGET = "target"
 """The table of the draw that records an NPC's choice of target (``Drawn.table``): the
 app running an NPC's action on its turn (solo play)."""
+NPC_TACTIC = "tactic"
+"""R-NPC-3: the draw of an NPC the app plays by its entry's behaviour: its target, and
+the dice that came before it (morale, the area die), in words with their odds."""
+NPC_AREA = "area"
+"""R-NPC-3: the draw that sends an NPC's area attack at every PC: its whole turn."""
+NPC_MORALE = "morale"
+"""R-NPC-3: the morale die that made an NPC flee."""
+NPC_ATTACKS = (NPC_TARGET, NPC_TACTIC, NPC_AREA)
+"""The draws that are one of the active NPC's attacks this turn."""
 
 
 class Encounter(Frozen):
@@ -77,8 +86,12 @@ class Encounter(Frozen):
     """R-CIR-3: the round before's: three who attacked a foe in melee keep their +1 while
     they go on attacking it."""
     npc_acted: bool = False
-    """Solo play: the app ran the active NPC's action this turn (``NpcAttacks``): an NPC
-    acts once a turn; the next turn clears it."""
+    """Solo play: the active NPC's action this turn is spent whole (``NpcAttacks``: an area
+    attack; in a campaign saved before ``npc_attacks``, its one attack); the next turn
+    clears it."""
+    npc_attacks: Annotated[int, Meta(ge=0, le=20)] = 0
+    """Solo play (R-NPC-3): the attacks the app made for the active NPC this turn, up to
+    its attacks a turn (R-NPC-2); the next turn clears it."""
 
     @property
     def active(self) -> Combatant | None:

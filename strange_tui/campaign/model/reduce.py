@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.abilities import moment
-from strange_tui.campaign.model.encounter import NPC_TARGET
+from strange_tui.campaign.model.encounter import NPC_AREA, NPC_ATTACKS
 from strange_tui.campaign.model.events import (
     SOLO_EVENTS,
     STORY_EVENTS,
@@ -72,9 +72,13 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
         # keeps them; they change no number.
         if isinstance(event, Drawn) and event.character:
             _character(state, event.character)
-        if isinstance(event, Drawn) and event.table == NPC_TARGET and state.encounter:
-            # Solo play: the active NPC has acted this turn (one action a turn).
-            return replace(state, encounter=replace(state.encounter, npc_acted=True))
+        if isinstance(event, Drawn) and event.table in NPC_ATTACKS and state.encounter:
+            # Solo play (R-NPC-3): one of the active NPC's attacks this turn; an area
+            # attack is its whole turn.
+            fight = state.encounter
+            made = min(fight.npc_attacks + 1, 20)
+            acted = fight.npc_acted or event.table == NPC_AREA
+            return replace(state, encounter=replace(fight, npc_attacks=made, npc_acted=acted))
         return state
     if isinstance(event, SOLO_EVENTS):
         return fold_story(state, event)

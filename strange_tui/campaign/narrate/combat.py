@@ -17,6 +17,7 @@ from strange_tui.campaign.model.events import (
     DamageTaken,
     InitiativeRolled,
     MovedInFight,
+    NpcFled,
     NpcHealthChanged,
     NpcsAdded,
     OrderChanged,
@@ -54,6 +55,7 @@ COMBAT_EVENTS = (
     WaitTriggered,
     MovedInFight,
     NpcHealthChanged,
+    NpcFled,
     ConditionAdded,
     ConditionRemoved,
     CombatEnded,
@@ -105,6 +107,8 @@ def combat_sentence(event: AnyEvent, who: Who) -> str:
                 each = " each" if many else ""
                 return f"{everyone(event.targets)} regained {event.amount} health{each}{source}."
             return npc_hit(event, [who(t) for t in event.targets]) + "."
+        case NpcFled():  # R-NPC-3: why it fled is its morale draw's line, just before.
+            return f"{event.name} leaves the fight."
         case ConditionAdded(condition=condition):
             lasting = (
                 f"for {plural(condition.rounds, 'round')}"

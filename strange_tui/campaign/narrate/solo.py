@@ -15,6 +15,7 @@ from strange_tui.campaign.model.events import (
     TensionSet,
     Unlisted,
 )
+from strange_tui.campaign.model.encounter import NPC_AREA, NPC_MORALE, NPC_TACTIC
 from strange_tui.campaign.narrate.words import APP_DIE, Who
 from strange_tui.rules.oracle import answer
 from strange_tui.rules.solo import TENSION_START, random_event_comes, scene_test
@@ -32,6 +33,9 @@ DRAWN = {
     "event": "A random event",
     "meaning": "A meaning drawn",
     "reaction": "The NPC's reaction",
+    NPC_TACTIC: "The app plays an NPC",
+    NPC_AREA: "An NPC's area attack",
+    NPC_MORALE: "An NPC's morale",
 }
 """How the log names each table's draw."""
 
@@ -94,6 +98,10 @@ def drawn_sentence(event: Drawn, who: Who) -> str:
         noun = DRAWN_NOUN.get(event.table, event.table)
         dice = f" (its level's die {event.dice[0]})" if event.dice else ""
         return f"Chosen, not rolled, {noun}: {result}{level}{dice}."
+    if event.table in (NPC_TACTIC, NPC_AREA, NPC_MORALE) and not event.chosen:
+        # R-NPC-3: the app playing an NPC by its entry: what it chose and why, with each
+        # die and its odds, in the draw's own words.
+        return f"{result}."
     if event.table == "target":
         # The attack's own line says who attacks whom: the draw says only how it chose.
         if not event.dice:

@@ -47,6 +47,7 @@ from strange_tui.campaign.model.events.combat import (
     ConditionRemoved,
     InitiativeRolled,
     MovedInFight,
+    NpcFled,
     NpcHealthChanged,
     NpcsAdded,
     OrderChanged,
@@ -129,6 +130,7 @@ AnyEvent = (
     | WaitTriggered
     | MovedInFight
     | NpcHealthChanged
+    | NpcFled
     | ConditionAdded
     | ConditionRemoved
     | CombatEnded
@@ -221,6 +223,7 @@ __all__ = [
     "IntrusionRefused",
     "MovedInFight",
     "NotesEdited",
+    "NpcFled",
     "NpcHealthChanged",
     "NpcsAdded",
     "OracleAsked",

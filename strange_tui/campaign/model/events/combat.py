@@ -98,6 +98,15 @@ class ConditionRemoved(Event, tag="condition_removed"):
     name: Name
 
 
+class NpcFled(Event, tag="npc_fled"):
+    """R-NPC-3: an NPC left the fight of its own will (its morale failed), once its turn
+    was over: off the order, not defeated (fleeing is not a defeat); ``name`` for the log,
+    which no longer finds it in the fight."""
+
+    npc: Id
+    name: Name
+
+
 class CombatEnded(Event, tag="combat_ended"):
     """The fight is over; the summary stays in the log."""
 

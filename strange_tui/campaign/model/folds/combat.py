@@ -14,6 +14,7 @@ from strange_tui.campaign.model.events import (
     ConditionRemoved,
     InitiativeRolled,
     MovedInFight,
+    NpcFled,
     NpcHealthChanged,
     NpcsAdded,
     OrderChanged,
@@ -37,6 +38,7 @@ COMBAT_EVENTS = (
     WaitTriggered,
     MovedInFight,
     NpcHealthChanged,
+    NpcFled,
     ConditionAdded,
     ConditionRemoved,
     CombatEnded,
@@ -176,9 +178,25 @@ def _fold(encounter: Encounter, event: object) -> Encounter | None:
             if len(kept) == len(who.conditions):
                 raise RuleViolation(f"{who.name} is not {name}.")
             return _with(encounter, replace(who, conditions=kept))
+        case NpcFled(npc=npc):
+            return _fled(encounter, npc)
         case CombatEnded():
             return None
     raise RuleViolation(f"Unknown combat event {type(event).__name__}.")  # pragma: no cover
+
+
+def _fled(encounter: Encounter, npc: str) -> Encounter:
+    """R-NPC-3: an NPC leaves the fight once its turn is over: off the order and out of
+    the fight; whoever has the turn keeps it."""
+    who, active = _combatant(encounter, npc), encounter.active
+    if who.pc:
+        raise RuleViolation(f"{who.name} is a PC: a PC leaves the fight on their own feet.")
+    if active is not None and active.id == who.id:
+        raise RuleViolation(f"{who.name} leaves the fight once its turn is over.")
+    order = tuple(cid for cid in encounter.order if cid != npc)
+    combatants = {cid: c for cid, c in encounter.combatants.items() if cid != npc}
+    turn = order.index(active.id) if active is not None else 0
+    return replace(encounter, order=order, combatants=combatants, turn=turn)
 
 
 def _combatant(encounter: Encounter, target: str) -> Combatant:
@@ -233,6 +251,7 @@ def _next_turn(encounter: Encounter, dead: set[str]) -> Encounter:
         attacks=attacks,
         last_attacks=last,
         npc_acted=False,
+        npc_attacks=0,
     )
 
 
