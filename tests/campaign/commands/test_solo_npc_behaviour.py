@@ -83,7 +83,7 @@ def test_r_npc_3_weakest_an_impaired_pc_before_points_and_ties_go_to_a_die():
     assert (events[0].character, events[0].dice) == ("tess", (2,))
     said = command_sentence(events, state.names())
     assert said.startswith(
-        "Thief goes for the weakest: Jun and Tess are level, impaired, 30 points left each,"
+        "Thief goes for the weakest: Jun and Tess are even, impaired, 30 points left each,"
         " and a d2 over Jun and Tess shows 2, 1 in 2 each."
     )
 

@@ -95,7 +95,7 @@ def _by_strength(
     which = "the weakest" if weakest else "the strongest"
     if rolled:
         names = listed([state.characters[p].name for p in tied])
-        found = f"{names} are level, {_said(state, pc)} each"
+        found = f"{names} are even, {_said(state, pc)} each"
     else:
         found = f"{state.characters[pc].name}, {_said(state, pc)}"
     return Choice(pc=pc, dice=rolled, why=_then(f"{npc.name} goes for {which}: {found}", words))
