@@ -134,6 +134,12 @@ def attacks_a_turn(npc: Combatant) -> int:
     return max((e.count for e in npc.effects if isinstance(e, Attacks)), default=1)
 
 
+def blow_damage(npc: Combatant) -> int:
+    """R-NPC-2: the damage of each of its blows: what its several attacks say, else its own."""
+    said = [e.damage for e in npc.effects if isinstance(e, Attacks) and e.damage]
+    return said[0] if said else npc.damage
+
+
 def area_attacks(npc: Combatant) -> list[AreaAttack]:
     return [e for e in npc.effects if isinstance(e, AreaAttack)]
 

@@ -221,3 +221,9 @@ def test_r_npc_1_a_grab_meets_the_creatures_might_defense_and_an_immune_one_refu
     store = fight(ooze, dice={"mara": 20, "jun": 20})
     with pytest.raises(Exception, match="Ooze cannot be grabbed"):
         decide(store.state, Grab(character="mara", target="ooze"))
+
+
+def test_r_npc_2_several_attacks_each_deal_the_damage_their_record_gives():
+    heads = Attacks(count=3, damage=2, name="heads")
+    store = fight(AddNpcs(name="Hydra", level=5, effects=(heads,)), dice={"mara": 1, "jun": 1})
+    assert preview(store.state, Defend(character="mara", npc="hydra")).damage == 2

@@ -30,6 +30,7 @@ from strange_tui.campaign.model.abilities import armor_conditional, armor_parts,
 from strange_tui.campaign.model.creatures import (
     area_attack,
     attack_tags,
+    blow_damage,
     ignores_armor,
     level_for,
     situations_for,
@@ -233,7 +234,7 @@ class Defend(Command, frozen=True, kw_only=True):
         type only)."""
         npc, who = self.attacker(state), self.defender(state)
         area = self.area_of(npc)
-        damage = (area.damage or npc.damage) if area else npc.damage
+        damage = (area.damage or npc.damage) if area else blow_damage(npc)
         if made is not None and made.success:  # Only an area that harms even a dodger.
             damage = damage // 2 if area and area.half else 0
         if not damage:
