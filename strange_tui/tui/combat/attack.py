@@ -26,7 +26,10 @@ from strange_tui.campaign.commands.rolls.circumstances import (
     CircumstanceChoice,
     circumstance_choices,
 )
+from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged, RollMade
+from strange_tui.campaign.commands.combat.views import creature_view
+from strange_tui.tui.combat.creature_fields import PLAIN, Situations, foe_rows, harm_options
 from strange_tui.tui.combat.defense import DefenseDialog
 from strange_tui.tui.combat.roll import DIE_LABEL, KEYS_HINT, CombatRoll
 from strange_tui.tui.combat.tables import attack_table, hit_line
@@ -61,7 +64,9 @@ class AttackDialog(CombatRoll):
     bonus to the die; Effort may add damage instead; what a 19 or a 20 brings is chosen
     before the die, and a trade of damage for an effect (R-SPEC-6). An area attack
     (R-EFF-5) hits the marked NPCs too. Circumstances (R-CIR-1, R-CIR-2) are those of
-    its kind, melee or ranged, as the weapon is."""
+    its kind, melee or ranged, as the weapon is. Against a pack's creature (R-NPC-1,
+    R-NPC-2): the kind of harm (the kinds its entry singles out first), the situations of
+    its entry the table says hold, and its lines in the preview ("Foe")."""
 
     DEFAULT_CSS = """
     AttackDialog .dialog { width: 80; }
@@ -129,6 +134,15 @@ class AttackDialog(CombatRoll):
                         disabled=len(choices) == 1,
                     )
                 yield from trade_fields(self.session, self.npc)
+                yield Label("Harm", classes="harm")
+                yield Select(
+                    harm_options(creature_view(self.npc)),
+                    value=PLAIN,
+                    allow_blank=False,
+                    id="harm",
+                    compact=True,
+                    classes="harm",
+                )
                 yield Label("Circumstances", id="circumstances-label")
                 yield self.circumstances_button()
                 yield Label("Support", classes="support")
@@ -137,6 +151,7 @@ class AttackDialog(CombatRoll):
                 yield Checkbox("Gun", value=first.gun, id="gun", disabled=not first.ranged)
                 yield Label(DIE_LABEL)
                 yield self.die_input()
+            yield Situations()
             yield from self.outcome_widgets()
             yield self.buttons()
 
@@ -148,12 +163,29 @@ class AttackDialog(CombatRoll):
 
     @on(Select.Changed, "#target")
     def target_changed(self, event: Select.Changed) -> None:
-        """Each trade's price counts the new target's level."""
+        """Each trade's price counts the new target's level; the kinds of harm its entry
+        singles out come first (the kind chosen stays)."""
         encounter = self.session.state.encounter
         if encounter is not None and event.value in encounter.combatants:
-            set_trades(
-                self.query_one("#trade", Select), self.session, encounter.combatants[event.value]
-            )
+            target = encounter.combatants[event.value]
+            set_trades(self.query_one("#trade", Select), self.session, target)
+            self.show_harm(target)
+
+    def on_mount(self) -> None:  # Before CombatRoll's (Textual calls both): its preview.
+        self.show_harm(self.npc)
+
+    def show_harm(self, target: Combatant) -> None:
+        """The Harm choice, the kinds the target's entry singles out first (the kind chosen
+        stays), shown only against a target whose entry singles one out (R-NPC-2): against
+        any other the kind changes nothing, and the form's Tab order stays as it was."""
+        view = creature_view(target)
+        harm = self.query_one("#harm", Select)
+        kept = harm.value
+        harm.set_options(harm_options(view))
+        harm.value = kept
+        for widget in self.query(".harm"):
+            widget.display = bool(view.harm)
+        self.query_one("#trade", Select).set_class(not view.harm, "wide")
 
     @property
     def weapon(self) -> WeaponUsed:
@@ -181,6 +213,7 @@ class AttackDialog(CombatRoll):
         self.update_preview()
 
     @on(Checkbox.Changed, "#gun")
+    @on(Checkbox.Changed, "#situations Checkbox")
     @on(Input.Changed, "#bonus")
     def form_changed(self) -> None:
         self.update_preview()
@@ -211,6 +244,8 @@ class AttackDialog(CombatRoll):
             circumstances=self.circumstances,
             support=self.support_value(),
             trade=chosen_trade(self.query_one("#trade", Select), self.session),
+            situations=self.query_one(Situations).chosen(),
+            harm=harm.value if (harm := self.query_one("#harm", Select)).display else PLAIN,
             die=die,
         )
 
@@ -221,6 +256,8 @@ class AttackDialog(CombatRoll):
 
     def render_preview(self, preview: AttackPreview) -> Table:
         table = attack_table(preview)
+        foe_rows(table, preview.creature)  # R-NPC-2: "Abomination: +5 Armor against energy".
+        self.query_one(Situations).show(preview.situations)
         if preview.trade is not None:  # R-SPEC-6: each hit above is after it.
             table.add_row("Trade", trade_text(preview.trade))
         if preview.range:  # R-CIR-2: as gravity or water leaves it.

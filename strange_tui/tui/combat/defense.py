@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.widgets import Button, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.combat import Defend, DefensePreview, defense_skill, out_of_fight
 from strange_tui.campaign.commands.rolls.circumstances import (
@@ -23,6 +23,7 @@ from strange_tui.campaign.commands.rolls.circumstances import (
 from strange_tui.campaign.commands.table.questions import AskDefense
 from strange_tui.campaign.model.events import AnyEvent, RollMade
 from strange_tui.campaign.model.terms import Stat
+from strange_tui.tui.combat.creature_fields import BLOW, CreatureDefense, Situations, foe_rows
 from strange_tui.tui.combat.roll import DIE_LABEL, KEYS_HINT, CombatRoll
 from strange_tui.tui.combat.tables import defense_table
 from strange_tui.tui.common.dialog import row, send
@@ -45,13 +46,18 @@ def hit_why(before: DefensePreview) -> str:
     return f" ({before.damage}, less Armor {before.armor})" if before.armor else ""
 
 
-class DefenseDialog(CombatRoll):
+class DefenseDialog(CreatureDefense, CombatRoll):
     """R-CMB-3: the NPC attacks; the PC rolls to defend (Speed unless said otherwise) at
     the NPC's level, trained as the sheet says (the player may change it); a failure
     takes the NPC's damage less Armor. R-DMG-4: a debilitated PC cannot defend.
 
     From the GM's seat, "Ask the seat" (ctrl+o) sends the defense to the player's own
-    seat instead of rolling it here; rolling here stays for an absent player."""
+    seat instead of rolling it here; rolling here stays for an absent player.
+
+    Against a pack's creature (R-NPC-1, R-NPC-2) it asks, only when its entry makes it
+    matter: whether it attacks at range or in melee, its blow or one of its area attacks,
+    the situations of its entry the table says hold, and a second die for the defense its
+    hit's rider calls for (after "Your die" in the Tab order; blank: the app rolls)."""
 
     BINDINGS = [Binding("ctrl+o", "ask", "Ask at the seat", id="defense.ask")]
     ASKS = True
@@ -156,15 +162,22 @@ class DefenseDialog(CombatRoll):
                     disabled=self.fixed,
                 ),
             )
+            yield from self.creature_rows()
             yield row("Circumstances", self.circumstances_button())
             yield Horizontal(
                 Label("Support", classes="field"),
                 self.support_select(),
                 classes="row flat support",
             )
-            yield row(DIE_LABEL, self.die_input())
+            yield self.die_row()
+            yield Situations()
             yield from self.outcome_widgets()
             yield self.buttons()
+
+    @on(Checkbox.Changed, "#situations Checkbox")
+    @on(Input.Changed, "#rider_die")
+    def creature_changed(self) -> None:
+        self.update_preview()
 
     def title_text(self) -> str:
         return f"{escape(self.npc.name)} attacks (damage {self.npc.damage})"
@@ -191,6 +204,10 @@ class DefenseDialog(CombatRoll):
             circumstances=self.circumstances,
             support=self.support_value(),
             pool=self.query_one("#pool", Select).value,
+            ranged=self.ranged(),
+            situations=self.query_one(Situations).chosen(),
+            area=area.first(Select).value if (area := self.query("#area")) else BLOW,
+            rider_die=self.rider_die(),
             die=die,
         )
 
@@ -203,6 +220,8 @@ class DefenseDialog(CombatRoll):
         """Each circumstance's line (R-CIR-1) over the odds, cost and what a failure
         takes."""
         table = defense_table(preview)
+        foe_rows(table, preview.creature)  # R-NPC-1, R-NPC-2: its level, Armor, riders.
+        self.query_one(Situations).show(preview.situations)
         if preview.no_roll or not (preview.roll.circumstances or preview.roll.support_needed):
             return table
         lines = grid()

@@ -115,8 +115,9 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        """Enter in the die rolls; Enter in any other field goes to the die."""
-        if event.input.id == "die" or self.done:
+        """Enter in the die (or the rider's die) rolls; Enter in any other field goes to
+        the die."""
+        if event.input.id in ("die", "rider_die") or self.done:
             self.go()
         else:
             self.action_focus_die()

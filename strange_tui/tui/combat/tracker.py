@@ -35,6 +35,7 @@ from strange_tui.tui.combat.order_fit import fit_conditions
 from strange_tui.tui.combat.start_end import end_fight, fight_gone, start_fight
 from strange_tui.tui.combat.view import (
     COLUMNS,
+    creature_detail,
     key_commands,
     numbers_shown,
     order_rows,
@@ -65,10 +66,11 @@ class CombatScreen(TrackerKeys):
     DEFAULT_CSS = """
     CombatScreen #columns { height: 1fr; layout: vertical; }
     CombatScreen #order { width: 1fr; height: 1fr; min-height: 5; }
-    CombatScreen #detail { width: 1fr; height: auto; max-height: 7; }
+    CombatScreen #detail { width: 1fr; height: auto; max-height: 10; }
     CombatScreen.-side-by-side #columns { layout: horizontal; }
     CombatScreen.-side-by-side #order { width: 3fr; }
-    CombatScreen.-side-by-side #detail { width: 2fr; min-width: 26; height: 1fr; }
+    CombatScreen.-side-by-side #detail { width: 2fr; min-width: 26; height: auto;
+                                         min-height: 7; max-height: 100%; }
     """
     BINDINGS = [
         Binding("a", "attack", "Attack", id="combat.attack"),
@@ -196,6 +198,8 @@ class CombatScreen(TrackerKeys):
         return offered(session, key_commands(self.encounter, self.highlighted(), self.seat), action)
 
     def on_data_table_row_highlighted(self) -> None:
+        if self.state.encounter is not None:  # The highlighted creature's entry (R-NPC-2).
+            self.query_one("#detail", TextPanel).show(self.detail(self.state))
         if not self.session.is_gm:
             self.refresh_bindings()  # ctrl+↑/↓ move the highlighted PC: a player's own only.
 
@@ -204,8 +208,15 @@ class CombatScreen(TrackerKeys):
         return order_rows(encounter, state, self.marked, numbers_shown(state, self.session.is_gm))
 
     def detail(self, state: Campaign) -> Text:
+        """The turn, then what the highlighted creature's entry gives (R-NPC-2): on a
+        creature's turn the cursor is on it."""
         session = self.session
-        return turn_detail(state, None if session.is_gm else session.seat)
+        text = turn_detail(state, None if session.is_gm else session.seat)
+        if creature := creature_detail(self.highlighted() if self.is_mounted else None,
+                                       session.is_gm):  # fmt: skip
+            text.append("\n")
+            text.append_text(creature)
+        return text
 
     def action_mark(self) -> None:
         who = self.highlighted()

@@ -14,20 +14,19 @@ from strange_tui.content.model import Trade
 from strange_tui.tui.common.session import Session
 
 NO_TRADE = ""
-TRADE_LABEL = "Trade damage for"
+TRADE_LABEL = "Trade damage"
 
 
 def trade_fields(session: Session, target: Combatant) -> list[Widget]:
-    """The label and the choice against ``target``, two grid cells each; none chosen."""
+    """The label and the choice against ``target``, a grid cell each; none chosen."""
     return [
-        Label(TRADE_LABEL, classes="pair"),
+        Label(TRADE_LABEL),
         Select(
             trade_options(session, target),
             value=NO_TRADE,
             allow_blank=False,
             id="trade",
             compact=True,
-            classes="pair",
         ),
     ]
 

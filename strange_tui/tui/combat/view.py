@@ -23,7 +23,7 @@ from strange_tui.campaign.commands.combat import (
     out_of_fight,
     turn_of,
 )
-from strange_tui.campaign.commands.combat.views import condition_words
+from strange_tui.campaign.commands.combat.views import condition_words, creature_view
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.commands.table.questions import AskDefense
 from strange_tui.campaign.model.abilities import armor_total, moment
@@ -153,6 +153,24 @@ def turn_detail(state: Campaign, seat: str | None = None) -> Text:
         f"Dealt {turn.dealt} · taken {turn.taken} · intrusions {turn.intrusions}",
         style="dim",
     )
+    return text
+
+
+def creature_detail(npc: Combatant | None, gm: bool) -> Text:
+    """R-NPC-2: what the highlighted NPC's entry gives in a fight, on one line (its
+    attacks a turn, area attacks, regeneration, immunities, rising at 0), and for the
+    GM's seat alone, the intrusion its entry suggests. Empty for a PC or a quick NPC."""
+    view = creature_view(npc) if npc is not None and not npc.pc else None
+    text = Text()
+    if view is None or view.empty:
+        return text
+    if view.powers:
+        text.append(f"{npc.name}: ", style="bold magenta")
+        text.append(" · ".join(view.powers), style="magenta")
+    if gm and view.intrusion:
+        text.append("\n" if text else "")
+        text.append("GM intrusion: ", style="bold yellow")
+        text.append(view.intrusion, style="yellow")
     return text
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import get_args
 
 import msgspec
 
 from strange_tui.campaign.commands.base import character_of
+from strange_tui.campaign.model import creatures
 from strange_tui.campaign.model.encounter import Combatant, Encounter
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.content import creature_powers as cp
 from strange_tui.rules.combat import Condition
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.task import MAX_DIFFICULTY
@@ -194,3 +197,60 @@ def condition_words(condition: Condition) -> str:
         cut = note if len(note) <= NOTE_SHOWN else note[:NOTE_SHOWN].rsplit(" ", 1)[0] + "…"
         return f"{words} ({cut})"
     return words
+
+
+class CreatureView(msgspec.Struct, frozen=True, kw_only=True):
+    """What an NPC's creature entry gives in a fight (R-NPC-1, R-NPC-2), for the tracker
+    and the attack and defense dialogs: which choices to offer, and its powers in words."""
+
+    powers: tuple[str, ...] = ()
+    """Its attacks a turn, area attacks, regeneration, immunities, rising at 0."""
+    intrusion: str = ""
+    """The GM intrusion its entry suggests (the GM's seat only)."""
+    reach: bool = False
+    """R-NPC-1: it attacks at another level at range or in melee (a defense says which)."""
+    areas: tuple[str, ...] = ()
+    """R-NPC-2: its area attacks, by name (a defense says which it is against)."""
+    harm: tuple[tuple[str, str], ...] = ()
+    """R-NPC-2: the kinds of harm its entry singles out, each with what it does to them
+    ('+5 Armor', 'stops its regeneration', 'immune'), for a PC's attack."""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.powers or self.intrusion)
+
+
+def creature_view(npc: Combatant) -> CreatureView:
+    """R-NPC-2: ``npc``'s creature records as the table reads them (empty for a quick NPC)."""
+    powers = []
+    if (count := creatures.attacks_a_turn(npc)) > 1:
+        powers.append(f"{count} attacks a turn")
+    for area in creatures.area_attacks(npc):
+        powers.append(f"{area.name}: every PC within {area.range} range")
+    harm: dict[str, list[str]] = {}
+    for e in npc.effects:
+        when = f" ({e.situation})" if e.situational else ""
+        if isinstance(e, cp.Regenerates):
+            stops = f", not after {' or '.join(e.stopped_by)}" if e.stopped_by else ""
+            powers.append(f"regenerates {e.health} a round{stops}{when}")
+            for kind in e.stopped_by:
+                harm.setdefault(kind, []).append("stops its regeneration")
+        elif isinstance(e, cp.Immune):
+            powers.append(f"immune to {', '.join(e.to)}")
+            for kind in e.to:
+                harm.setdefault(kind, []).append("immune")
+        elif isinstance(e, cp.KindArmor):
+            harm.setdefault(e.against, []).append(f"{e.value:+d} Armor")
+    if creatures.rises(npc) is not None:
+        powers.append("at 0 it may stand again next round: the GM's intrusion")
+    kinds = get_args(cp.DamageKind)
+    return CreatureView(
+        powers=tuple(powers),
+        intrusion=npc.intrusion,
+        reach=any(
+            isinstance(e, cp.AsLevel) and {"ranged attacks", "melee attacks"} & set(e.tasks)
+            for e in npc.effects
+        ),
+        areas=tuple(area.name for area in creatures.area_attacks(npc)),
+        harm=tuple((k, ", ".join(harm[k])) for k in kinds if k in harm),
+    )
