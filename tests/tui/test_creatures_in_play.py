@@ -72,3 +72,22 @@ async def test_r_npc_2_the_abomination_shrugs_off_energy_regenerates_and_its_bit
         assert mara.pools.might.current == 7
         assert mara.track is DamageTrack.IMPAIRED
         assert any(isinstance(e, TrackShifted) for e in demo_app.session.journal()[-4:])
+
+
+def test_r_npc_2_a_player_s_seat_never_sees_the_entry_s_intrusion():
+    """The turn panel's line of the creature's entry: its powers at every seat, the
+    intrusion its entry suggests at the GM's alone."""
+    from strange_tui.campaign.commands.combat import AddNpcs
+    from strange_tui.campaign.model.encounter import Combatant
+    from strange_tui.content.loader import Content
+    from strange_tui.tui.combat.view import creature_detail
+
+    add = AddNpcs.of_creature(Content().kind("creatures")["abomination"])
+    npc = Combatant(
+        id="abomination", name=add.name, level=add.level, health=22, max_health=22,
+        effects=add.effects, intrusion=add.intrusion,
+    )  # fmt: skip
+    gm, player = str(creature_detail(npc, gm=True)), str(creature_detail(npc, gm=False))
+    assert "regenerates 2 a round" in player and "may stand again next round" in player
+    assert "GM intrusion: Put down" in gm
+    assert "Put down" not in player
