@@ -227,3 +227,9 @@ def test_r_npc_2_several_attacks_each_deal_the_damage_their_record_gives():
     heads = Attacks(count=3, damage=2, name="heads")
     store = fight(AddNpcs(name="Hydra", level=5, effects=(heads,)), dice={"mara": 1, "jun": 1})
     assert preview(store.state, Defend(character="mara", npc="hydra")).damage == 2
+
+
+def test_r_npc_2_the_defense_preview_shows_the_hit_before_a_rider_die_is_typed():
+    store = creature_fight("abomination", npc_first=True)
+    shown = preview(store.state, Defend(character="mara", npc=npc_id(store)))
+    assert shown.problem is None and shown.track is DamageTrack.HALE

@@ -307,7 +307,9 @@ class Defend(Command, frozen=True, kw_only=True):
             if shown.problem:
                 return replace(preview, problem=shown.problem)
         try:
-            after = state_after(state, self.events(state, PlayerDice([failing])))
+            # The hit as it lands; a rider's roll (if no die is typed for it) is shown
+            # resisted: the Foe lines say what it would bring.
+            after = state_after(state, self.events(state, PlayerDice([failing, *[D20] * 4])))
         except RuleViolation as refused:
             return replace(preview, problem=str(refused))
         who = after.characters[self.character]
