@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, get_args
 
 from hypothesis import strategies as st
@@ -325,11 +326,27 @@ def pcs(state: Campaign, test: Callable[[Character], bool] = lambda _: True) -> 
 
 
 def any_pc(test: Callable[[Character], bool] = lambda _: True) -> When:
-    return lambda state, rolls: bool(pcs(state, test))
+    return lambda state, rolls: any(test(c) for c in state.characters.values())  # pcs(), unsorted
 
 
 def pick(draw, state: Campaign, test: Callable[[Character], bool] = lambda _: True) -> Character:
-    return state.characters[draw(st.sampled_from(pcs(state, test)))]
+    return state.characters[chosen(draw, pcs(state, test))]
+
+
+@lru_cache(maxsize=None)
+def _index(size: int) -> st.SearchStrategy[int]:
+    return st.integers(0, size - 1)
+
+
+def chosen(draw, elements: Sequence[Any]) -> Any:
+    """``chosen(draw, elements)``, the same choice (one integer below the length,
+    none for a single element) without a new strategy each time: building and validating a
+    sampled_from per draw was a third of the random games' time."""
+    if len(elements) == 1:
+        return elements[0]
+    if not elements:
+        return chosen(draw, elements)  # Hypothesis's own refusal.
+    return elements[draw(_index(len(elements)))]
 
 
 def luck(who: Character) -> int:
@@ -348,7 +365,7 @@ def _settings(draw, state, rolls):
 @maker(CharacterCreated,
        lambda state, rolls: strange(state) and bool(free(state.characters, NEWCOMERS)))  # fmt: skip
 def _created(draw, state, rolls):
-    id_ = draw(st.sampled_from(free(state.characters, NEWCOMERS)))
+    id_ = chosen(draw, free(state.characters, NEWCOMERS))
     new = character(id_, skills={"Guns": "trained", "Lore": "inability"})
     if draw(st.booleans()):  # The Lucky descriptor's pool (R-POOL-1).
         new = replace(new, pools=replace(new.pools, luck=Pool(current=3, maximum=3)))
@@ -359,9 +376,9 @@ def _created(draw, state, rolls):
 def _damage(draw, state, rolls):
     pc = pick(draw, state)
     hit = DamageTaken(character=pc.id, amount=draw(st.integers(0, 15)), stat=draw(stats),
-                      armor=draw(st.sampled_from([0, pc.armor])), ambient=draw(st.booleans()),
-                      source=draw(st.sampled_from(["", "club"])),
-                      lasting=draw(st.sampled_from(["", "", "lasting", "permanent"])))  # fmt: skip
+                      armor=chosen(draw, [0, pc.armor]), ambient=draw(st.booleans()),
+                      source=chosen(draw, ["", "club"]),
+                      lasting=chosen(draw, ["", "", "lasting", "permanent"]))  # fmt: skip
     if draw(st.booleans()):  # Older journals did not record where the points went.
         return hit
     landed = apply_damage(pc.pools, pc.track, hit.amount, stat=hit.stat, armor=hit.armor,
@@ -374,7 +391,7 @@ def _spent(draw, state, rolls):
     """Points for an action; or (R-CMB-6) the Might owed for hours in armor."""
     owed = armor.wear_costs(state)
     if owed and draw(st.booleans()):
-        return draw(st.sampled_from(owed))
+        return chosen(draw, owed)
     pc = pick(draw, state)
     stat = draw(stats)
     here = pc.pools[stat].current
@@ -419,8 +436,8 @@ def _roll(draw, state, rolls):
     effort = draw(st.integers(0, pc.effort))
     setup = RollMade(
         character=pc.id, stat=stat, difficulty=draw(st.integers(0, 10)),
-        label=draw(st.sampled_from(["", "climb"])),
-        skill=draw(st.sampled_from(["", "trained", "specialized"])),
+        label=chosen(draw, ["", "climb"]),
+        skill=chosen(draw, ["", "trained", "specialized"]),
         inability=draw(st.booleans()), assets=draw(st.integers(0, 2)), effort=effort,
         damage_effort=draw(st.integers(0, pc.effort - effort)),
         hindrances=draw(st.integers(0, 2)), bonus=draw(st.integers(-2, 2)),
@@ -449,7 +466,7 @@ def rerollable(state: Campaign, rolls: Rolls) -> list[RollMade]:
 
 @maker(RollRerolled, lambda state, rolls: bool(rerollable(state, rolls)))
 def _reroll(draw, state, rolls):
-    roll = draw(st.sampled_from(rerollable(state, rolls)))
+    roll = chosen(draw, rerollable(state, rolls))
     die = draw(st.integers(1, 20))
     return make_reroll(state.characters[roll.character], roll, PlayerDice([die]))
 
@@ -458,7 +475,7 @@ def _reroll(draw, state, rolls):
 def _accepted(draw, state, rolls):
     pc = pick(draw, state)
     others = [cid for cid in pcs(state) if cid != pc.id]
-    given_to = draw(st.sampled_from(others)) if others else None
+    given_to = chosen(draw, others) if others else None
     return IntrusionAccepted(character=pc.id, given_to=given_to)
 
 
@@ -479,8 +496,8 @@ def can_take_weakness(who: Character) -> bool:
 @maker(WeaknessTaken, any_pc(can_take_weakness))
 def _weakness(draw, state, rolls):
     pc = pick(draw, state, can_take_weakness)
-    weak = draw(st.sampled_from([stat for stat in Stat if not pc.pools[stat].edge]))
-    edge = draw(st.sampled_from([stat for stat in Stat if stat != weak]))
+    weak = chosen(draw, [stat for stat in Stat if not pc.pools[stat].edge])
+    edge = chosen(draw, [stat for stat in Stat if stat != weak])
     return WeaknessTaken(character=pc.id, weak=weak, edge=edge)
 
 
@@ -519,19 +536,19 @@ def advancers(state: Campaign) -> list[str]:
 
 @maker(AdvancementBought, can_advance)
 def _advance(draw, state, rolls):
-    pc = state.characters[draw(st.sampled_from(advancers(state)))]
-    step = draw(st.sampled_from(steps_left(pc, state.settings)))
+    pc = state.characters[chosen(draw, advancers(state))]
+    step = chosen(draw, steps_left(pc, state.settings))
     event = AdvancementBought(character=pc.id, step=step)
     if step == "pools":
-        event = replace(event, pools=draw(st.sampled_from(SPLITS)))
+        event = replace(event, pools=chosen(draw, SPLITS))
     elif step == "edge":
         event = replace(event, edge=draw(stats))
     elif step == "skill":
-        event = replace(event, skill=draw(st.sampled_from(trainable(pc))))
+        event = replace(event, skill=chosen(draw, trainable(pc)))
     elif step == "ability":
-        event = replace(event, ability=draw(st.sampled_from(ABILITIES)))
+        event = replace(event, ability=chosen(draw, ABILITIES))
     elif step in BOONS:
-        event = replace(event, boon=draw(st.sampled_from(["Ilse at the Estate", "a flat"])))
+        event = replace(event, boon=chosen(draw, ["Ilse at the Estate", "a flat"]))
     return event
 
 
@@ -555,7 +572,7 @@ def can_change_armor(state: Campaign, rolls: Rolls = ()) -> bool:
 def _contest(draw, state, rolls):
     first, second = draw(st.permutations(pcs(state, lambda c: can_act(c.track))))[:2]
     a = draw(st.integers(1, 20))
-    b = draw(st.sampled_from([n for n in range(1, 21) if n != a]))
+    b = chosen(draw, [n for n in range(1, 21) if n != a])
     return ContestRolled(first=first, second=second, first_die=a, second_die=b,
                          winner=first if a > b else second)  # fmt: skip
 
@@ -563,13 +580,13 @@ def _contest(draw, state, rolls):
 @maker(TraitsRead, any_pc(lambda c: not c.traits))
 def _traits_read(draw, state, rolls):
     pc = pick(draw, state, lambda c: not c.traits)
-    return TraitsRead(character=pc.id, traits=draw(st.sampled_from([(WARD,), (WARD, FURY)])))
+    return TraitsRead(character=pc.id, traits=chosen(draw, [(WARD,), (WARD, FURY)]))
 
 
 @maker(AbilityUsed, any_pc(lambda c: bool(c.traits) and can_act(c.track)))
 def _ability_used(draw, state, rolls):
     pc = pick(draw, state, lambda c: bool(c.traits) and can_act(c.track))
-    trait = draw(st.sampled_from(pc.traits))
+    trait = chosen(draw, pc.traits)
     lasting = tuple(e for t in trait.effects if isinstance(t, Timed) for e in t.effects)
     affordable = pc.pools.might.current >= 1
     return AbilityUsed(
@@ -584,14 +601,14 @@ def _ability_used(draw, state, rolls):
 
 @maker(ArmorChanged, can_change_armor)
 def _armor(draw, state, rolls):
-    pc = draw(st.sampled_from([c for c in state.characters.values() if armor_choices(state, c)]))
-    return ArmorChanged(character=pc.id, armor=draw(st.sampled_from(armor_choices(state, pc))))
+    pc = chosen(draw, [c for c in state.characters.values() if armor_choices(state, c)])
+    return ArmorChanged(character=pc.id, armor=chosen(draw, armor_choices(state, pc)))
 
 
 @maker(CypherGained, any_pc(lambda c: len(c.cyphers) < MAX_CYPHERS_CARRIED))
 def _gained(draw, state, rolls):
     pc = pick(draw, state, lambda c: len(c.cyphers) < MAX_CYPHERS_CARRIED)
-    cypher = Cypher(name=draw(st.sampled_from(CYPHERS)), level=draw(st.integers(1, 6)),
+    cypher = Cypher(name=chosen(draw, CYPHERS), level=draw(st.integers(1, 6)),
                     occultic=draw(st.booleans()), identified=draw(st.booleans()))  # fmt: skip
     return CypherGained(character=pc.id, cypher=cypher)
 
@@ -608,8 +625,8 @@ def _used(draw, state, rolls):
 @maker(ArtifactGained, any_pc(lambda c: len(c.artifacts) < MAX_ARTIFACTS_CARRIED))
 def _artifact_gained(draw, state, rolls):
     pc = pick(draw, state, lambda c: len(c.artifacts) < MAX_ARTIFACTS_CARRIED)
-    depletion_in, die = draw(st.sampled_from(DEPLETIONS))
-    artifact = Artifact(name=draw(st.sampled_from(ARTIFACTS)), level=draw(st.integers(1, 6)),
+    depletion_in, die = chosen(draw, DEPLETIONS)
+    artifact = Artifact(name=chosen(draw, ARTIFACTS), level=draw(st.integers(1, 6)),
                         depletion_in=depletion_in, depletion_die=die,
                         identified=draw(st.booleans()))  # fmt: skip
     return ArtifactGained(character=pc.id, artifact=artifact)
@@ -626,12 +643,12 @@ def unknown_items(who: Character) -> list[tuple[str, int]]:
 def _identified(draw, state, rolls):
     """R-ART-1: the study's difficulty and minutes are the rule's."""
     pc = pick(draw, state, lambda c: bool(unknown_items(c)))
-    item, index = draw(st.sampled_from(unknown_items(pc)))
+    item, index = chosen(draw, unknown_items(pc))
     held = pc.cyphers[index] if item == "cypher" else pc.artifacts[index]
     least, most = IDENTIFY_MINUTES[item]
     return IdentifyAttempted(
         character=pc.id, item=item, index=index, name=held.name,
-        difficulty=draw(st.sampled_from(identify_difficulties(item, held.level))),
+        difficulty=chosen(draw, identify_difficulties(item, held.level)),
         success=draw(st.booleans()), seconds=60 * draw(st.integers(least, most)),
     )  # fmt: skip
 
@@ -644,7 +661,7 @@ def working(who: Character) -> list[int]:
 def _artifact_used(draw, state, rolls):
     """R-ART-1: a use that worked rolled its depletion die (when it has one)."""
     pc = pick(draw, state, lambda c: bool(working(c)))
-    index = draw(st.sampled_from(working(pc)))
+    index = chosen(draw, working(pc))
     artifact = pc.artifacts[index]
     if not draw(st.integers(0, 3)):
         return ArtifactUsed(character=pc.id, index=index, name=artifact.name, worked=False)
@@ -677,7 +694,7 @@ def _recovery(draw, state, rolls):
         if points:
             allocation[stat] = points
             left -= points
-    rest = draw(st.sampled_from([0, ROUND, 10 * MINUTE, HOUR, 10 * HOUR]))
+    rest = chosen(draw, [0, ROUND, 10 * MINUTE, HOUR, 10 * HOUR])
     return RecoveryRolled(character=pc.id, die=die, bonus=bonus, allocation=allocation,
                           track_step=track_step, clock=rest)  # fmt: skip
 
@@ -764,9 +781,9 @@ def movers(state: Campaign, rolls: Rolls = ()) -> list[str]:
 
 @maker(MovedInFight, lambda state, rolls: bool(movers(state)))
 def _moved(draw, state, rolls):
-    who = state.characters[draw(st.sampled_from(movers(state)))]
+    who = state.characters[chosen(draw, movers(state))]
     far = ["immediate", "short", "long"] if can_act(who.track) else ["immediate"]
-    return MovedInFight(character=who.id, distance=draw(st.sampled_from(far)),
+    return MovedInFight(character=who.id, distance=chosen(draw, far),
                         difficult=draw(st.booleans()), stumbled=draw(st.booleans()))  # fmt: skip
 
 
@@ -781,7 +798,7 @@ def waiting(state: Campaign, rolls: Rolls = ()) -> list[str]:
 
 @maker(WaitTriggered, lambda state, rolls: bool(waiting(state)))
 def _wait_triggered(draw, state, rolls):
-    return WaitTriggered(character=draw(st.sampled_from(waiting(state))), trigger="the door opens")
+    return WaitTriggered(character=chosen(draw, waiting(state)), trigger="the door opens")
 
 
 @maker(NpcHealthChanged, lambda state, rolls: in_fight(state) and bool(state.encounter.npcs()))
@@ -802,7 +819,7 @@ def fleeing(state: Campaign, rolls: Rolls = ()) -> list[str]:
 
 @maker(NpcFled, lambda state, rolls: bool(fleeing(state)))
 def _fled(draw, state, rolls):
-    npc = draw(st.sampled_from(fleeing(state)))
+    npc = chosen(draw, fleeing(state))
     return NpcFled(npc=npc, name=state.encounter.combatants[npc].name)
 
 
@@ -825,7 +842,7 @@ def conditions_on(state: Campaign) -> list[tuple[str, str]]:
 
 @maker(ConditionRemoved, lambda state, rolls: bool(conditions_on(state)))
 def _uncondition(draw, state, rolls):
-    target, name = draw(st.sampled_from(conditions_on(state)))
+    target, name = chosen(draw, conditions_on(state))
     return ConditionRemoved(target=target, name=name)
 
 
@@ -853,7 +870,7 @@ def casters(state: Campaign) -> list[str]:
 @maker(InitiativeCast, lambda state, rolls: bool(casters(state)))
 def _cast(draw, state, rolls):
     """A die cast at a seat (0: no roll was needed), the player's or the app's."""
-    return InitiativeCast(character=draw(st.sampled_from(casters(state))),
+    return InitiativeCast(character=chosen(draw, casters(state)),
                           die=draw(st.integers(0, 20)), app_rolled=draw(st.booleans()))
 
 
@@ -878,43 +895,43 @@ def askable(state: Campaign) -> list[tuple[str, str, str]]:
 
 @maker(PromptRaised, lambda state, rolls: bool(askable(state)))
 def _asked(draw, state, rolls):
-    kind, pc, npc_id = draw(st.sampled_from(askable(state)))
+    kind, pc, npc_id = chosen(draw, askable(state))
     return PromptRaised(prompt=kind, character=pc, npc=npc_id, stat=draw(stats),
-                        what=draw(st.sampled_from(["", "the rope snaps"])) if npc_id == "" else "")
+                        what=chosen(draw, ["", "the rope snaps"]) if npc_id == "" else "")
 
 
 @maker(PromptClosed, lambda state, rolls: bool(state.prompts))
 def _closed(draw, state, rolls):
     """Answered, or (``withdrawn``) taken back by the GM."""
-    prompt = draw(st.sampled_from(state.prompts))
+    prompt = chosen(draw, state.prompts)
     return PromptClosed(prompt=prompt.id, withdrawn=draw(st.booleans()))
 
 
 @maker(OracleAsked, lambda state, rolls: True)
 def _oracle(draw, state, rolls):
-    return OracleAsked(question="Is the door guarded?", likelihood=draw(st.sampled_from(LIKELIHOODS)),
+    return OracleAsked(question="Is the door guarded?", likelihood=chosen(draw, LIKELIHOODS),
                        die=draw(st.integers(1, 20)), app_rolled=draw(st.booleans()))
 
 
 @maker(Drawn, lambda state, rolls: True)
 def _drawn(draw, state, rolls):
     """A draw from a table; one about a character names one of the party."""
-    character = draw(st.sampled_from(("", *sorted(state.characters))))
-    return Drawn(table=draw(st.sampled_from(["creature", "cypher", "intrusion", "scene"])),
+    character = chosen(draw, ("", *sorted(state.characters)))
+    return Drawn(table=chosen(draw, ["creature", "cypher", "intrusion", "scene"]),
                  result="AI Zombie", level=draw(st.integers(0, 6)),
                  dice=tuple(draw(st.lists(st.integers(1, 20), max_size=3))), character=character)
 
 
 @maker(SceneWritten, lambda state, rolls: True)
 def _scene(draw, state, rolls):
-    return SceneWritten(text=draw(st.sampled_from(["We reach the lighthouse at dusk.", ""])))
+    return SceneWritten(text=chosen(draw, ["We reach the lighthouse at dusk.", ""]))
 
 
 @maker(TensionSet, lambda state, rolls: True)
 def _tension(draw, state, rolls):
     """R-TEN-1: set by the player, or moved a step by play."""
     return TensionSet(tension=draw(st.integers(1, 9)), was=state.story.tension,
-                      why=draw(st.sampled_from(["", "a natural 1"])))
+                      why=chosen(draw, ["", "a natural 1"]))
 
 
 @maker(SceneStarted, lambda state, rolls: True)
@@ -925,7 +942,7 @@ def _scene_started(draw, state, rolls):
 
 @maker(SceneEnded, lambda state, rolls: bool(state.story.scene))
 def _scene_ended(draw, state, rolls):
-    return SceneEnded(went=draw(st.sampled_from(["well", "mixed", "badly"])))
+    return SceneEnded(went=chosen(draw, ["well", "mixed", "badly"]))
 
 
 STORY_NAMES = ("keeper", "alys", "the-lamp")
@@ -933,17 +950,17 @@ STORY_NAMES = ("keeper", "alys", "the-lamp")
 
 @maker(Listed, lambda state, rolls: True)
 def _listed(draw, state, rolls):
-    which = draw(st.sampled_from(["threads", "people"]))
+    which = chosen(draw, ["threads", "people"])
     taken = {item.id for item in state.story.items(which)}
     free = [name for name in STORY_NAMES if name not in taken] or [f"another-{len(taken)}"]
-    name = draw(st.sampled_from(free))
+    name = chosen(draw, free)
     return Listed(list=which, item=StoryItem(id=name, name=name.title()))
 
 
 @maker(Unlisted, lambda state, rolls: bool(state.story.threads or state.story.people))
 def _unlisted(draw, state, rolls):
     which = "threads" if state.story.threads else "people"
-    return Unlisted(list=which, id=draw(st.sampled_from(state.story.items(which))).id)
+    return Unlisted(list=which, id=chosen(draw, state.story.items(which)).id)
 
 
 @maker(StepTakenBack, lambda state, rolls: False)
@@ -951,7 +968,7 @@ def _taken_back(draw, state, rolls):
     """The trace the GM's undo leaves of a die seen at a seat (it changes nothing). Alone it
     is no command (undo passes over it), so neither a blind proposal nor a command of its
     own: it follows a note of the story (FOLLOW_UPS)."""
-    who = draw(st.sampled_from((None, *sorted(state.characters))))
+    who = chosen(draw, (None, *sorted(state.characters)))
     return StepTakenBack(character=who, made_at=who, what="defense roll (die 9)",
                          step=draw(st.integers(0, state.seq)))
 
@@ -970,7 +987,7 @@ def decided(state: Campaign, rolls: Rolls = ()) -> bool:
 
 @maker(ChaseStarted, lambda state, rolls: no_fight(state) and not decided(state))
 def _chase_started(draw, state, rolls):
-    return ChaseStarted(character=draw(st.sampled_from(pcs(state))), quarry="the courier",
+    return ChaseStarted(character=chosen(draw, pcs(state)), quarry="the courier",
                         level=draw(st.integers(1, 4)), flees=draw(st.booleans()))  # fmt: skip
 
 
@@ -993,7 +1010,7 @@ def _chase_ended(draw, state, rolls):
 def _crafted(draw, state, rolls):
     """R-CRAFT-1: its materials and time are the level's (many years: the clock stays)."""
     level = draw(st.integers(0, 9))
-    return CraftingAttempted(character=draw(st.sampled_from(pcs(state))), item="Bow",
+    return CraftingAttempted(character=chosen(draw, pcs(state)), item="Bow",
                              level=level, success=draw(st.booleans()),
                              materials=materials(level),
                              seconds=crafting_time(level).least or 0)  # fmt: skip
@@ -1003,13 +1020,13 @@ def _crafted(draw, state, rolls):
 def _translation(draw, state, rolls):
     """R-TR-1..9: one role each, all from one recursion (those who stayed behind may
     translate on their own); an interrupted trance fails; no arriving where one is."""
-    origin = draw(st.sampled_from(sorted({recursion_of(state, pc) for pc in pcs(state)})))
+    origin = chosen(draw, sorted({recursion_of(state, pc) for pc in pcs(state)}))
     party = draw(st.permutations([pc for pc in pcs(state) if recursion_of(state, pc) == origin]))
     party = party[: draw(st.integers(1, len(party)))]
     roles: dict[str, list[str]] = {"hasteners": [], "easers": [], "helpers": []}
     for pc in party[1:]:
-        roles[draw(st.sampled_from(sorted(roles)))].append(pc)
-    destination = draw(st.sampled_from(RECURSIONS))
+        roles[chosen(draw, sorted(roles))].append(pc)
+    destination = chosen(draw, RECURSIONS)
     interrupted = draw(st.booleans())
     die = draw(st.none() | st.integers(1, 20))
     return TranslationMade(
@@ -1018,13 +1035,13 @@ def _translation(draw, state, rolls):
         likeness=draw(st.booleans()), difficulty=draw(st.integers(0, 40)), die=die,
         interrupted=interrupted, success=not interrupted and draw(st.booleans()),
         arrived=destination != origin and draw(st.booleans()),
-        trance=draw(st.sampled_from([10 * MINUTE, 2 * HOUR, 4 * HOUR])),
-        acclimation=draw(st.sampled_from([0, ROUND, 10 * MINUTE, HOUR])),
-        eased_for=draw(st.sampled_from([0, HOUR])),
-        consequence=draw(st.sampled_from(CONSEQUENCES)),
+        trance=chosen(draw, [10 * MINUTE, 2 * HOUR, 4 * HOUR]),
+        acclimation=chosen(draw, [0, ROUND, 10 * MINUTE, HOUR]),
+        eased_for=chosen(draw, [0, HOUR]),
+        consequence=chosen(draw, CONSEQUENCES),
         foci=draw(st.dictionaries(st.sampled_from(party), st.sampled_from(FOCI), max_size=2)),
-        place=draw(st.sampled_from(["", "the harbour"])),
-        leaving=draw(st.sampled_from(["", "a back room"])),
+        place=chosen(draw, ["", "the harbour"]),
+        leaving=chosen(draw, ["", "a back room"]),
     )  # fmt: skip
 
 
@@ -1033,7 +1050,7 @@ def _translation(draw, state, rolls):
 def _hunter(draw, state, rolls):
     """Bea is frail (1 in each vital) and joins with a wound taken a minute ago: disabled,
     she worsens until stabilised (R-HUN-8), and random play disables her often."""
-    id_ = draw(st.sampled_from(free(state.hunters, HUNTER_IDS)))
+    id_ = chosen(draw, free(state.hunters, HUNTER_IDS))
     if id_ != "bea":
         return HunterCreated(hunter=hunter(id_))
     wound = HunterWound(vital="health", kind="wounding", points=1,
@@ -1053,9 +1070,9 @@ def _hunter_roll(draw, state, rolls):
     """R-HUN-1, R-HUN-6: 2d6 (3d6, 4d6 for the inhuman) + bonus, perhaps on a challenge."""
     against: Challenge | None = None
     if state.challenges and draw(st.booleans()):
-        against = state.challenges[draw(st.sampled_from(sorted(state.challenges)))]
+        against = state.challenges[chosen(draw, sorted(state.challenges))]
     return HunterRolled(
-        hunter=draw(st.sampled_from(sorted(state.hunters))),
+        hunter=chosen(draw, sorted(state.hunters)),
         cr=against.cr if against else draw(st.integers(1, 32)),
         dice=tuple(draw(st.lists(st.integers(1, 6), min_size=2, max_size=4))),
         bonus=draw(st.integers(-3, 6)), challenge=against.id if against else None,
@@ -1071,10 +1088,10 @@ def unspent_hits(state: Campaign) -> list[str]:
 @maker(HunterDamaged, has_hunters)
 def _hunter_damage(draw, state, rolls):
     """By hand, or (R-HUN-7) from an attacker's unspent hit: as many points as degrees."""
-    target = draw(st.sampled_from(sorted(state.hunters)))
-    vital = draw(st.sampled_from(VITALS))
+    target = chosen(draw, sorted(state.hunters))
+    vital = chosen(draw, VITALS)
     if unspent_hits(state) and draw(st.booleans()):
-        attacker = state.hunters[draw(st.sampled_from(unspent_hits(state)))]
+        attacker = state.hunters[chosen(draw, unspent_hits(state))]
         last = attacker.last_roll
         return HunterDamaged(hunter=target, vital=vital, attacker=attacker.id, roll=last.seq,
                              kinds=tuple(draw(st.lists(st.sampled_from(DAMAGE_TYPES),
@@ -1102,7 +1119,7 @@ def worsening_now(state: Campaign) -> list[tuple[str, str, str, int]]:
 
 @maker(HunterWorsened, lambda state, rolls: hunting(state) and bool(worsening_now(state)))
 def _worsened(draw, state, rolls):
-    hid, vital, kind, minute = draw(st.sampled_from(worsening_now(state)))
+    hid, vital, kind, minute = chosen(draw, worsening_now(state))
     return HunterWorsened(hunter=hid, vital=vital, kinds=(kind,), times=(minute,))
 
 
@@ -1115,8 +1132,8 @@ def needs_stabilising(state: Campaign) -> list[tuple[str, str]]:
 
 @maker(HunterStabilised, lambda state, rolls: hunting(state) and bool(needs_stabilising(state)))
 def _stabilised(draw, state, rolls):
-    hid, vital = draw(st.sampled_from(needs_stabilising(state)))
-    return HunterStabilised(hunter=hid, vital=vital, by=draw(st.sampled_from(["", "a medic"])))
+    hid, vital = chosen(draw, needs_stabilising(state))
+    return HunterStabilised(hunter=hid, vital=vital, by=chosen(draw, ["", "a medic"]))
 
 
 def challenge_room(state: Campaign, rolls: Rolls = ()) -> bool:
@@ -1125,17 +1142,17 @@ def challenge_room(state: Campaign, rolls: Rolls = ()) -> bool:
 
 @maker(ChallengeStarted, challenge_room)
 def _challenge(draw, state, rolls):
-    id_ = draw(st.sampled_from(free(state.challenges, CHALLENGE_IDS)))
+    id_ = chosen(draw, free(state.challenges, CHALLENGE_IDS))
     threshold = draw(st.integers(1, 30))
     return ChallengeStarted(challenge=challenge(
         id_, cr=draw(st.integers(1, 32)), threshold=threshold, remaining=threshold,
-        multiplier=draw(st.integers(1, 3)), interval=draw(st.sampled_from([0, ROUND, HOUR])),
+        multiplier=draw(st.integers(1, 3)), interval=chosen(draw, [0, ROUND, HOUR]),
     ))  # fmt: skip
 
 
 @maker(ChallengeEnded, lambda state, rolls: hunting(state) and bool(state.challenges))
 def _challenge_ended(draw, state, rolls):
-    return ChallengeEnded(challenge=draw(st.sampled_from(sorted(state.challenges))))
+    return ChallengeEnded(challenge=chosen(draw, sorted(state.challenges)))
 
 
 # Hypothesis draws the first of a list more often than the others: the kinds that wait on
@@ -1161,7 +1178,7 @@ def wait_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
                 if c.pc and state.characters[c.id].track is not DamageTrack.DEAD]  # fmt: skip
     if not fighters:
         return []
-    who = draw(st.sampled_from(fighters))
+    who = chosen(draw, fighters)
     wait = ConditionAdded(targets=(who,), condition=draw(WAITS))
     return [wait, WaitTriggered(character=who, trigger="the door opens")]
 
@@ -1182,7 +1199,7 @@ def stamped(event: AnyEvent, state: Campaign, batch: int = 0) -> AnyEvent:
 @st.composite
 def valid_event(draw, state: Campaign, rolls: Rolls = ()) -> AnyEvent:
     """An event that the rules accept in ``state``, of any kind that can happen there."""
-    kind = draw(st.sampled_from(possible_kinds(state, rolls)))
+    kind = chosen(draw, possible_kinds(state, rolls))
     event = MAKERS[kind][1](draw, state, rolls)
     assert isinstance(event, kind)
     return event
