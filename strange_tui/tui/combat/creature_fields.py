@@ -89,6 +89,8 @@ class CreatureDefense:
     npc: Combatant
     query: Any
     die_input: Any
+    area: str = ""
+    """The area attack the question names (asked at a seat), fixed; "" for the GM's choice."""
 
     def creature_rows(self) -> list[Horizontal]:
         """R-NPC-1, R-NPC-2: its area attacks, and at range or in melee, when its entry has
@@ -96,7 +98,9 @@ class CreatureDefense:
         view, rows = creature_view(self.npc), []
         if view.areas:
             areas = [("its blow", BLOW), *((name, name) for name in view.areas)]
-            area = Select(areas, value=BLOW, allow_blank=False, id="area", compact=True)
+            asked = self.area if self.area in view.areas else BLOW
+            area = Select(areas, value=asked, allow_blank=False, id="area", compact=True,
+                          disabled=bool(self.area))  # fmt: skip
             rows.append(row("Its attack", area))
         if view.reach:
             reach = Select(REACH, value="", allow_blank=False, id="reach", compact=True)

@@ -93,10 +93,12 @@ class DefenseDialog(CreatureDefense, CombatRoll):
         if not self.asks:
             return
         stat = self.query_one("#stat", Select).value
+        area = self.query("#area")
         asked = AskDefense(
             character=self.character_id,
             npc=self.npc_id,
             stat=stat if isinstance(stat, Stat) else Stat.SPEED,
+            area=area.first(Select).value if area else "",
         )
         npc, who = self.npc.name, self.character.name
         if send(self, asked):

@@ -83,6 +83,7 @@ class DefenseAnswer(Answer, DefenseDialog):
     def __init__(self, prompt: Prompt) -> None:
         super().__init__(prompt.npc, prompt.character, stat=prompt.stat, fixed=True)
         self.prompt = prompt
+        self.area = prompt.what  # An area attack's question names it (solo play's NPCs).
 
     def title_text(self) -> str:
         whose = f"{escape(self.character.name)}'s" if self.session.is_gm else "your"

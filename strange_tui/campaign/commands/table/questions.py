@@ -34,15 +34,20 @@ class AskDefense(Command, frozen=True, kw_only=True):
     character: str
     npc: str
     stat: Stat = Stat.SPEED
+    area: str = ""
+    """R-NPC-2: the NPC's area attack the PC defends against (its name), "" for a blow."""
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        defend = Defend(character=self.character, npc=self.npc, stat=self.stat)
+        defend = Defend(character=self.character, npc=self.npc, stat=self.stat, area=self.area)
         defend.roll(state)  # The same checks as the roll itself: the NPC's turn, a PC...
+        defend.damaged_pool(state)  # An area it has.
         if reason := defend.no_roll(state):
             raise RuleViolation(f"{reason} Apply the hit here: there is no roll to ask for.")
-        return [
-            PromptRaised(prompt="defense", character=self.character, npc=self.npc, stat=self.stat)
-        ]
+        raised = PromptRaised(
+            prompt="defense", character=self.character, npc=self.npc, stat=self.stat,
+            what=self.area,
+        )  # fmt: skip
+        return [raised]
 
 
 class OfferIntrusion(Command, frozen=True, kw_only=True):
