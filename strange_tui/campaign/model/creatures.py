@@ -146,12 +146,16 @@ def area_attacks(npc: Combatant) -> list[AreaAttack]:
 
 def regeneration(npc: Combatant) -> int:
     """R-NPC-2: the health ``npc`` regains as its turn begins now: none at 0 (only rising
-    stands it up), none when a hit stopped it, never past its most."""
+    stands it up), none when a hit stopped it, never past its most. A regeneration whose
+    entry gives a situation ("while it can pick up radio signals") is the GM's to apply
+    (the tracker shows it; heal it with h): the app cannot know the situation holds."""
     if npc.health <= 0 or npc.health >= npc.max_health:
         return 0
     if any(c.name == NO_REGENERATION for c in npc.conditions):
         return 0
-    regained = sum(e.health for e in npc.effects if isinstance(e, Regenerates))
+    regained = sum(
+        e.health for e in npc.effects if isinstance(e, Regenerates) and not e.situational
+    )
     return min(regained, npc.max_health - npc.health)
 
 

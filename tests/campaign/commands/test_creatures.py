@@ -233,3 +233,13 @@ def test_r_npc_2_the_defense_preview_shows_the_hit_before_a_rider_die_is_typed()
     store = creature_fight("abomination", npc_first=True)
     shown = preview(store.state, Defend(character="mara", npc=npc_id(store)))
     assert shown.problem is None and shown.track is DamageTrack.HALE
+
+
+def test_r_npc_2_a_situational_regeneration_is_left_to_the_gm():
+    """The AI Zombie regenerates only while it picks up radio signals: the app cannot know."""
+    store = creature_fight("ai-zombie")
+    zombie = npc_id(store)
+    run(store, DamageNpcs(targets=(zombie,), amount=4))
+    events = run(store, NextTurn())
+    assert not [e for e in events if isinstance(e, NpcHealthChanged)]
+    assert store.state.encounter.combatants[zombie].health == 8
