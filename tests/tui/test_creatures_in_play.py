@@ -91,3 +91,15 @@ def test_r_npc_2_a_player_s_seat_never_sees_the_entry_s_intrusion():
     assert "regenerates 2 a round" in player and "may stand again next round" in player
     assert "GM intrusion: Put down" in gm
     assert "Put down" not in player
+
+
+async def test_r_npc_2_a_natural_1_against_a_creature_offers_the_gm_its_entry_s_intrusion(
+    demo_app,
+):
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*ABOMINATION)
+        await pilot.pause()
+        await pilot.press("a", "ctrl+f", "1", "enter")
+        await pilot.pause()
+        result = str(demo_app.screen.query_one("#result").render())
+        assert "Its entry suggests: Put down, it is not done" in result

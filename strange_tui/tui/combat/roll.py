@@ -74,6 +74,12 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
         assert encounter is not None
         return encounter.combatants[self.npc_id]
 
+    def suggested_intrusion(self) -> str:
+        """R-NPC-2: on a natural 1, the intrusion the foe's entry suggests, for the GM."""
+        encounter = self.session.state.encounter
+        foe = encounter.combatants.get(self.npc_id) if encounter is not None else None
+        return foe.intrusion if foe is not None else ""
+
     def efforts(self) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(self.character.effort + 1)]
 
@@ -230,6 +236,8 @@ class CombatRoll(AsksIfImpossible, CircumstanceFields, CharacterDialog):
         else:
             text.append(verdict, style=style)
         intrusion_line(text, outcome.intrusion, self.intrusion)
+        if outcome.intrusion and self.session.is_gm and (suggested := self.suggested_intrusion()):
+            text.append(f"\nIts entry suggests: {suggested}", style="yellow")
         if outcome.refunded:
             text.append("\nA natural 20: the points spent come back.", style="green")
         return text
