@@ -11,10 +11,18 @@ from strange_tui.campaign.commands.rolls.odds import OddsView, RollOutcome, Roll
 from strange_tui.tui.common.impossible import CANNOT, cannot_succeed
 
 
-def odds_rows(table: Table, odds: OddsView, steps: tuple[tuple[str, int], ...] = ()) -> None:
-    """The difficulty (as eased or hindered) and each step that moves it, the odds bar and
-    the specials."""
+def odds_rows(
+    table: Table,
+    odds: OddsView,
+    steps: tuple[tuple[str, int], ...] = (),
+    against: Text | None = None,
+) -> None:
+    """The difficulty (as eased or hindered; ``against``: whose level it is) and each step
+    that moves it, the odds bar and the specials."""
     head = Text(f"{odds.difficulty_name} {odds.difficulty}")
+    if against is not None:  # On the difficulty's own line too, for the same reason.
+        head.append(" · Against ")
+        head.append_text(against)
     if odds.final_difficulty != odds.difficulty:
         head.append(f" → {odds.final_name} {odds.final_difficulty}")
     if steps:  # On the difficulty's own line: the dialog has no row to spare at 80x24.
@@ -75,10 +83,10 @@ def circumstance_rows(table: Table, preview: RollPreview) -> None:
         table.add_row("Support", Text(preview.support_needed, style="bold red"))
 
 
-def preview_table(preview: RollPreview) -> Table:
+def preview_table(preview: RollPreview, against: Text | None = None) -> Table:
     """Each effect that moves the roll (R-TR-6, R-TR-7) and each circumstance (R-CIR-1),
-    then the final difficulty, target, odds bar, specials and cost, before the die
-    (R-TASK-5)."""
+    then the difficulty (``against``: the creature whose level it is, R-NPC-1), the final
+    one, target, odds bar, specials and cost, before the die (R-TASK-5)."""
     table = grid()
     for index, effect in enumerate(preview.effects):
         style = "green" if effect.steps < 0 else "yellow"
@@ -86,7 +94,7 @@ def preview_table(preview: RollPreview) -> Table:
     for index, line in enumerate(preview.abilities):
         table.add_row("Abilities" if not index else "", Text(line, style="green"))
     circumstance_rows(table, preview)
-    odds_rows(table, preview.odds, preview.steps)
+    odds_rows(table, preview.odds, preview.steps, against)
     cost = Text(f"{preview.cost} {preview.stat.value.title()}")
     if preview.problem:
         cost.append(f" — {preview.problem}", style="bold red")

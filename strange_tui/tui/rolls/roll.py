@@ -4,11 +4,13 @@ reroll for 1 XP is a command of its own, with the player's die or the app's (R-X
 Marking the task as tied to the focus, a perception task or a focus ability lets the
 effects on the character (after a translation, R-TR-6..8) move or refuse it. The
 circumstances (R-CIR-1, R-CIR-2) come from the picker on ctrl+t, each a line of the
-preview with who gains.
+preview with who gains. In a fight, Against sets the Difficulty to the level an NPC meets
+the task at (R-NPC-1, ``against_fields``).
 
 Over 300 lines: one dialog whose roll, forced roll and reroll share its form and its die;
-how the odds read is ``rolls.odds``, the circumstance fields ``circumstance_fields``, the
-result (with the app's intrusion in solo play, R-ORC-4) ``outcome_view``."""
+its fields are ``roll_form``, how the odds read ``rolls.odds``, the circumstance fields
+``circumstance_fields``, the result (with the app's intrusion in solo play, R-ORC-4)
+``outcome_view``."""
 
 from __future__ import annotations
 
@@ -18,24 +20,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.markup import escape
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from strange_tui.campaign.commands.rolls.circumstances import (
     CircumstanceChoice,
     circumstance_choices,
 )
-from strange_tui.campaign.commands.rolls.roll import HelperSkill, Reroll, Roll
+from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
-from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, RuleViolation, Stat
+from strange_tui.campaign.model.terms import RuleViolation, Stat
 from strange_tui.tui.common.access import CampaignApp
-from strange_tui.tui.common.dialog import (
-    CharacterDialog,
-    assets_select,
-    die_hint,
-    int_value,
-    skill_select,
-    typed_d20,
-)
+from strange_tui.tui.common.dialog import CharacterDialog, int_value, typed_d20
 from strange_tui.tui.common.impossible import AsksIfImpossible
 from strange_tui.tui.common.session import Refused
 from strange_tui.tui.rolls.circumstance_fields import (
@@ -43,22 +38,17 @@ from strange_tui.tui.rolls.circumstance_fields import (
     CIRCUMSTANCES_KEY,
     CircumstanceFields,
 )
-from strange_tui.tui.rolls.odds import preview_table
+from strange_tui.tui.rolls.against_fields import AgainstFields
 from strange_tui.tui.rolls.outcome_view import OutcomeArea
+from strange_tui.tui.rolls.roll_form import DIE_HINT, HELPERS, RollForm
 
-DIE_HINT = "your d20, then enter · blank: the app rolls"
-
-HELPERS: list[tuple[str, HelperSkill]] = [
-    ("No helper", "none"),
-    ("Helper, untrained (+1)", "untrained"),
-    ("Helper, trained", "trained"),
-    ("Helper, specialized", "specialized"),
-    ("Helper with an inability", "inability"),
-    ("Complementary action (+2)", "complementary"),
-]
+__all__ = ["DIE_HINT", "HELPERS", "RollDialog", "open_roll"]
+"""The form's hint and helpers stay importable from here: the table's roll dialog's."""
 
 
-class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDialog):
+class RollDialog(
+    RollForm, AgainstFields, OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDialog
+):
     """Odds before the die; the die from the app or from the table."""
 
     DEFAULT_CSS = (
@@ -73,6 +63,7 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
     RollDialog .checks Checkbox { width: auto; margin-right: 2; }
     RollDialog #result { height: auto; padding: 0 1; display: none; }
     RollDialog #result.-shown { display: block; }
+    RollDialog .against, RollDialog .against-held { display: none; }
     """
         + CIRCUMSTANCES_CSS
     )
@@ -103,7 +94,6 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
 
     def compose(self) -> ComposeResult:
         who = self.character
-        effort = [(str(n), n) for n in range(who.effort + 1)]
         with Vertical(classes="dialog") as box:
             box.border_title = f"Roll: {escape(who.name)}"
             box.border_subtitle = (
@@ -111,67 +101,7 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
                 " · ctrl+g GM forces"
             )
             with Grid(id="form"):
-                yield Label("Task")
-                yield Input(
-                    self.start[0],
-                    placeholder="what is attempted",
-                    id="label",
-                    compact=True,
-                    classes="wide",
-                )
-                yield Label("Stat")
-                yield Select(
-                    [(s.value.title(), s) for s in Stat],
-                    value=self.start[1],
-                    allow_blank=False,
-                    id="stat",
-                    compact=True,
-                )
-                yield Label("Difficulty")
-                yield Select(
-                    [(f"{d} {n}", d) for d, n in enumerate(DIFFICULTY_NAMES)],
-                    value=self.start[2],
-                    allow_blank=False,
-                    id="difficulty",
-                    compact=True,
-                )
-                yield Label("Skill")
-                yield skill_select()
-                yield Label("")
-                yield Checkbox("Inability", id="inability")
-                yield Label("Assets")
-                yield assets_select()
-                yield Label("Helper")
-                yield Select(HELPERS, value="none", allow_blank=False, id="helper", compact=True)
-                yield Label("Effort")
-                yield Select(effort, value=0, allow_blank=False, id="effort", compact=True)
-                yield Label("On damage")
-                yield Select(effort, value=0, allow_blank=False, id="damage_effort", compact=True)
-                yield Label("Bonus")
-                yield Input("0", type="integer", id="bonus", compact=True)
-                yield Label("Ability cost")
-                yield Input("0", type="integer", id="ability_cost", compact=True)
-                yield Label("")
-                yield Checkbox("Attack", id="attack")
-                yield Label("From Luck")
-                yield Input(
-                    "0", type="integer", id="luck", compact=True, disabled=who.pools.luck is None
-                )
-                yield Label("Task is")
-                with Horizontal(classes="wide checks"):
-                    yield Checkbox("Focus task", id="focus_task")
-                    yield Checkbox("Perception", id="perception")
-                    yield Checkbox("Focus ability", id="focus_ability")
-                yield Label("Circumstances", id="circumstances-label")
-                yield self.circumstances_button()
-                yield Label("Support", classes="support")
-                yield self.support_select()
-                # The die last, right before the buttons: no Tab reaches Roll before it.
-                yield Label("Your die ^f")
-                hint = die_hint(self, DIE_HINT)
-                yield Input(
-                    placeholder=hint, type="integer", id="die", compact=True, classes="wide"
-                )
+                yield from self.form_fields()
             yield Static(id="preview", classes="preview")
             yield Static(id="result")
             with Horizontal(classes="buttons"):
@@ -180,6 +110,7 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
                 yield Button("Close", id="close")
 
     def on_mount(self) -> None:
+        self.reset_against()
         self.show_ability()
         self.query_one("#label", Input).focus()
         self.update_preview()
@@ -212,22 +143,8 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
         self.ability = ability
         self.rolled, self.rerolled, self.forced = None, False, False
         self.circumstances, self._shown = (), None
-        who = self.character
-        effort = [(str(n), n) for n in range(who.effort + 1)]
-        for name in ("effort", "damage_effort"):  # Effort may have grown since.
-            self.query_one(f"#{name}", Select).set_options(effort)
-        defaults = {"#stat": self.start[1], "#difficulty": self.start[2], "#skill": "",
-                    "#assets": 0, "#helper": "none", "#effort": 0, "#damage_effort": 0,
-                    "#support": ""}  # fmt: skip
-        for selector, value in defaults.items():
-            self.query_one(selector, Select).value = value
-        for name in ("inability", "attack", "focus_task", "perception", "focus_ability"):
-            self.query_one(f"#{name}", Checkbox).value = False
-        texts = {"#label": self.start[0], "#bonus": "0", "#ability_cost": "0", "#luck": "0",
-                 "#die": ""}  # fmt: skip
-        for selector, text in texts.items():
-            self.query_one(selector, Input).value = text
-        self.query_one("#luck", Input).disabled = who.pools.luck is None
+        self.reset_form()
+        self.reset_against()
         self.show_ability()
         self.clear_outcome()
         self.query_one("#roll", Button).label = "Roll"
@@ -243,7 +160,7 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
             if value is None or (name != "bonus" and value < 0):
                 return f"{name.replace('_', ' ').title()} must be a whole number."
             numbers[name] = value
-        return Roll(
+        return self.against_applied(Roll(
             character=self.character_id,
             stat=self.query_one("#stat", Select).value,
             difficulty=self.query_one("#difficulty", Select).value,
@@ -265,7 +182,7 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
             focus_ability=self.query_one("#focus_ability", Checkbox).value,
             circumstances=self.circumstances,
             support=self.support_value(),
-        )
+        ))
 
     def typed_die(self) -> int | None | str:
         """The die the player typed (None: the app rolls), or what is wrong with it."""
@@ -286,7 +203,7 @@ class RollDialog(OutcomeArea, AsksIfImpossible, CircumstanceFields, CharacterDia
     def update_preview(self) -> None:
         if self.rolled is not None:
             return
-        preview = self.show_preview(self.command(), preview_table)
+        preview = self.show_preview(self.command(), self.against_preview())
         self.show_support(preview.support_needed if preview is not None else None)
 
     @on(Button.Pressed, "#circumstances")
