@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container
+from textual.containers import Container, VerticalScroll
 from textual.widgets import DataTable, Header
 
 from strange_tui.campaign.commands.combat import (
@@ -61,16 +61,21 @@ class CombatScreen(TrackerKeys):
         return key_commands(session.state.encounter, None, session.seat)
 
     # The table takes the whole width below 110 columns (every column readable at 80),
-    # with the turn under it; wider, the turn sits beside it.
+    # with the turn under it; wider, the turn sits beside it. Under 20 rows the turn takes
+    # at most half the height, and scrolls (Tab reaches it, the arrows scroll it).
     HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (110, "-side-by-side")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
     DEFAULT_CSS = """
     CombatScreen #columns { height: 1fr; layout: vertical; }
     CombatScreen #order { width: 1fr; height: 1fr; min-height: 5; }
-    CombatScreen #detail { width: 1fr; height: auto; max-height: 10; }
+    CombatScreen #turn { width: 1fr; height: auto; max-height: 10;
+                         scrollbar-size-vertical: 1; }
+    CombatScreen #detail { width: 1fr; height: auto; }
+    CombatScreen.-short #turn { max-height: 50%; }
     CombatScreen.-side-by-side #columns { layout: horizontal; }
     CombatScreen.-side-by-side #order { width: 3fr; }
-    CombatScreen.-side-by-side #detail { width: 2fr; min-width: 26; height: auto;
-                                         min-height: 7; max-height: 100%; }
+    CombatScreen.-side-by-side #turn { width: 2fr; min-width: 26; max-height: 100%; }
+    CombatScreen.-side-by-side #detail { min-height: 7; }
     """
     BINDINGS = [
         Binding("a", "attack", "Attack", id="combat.attack"),
@@ -120,9 +125,10 @@ class CombatScreen(TrackerKeys):
             table = DataTable(id="order", cursor_type="row", zebra_stripes=True, classes="panel")
             table.border_title = "Order"
             yield table
-            detail = TextPanel(id="detail", classes="panel")
-            detail.border_title = "Turn"
-            yield detail
+            with VerticalScroll(id="turn"):  # The panel scrolls whole, border and all.
+                detail = TextPanel(id="detail", classes="panel")
+                detail.border_title = "Turn"
+                yield detail
         yield Waiting()
         yield KeyBar()
 
