@@ -71,7 +71,8 @@ class CombatScreen(TrackerKeys):
     CombatScreen #turn { width: 1fr; height: auto; max-height: 10;
                          scrollbar-size-vertical: 1; }
     CombatScreen #detail { width: 1fr; height: auto; }
-    CombatScreen.-short #turn { max-height: 50%; }
+    CombatScreen.-short #order { min-height: 4; }
+    CombatScreen.-short #turn { max-height: 50%; min-height: 3; }
     CombatScreen.-side-by-side #columns { layout: horizontal; }
     CombatScreen.-side-by-side #order { width: 3fr; }
     CombatScreen.-side-by-side #turn { width: 2fr; min-width: 26; max-height: 100%; }
