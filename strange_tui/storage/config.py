@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ import msgspec
 
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.paths import APP_NAME
-from strange_tui.storage.toml_io import FILE_MODE, fsync_folder, parse_toml, read_bytes
+from strange_tui.storage.toml_io import FILE_MODE, atomic_write, parse_toml, read_bytes
 
 CONFIG_FILE = "config.toml"
 ENV_CONFIG = "STRANGE_TUI_CONFIG"
@@ -209,18 +208,7 @@ def _replace(target: Path, data: bytes) -> None:
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
         mode = FILE_MODE
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    fsync_folder(target.parent)
+    atomic_write(target, data, mode)
 
 
 def migrate_preferences(config: Config, saves: Path) -> tuple[Config, str]:

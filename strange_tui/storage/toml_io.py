@@ -193,12 +193,12 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` whole or not at all: temp file in the same folder,
-    flush, fsync, rename over, fsync the folder."""
+def atomic_write(path: Path, data: bytes, mode: int = FILE_MODE) -> None:
+    """Replace ``path`` with ``data`` whole or not at all: temp file in the same folder
+    (with ``mode``), flush, fsync, rename over, fsync the folder."""
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, FILE_MODE)
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as temp:
             temp.write(data)
             temp.flush()
