@@ -149,3 +149,18 @@ async def test_a_download_is_only_for_the_seat_whose_app_made_it(table):
     assert response.status == 200
     assert (await response.read()).startswith(b"<svg")
     await websocket.close()
+
+
+async def test_a_websocket_from_another_sites_page_is_refused_whatever_its_token(table, started):
+    """A right token from a page of http://evil.example: no websocket, no app. The seat's
+    own page (its origin as the browser reached the server) is let in."""
+    client, seats = table
+    path = f"/{seats['mara'].token}/ws"
+    with pytest.raises(WSServerHandshakeError) as refused:
+        await client.ws_connect(path, headers={"Origin": "http://evil.example"})
+    assert refused.value.status == 403
+    assert started == []
+    own = f"http://{client.host}:{client.port}"
+    websocket = await client.ws_connect(path, headers={"Origin": own})
+    assert (await read_text_message(websocket, "instance_id"))[1] == seats["mara"].token
+    await websocket.close()

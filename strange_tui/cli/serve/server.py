@@ -17,6 +17,7 @@ import sys
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
 from strange_tui.campaign.model.seats import GM
@@ -232,6 +233,9 @@ def seat_server_class() -> type:
             """textual-serve's handler, with the app run as the token's seat, within the
             limits, and ended (killed if need be) when its browser goes."""
             seat = self.seat_of(request)
+            if not same_origin(request.headers.get("Origin"), request, self.public_url):
+                # Another site's page holding a seat's link: refused before any app starts.
+                return web.Response(status=403)
             websocket = web.WebSocketResponse(
                 heartbeat=15, max_msg_size=MESSAGE_BYTES, timeout=CLOSE_SECONDS
             )
@@ -323,6 +327,23 @@ def seat_server_class() -> type:
             print("\n".join(lines), flush=True)
 
     return SeatServer
+
+
+def origin_of(url: str) -> str:
+    """A URL's origin as a browser sends it: scheme://host[:port], lower case."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def same_origin(origin: str | None, request: Any, public_url: str) -> bool:
+    """Whether a websocket comes from the seat's own page: a browser names the page's
+    origin, which must be the server's as the links give it (``public_url``, behind a
+    proxy) or as the browser reached it (its Host). A client that names none is no
+    browser page another site could have opened; its token is its key."""
+    if origin is None:
+        return True
+    reached = f"{request.scheme}://{request.host}"
+    return origin.lower() in {origin_of(public_url), origin_of(reached)}
 
 
 def token_of(request: Any) -> str:
