@@ -21,6 +21,7 @@ from strange_tui.campaign.model.events import (
     ContestRolled,
     DamageTaken,
     Drawn,
+    InitiativeRolled,
     IntrusionAccepted,
     IntrusionRefused,
     PointsSpent,
@@ -85,7 +86,13 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
     if isinstance(event, PROMPT_EVENTS):
         return fold_prompt(state, event)
     if isinstance(event, COMBAT_EVENTS):
-        return drop_moot_prompts(fold_combat(state, event))
+        after = drop_moot_prompts(fold_combat(state, event))
+        if isinstance(event, InitiativeRolled) and after.encounter is not None:
+            # R-SPEC-1: a natural 1 is the GM's free intrusion, an initiative die's too.
+            ones = sum(1 for die in event.dice.values() if die == 1)
+            counted = replace(after.encounter, intrusions=after.encounter.intrusions + ones)
+            after = replace(after, encounter=counted)
+        return after
     if isinstance(event, TranslationMade):
         return fold_translation(state, event)
     if isinstance(event, HUNTER_EVENTS):

@@ -142,7 +142,9 @@ def _initiative(event: InitiativeRolled, who: Who) -> str:
     for pc in event.pcs:
         if pc in event.dice:
             by_app = APP_DIE if pc in event.app_rolled else ""
-            dice.append(f"{who(pc)} {event.dice[pc]}{by_app}")
+            # R-SPEC-1: a natural 1, here too, is the GM's free intrusion.
+            one = " (a 1: the GM's free intrusion)" if event.dice[pc] == 1 else ""
+            dice.append(f"{who(pc)} {event.dice[pc]}{by_app}{one}")
         elif pc in event.succeeded:
             dice.append(f"{who(pc)} (no roll needed)")
         else:

@@ -731,3 +731,14 @@ def test_end_combat_keeps_the_summary():
     assert store.state.encounter is None
     with pytest.raises(RuleViolation, match="no fight under way"):
         decide(store.state, EndCombat())
+
+
+def test_r_spec_1_a_natural_1_on_initiative_is_the_gms_free_intrusion():
+    """Mara's initiative die shows 1: the log says so, and the fight counts the intrusion."""
+    from strange_tui.campaign.narrate.log import command_sentence, names_of
+
+    store = fight(AddNpcs(name="Thug", level=3))
+    (rolled,) = run(store, RollInitiative(dice={"mara": 1, "jun": 12}))
+    assert store.state.encounter.intrusions == 1
+    line = command_sentence((rolled,), names_of(store.state))
+    assert "Mara 1 (a 1: the GM's free intrusion)" in line and "Jun 12 (" not in line
