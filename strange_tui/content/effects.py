@@ -227,6 +227,13 @@ class Unarmed(Effect, frozen=True, kw_only=True, tag="unarmed"):
     category: Literal["medium", "heavy"]
 
 
+class ExtraAction(Effect, frozen=True, kw_only=True, tag="extra-action"):
+    """R-CMB-8: used on the character's own turn in a fight, the ability gives ``actions``
+    more actions that turn (the log names it)."""
+
+    actions: Annotated[int, Meta(ge=1, le=3)] = 1
+
+
 class AttackMade(Effect, frozen=True, kw_only=True, tag="attack"):
     """The attack an action ability makes: ``damage`` on a hit within ``range``, rolled
     with ``stat``; ``ignores_armor`` for damage that goes through Armor; ``effort_damage``
@@ -281,7 +288,7 @@ AnyEffect = (
     ArmorBonus | PoolBonus | PoolPoints | EdgeBonus | EdgeChoice | EffortBonus | RecoveryBonus
     | CypherLimit | Training | TrainingChoice | Inability | Practiced | DamageBonus
     | DamageChoice | Ease | Hinder | Asset | FreeEffort | ArmorPractice | StartingArmor
-    | CostReduction | Unarmed | AttackMade | TaskMade | Timed
+    | CostReduction | Unarmed | ExtraAction | AttackMade | TaskMade | Timed
 )  # fmt: skip
 """Every effect a pack entry may declare."""
 

@@ -60,6 +60,8 @@ from strange_tui.campaign.model.events import (
     IntrusionRefused,
     LastingMended,
     Listed,
+    ActionGranted,
+    ActionTaken,
     MovedInFight,
     NotesEdited,
     NpcFled,
@@ -267,6 +269,8 @@ proposals = st.one_of(
     st.builds(WaitTriggered, character=who, trigger=st.just("the door opens")),
     st.builds(MovedInFight, character=who, distance=st.sampled_from(["immediate", "long"]),
               difficult=st.booleans()),
+    st.builds(ActionTaken, character=who),
+    st.builds(ActionGranted, character=who, source=st.sampled_from(["", "Again and Again"])),
     st.builds(ChaseStarted, character=who, quarry=st.just("the courier"),
               level=st.integers(1, 4), flees=st.booleans()),
     st.builds(ChaseRolled, character=who, success=st.booleans(), successes=st.integers(0, 3),
@@ -794,6 +798,22 @@ def waiting(state: Campaign, rolls: Rolls = ()) -> list[str]:
     return sorted(c.id for c in state.encounter.combatants.values()
                   if c.pc and any(k.name == "waiting" for k in c.conditions)
                   and state.characters[c.id].track is not DamageTrack.DEAD)  # fmt: skip
+
+
+def turn_pc(state: Campaign, rolls: Rolls = ()) -> list[str]:
+    """R-CMB-8: the PC whose turn it is in a fight, if any."""
+    active = state.encounter.active if in_fight(state) else None
+    return [active.id] if active is not None and active.pc else []
+
+
+@maker(ActionTaken, turn_pc)
+def _action_taken(draw, state, rolls):
+    return ActionTaken(character=turn_pc(state)[0])
+
+
+@maker(ActionGranted, turn_pc)
+def _action_granted(draw, state, rolls):
+    return ActionGranted(character=turn_pc(state)[0], source=chosen(draw, ["", "Seize it"]))
 
 
 @maker(WaitTriggered, lambda state, rolls: bool(waiting(state)))

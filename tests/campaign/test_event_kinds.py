@@ -13,6 +13,8 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import (
     AbilityUsed,
+    ActionGranted,
+    ActionTaken,
     AdvancementBought,
     AnyEvent,
     ArmorChanged,
@@ -423,10 +425,21 @@ ROWS = [
         lambda b, a: ((a.encounter.order, "guard" in a.encounter.combatants,
                        a.encounter.active.id), (("mara",), False, "mara")),
     ),
-    Row(  # R-MOVE-2: a move changes no number (the log says how far and what it took).
+    Row(  # R-MOVE-2, R-CMB-8: a move changes no number; on Mara's turn, that far, it is
+        # her action (the log says how far and what it took).
         lambda: fighting(campaign("mara"), GUARD),
         MovedInFight(character="mara", distance="short", difficult=True),
-        lambda b, a: (replace(a, seq=b.seq), b),
+        lambda b, a: (replace(a, seq=b.seq), replace(b, encounter=replace(b.encounter, acted=1))),
+    ),
+    Row(  # R-CMB-8: the PC whose turn it is spends the turn's action.
+        lambda: fighting(campaign("mara"), GUARD),
+        ActionTaken(character="mara"),
+        lambda b, a: ((a.encounter.acted, a.encounter.granted), (1, 0)),
+    ),
+    Row(  # R-CMB-8: the GM (or an ability) grants the PC whose turn it is another action.
+        lambda: fighting(campaign("mara"), GUARD),
+        ActionGranted(character="mara", source="Again and Again"),
+        lambda b, a: ((a.encounter.acted, a.encounter.granted), (0, 1)),
     ),
     Row(  # R-CHASE-1: a long chase begins, nothing counted yet.
         lambda: campaign("mara"),
@@ -449,10 +462,10 @@ ROWS = [
                           materials=(3, 2, 1), seconds=86_400),
         lambda b, a: (a.characters["mara"].equipment[-1:], ("Bow",)),
     ),
-    Row(  # Nor does a note of the story.
+    Row(  # Nor does a note of the story; outside a scene it opens one (R-SCN-3).
         lambda: campaign("mara"),
         SceneWritten(text="We reach the lighthouse at dusk."),
-        lambda b, a: (replace(a, seq=b.seq), b),
+        lambda b, a: (replace(a, seq=b.seq), replace(b, story=replace(b.story, scenes=1))),
     ),
     Row(  # R-TEN-1: the player sets tension.
         lambda: campaign("mara"),

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Protocol
 
 import msgspec
 
-from strange_tui.campaign.model.events import AnyEvent
+from strange_tui.campaign.model.events import ActionTaken, AnyEvent
 from strange_tui.campaign.model.seats import GM, player_name
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.store import fold_command
@@ -32,8 +32,21 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
     GM_ACTION: ClassVar[str] = "do that"
     """What this command does, in words for "Only the GM may ..."."""
     ANY_SEAT: ClassVar[bool] = False
-    """True for what touches no one's numbers and any seat may do (ask the oracle, draw
-    from a table, write a note of the story)."""
+    """True for what touches no one's numbers and any seat may do (write a note of the
+    story, in the player's own words: a player's view of the story, which hides nothing
+    from anyone and decides nothing)."""
+    STORY_TOOL: ClassVar[bool] = False
+    """True for the story's tools (scenes, tension, threads and people, an NPC's reaction,
+    a draw from the tables, the oracle): what a GM decides. The GM's seat's in a campaign
+    with a GM; any seat's in solo play (``Settings.solo``), where the app is the GM."""
+    TURN_ACTION: ClassVar[bool] = False
+    """R-CMB-8: True for what is the action of a PC's turn (an attack, a task, a combat
+    action, a cypher): sent for the PC whose turn it is, it spends that turn's action."""
+
+    def takes_action(self, state: Campaign) -> bool:
+        """R-CMB-8: whether this command is an action of its character's turn (most say it
+        by ``TURN_ACTION``; an ability by its kind)."""
+        return self.TURN_ACTION
 
     def acting_for(self, state: Campaign) -> str | None:
         """The character this action is for, whose seat may send it (None: the table's
@@ -48,11 +61,14 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
 
     def seat_may(self, state: Campaign) -> str | None:
         """Why the seat in ``by`` may not send this command (None: it may). The GM's seat
-        may do anything; a player's seat acts only for its own character (or hunter)."""
+        may do anything; a player's seat acts only for its own character (or hunter); the
+        story's tools are every seat's in solo play only."""
         if self.by == GM:
             return None
         mine = player_name(state, self.by)
-        if self.ANY_SEAT:
+        if self.STORY_TOOL and not state.settings.solo:
+            return f"Only the GM may {self.GM_ACTION}: this campaign has a GM."
+        if self.ANY_SEAT or self.STORY_TOOL:
             return None if mine is not None else f"No seat {self.by!r} at this table."
         acting_for = self.acting_for(state)
         if acting_for is None:
@@ -98,6 +114,8 @@ def decide(
     authorise(state, command)
     dice = dice if dice is not None else SeededDice()
     events = tuple(command.decide(state, dice))
+    if events and (spent := turn_action(state, command)):
+        events = (*events, spent)
     if events and command.by != GM:
         events = (msgspec.structs.replace(events[0], seat=command.by), *events[1:])
     after, _ = fold_command(state, events)
@@ -105,6 +123,17 @@ def decide(
         events = (*events, *added)
         fold_command(state, events)
     return events
+
+
+def turn_action(state: Campaign, command: Command) -> ActionTaken | None:
+    """R-CMB-8: the action ``command`` spends of its character's turn, when it is an action
+    sent for the PC whose turn it is in a fight (the fold refuses one too many, with why);
+    None otherwise (out of a fight, on another's turn: a reaction, a triggered wait)."""
+    encounter = state.encounter
+    active = encounter.active if encounter is not None else None
+    if active is None or not active.pc or not command.takes_action(state):
+        return None
+    return ActionTaken(character=active.id) if command.acting_for(state) == active.id else None
 
 
 def preview(state: Campaign, command: Command) -> Any:

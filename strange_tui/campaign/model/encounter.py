@@ -93,6 +93,14 @@ class Encounter(Frozen):
     """Solo play (R-NPC-3): the attacks the app made for the active NPC this turn, up to
     its attacks a turn (R-NPC-2); the next turn clears it."""
 
+    acted: Annotated[int, Meta(ge=0, le=20)] = 0
+    """R-CMB-8: the actions the active PC has taken this turn; the next turn clears it."""
+    granted: Annotated[int, Meta(ge=0, le=20)] = 0
+    """R-CMB-8: the further actions the GM or an ability gave the active PC this turn."""
+    moved: Annotated[int, Meta(ge=0, le=20)] = 0
+    """R-CMB-8, R-MOVE-2: the immediate moves the active PC made this turn, each part of
+    one of its actions."""
+
     @property
     def active(self) -> Combatant | None:
         if not self.order or self.round == 0:
@@ -101,6 +109,28 @@ class Encounter(Frozen):
 
     def npcs(self) -> list[Combatant]:
         return [c for c in self.combatants.values() if not c.pc]
+
+
+MAX_ACTIONS = 20
+"""The most actions a turn counts (the fold refuses more grants)."""
+
+
+def actions_allowed(encounter: Encounter) -> int:
+    """R-CMB-8: the actions the active PC may take this turn: one, and each granted."""
+    return 1 + encounter.granted
+
+
+def action_spent(encounter: Encounter, combatant_id: str) -> str | None:
+    """R-CMB-8: why ``combatant_id`` (a PC on their own turn) can take no further action
+    this turn, or None while one is left (or it is not their turn)."""
+    active = encounter.active
+    if active is None or active.id != combatant_id or not active.pc:
+        return None
+    if encounter.acted < actions_allowed(encounter):
+        return None
+    return (
+        f"{active.name} has acted this turn: end the turn, or the GM grants another action."
+    )
 
 
 def health_word(npc: Combatant) -> str:

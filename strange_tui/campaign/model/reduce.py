@@ -27,6 +27,7 @@ from strange_tui.campaign.model.events import (
     PointsSpent,
     RecoveryRolled,
     RollMade,
+    SceneWritten,
     SettingsChanged,
     StepTakenBack,
     TraitsRead,
@@ -43,7 +44,7 @@ from strange_tui.campaign.model.folds.combat import (
 )
 from strange_tui.campaign.model.folds.hunters import HUNTER_EVENTS, fold_hunters
 from strange_tui.campaign.model.folds.prompts import PROMPT_EVENTS, drop_moot_prompts, fold_prompt
-from strange_tui.campaign.model.folds.story import fold_story
+from strange_tui.campaign.model.folds.story import fold_note, fold_story
 from strange_tui.campaign.model.folds.translation import fold_translation
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.errors import RuleViolation
@@ -70,7 +71,9 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
         return state  # The trace of a step the GM took back: the log keeps it.
     if isinstance(event, STORY_EVENTS):
         # The oracle's answers, the draws and the player's notes are the story: the log
-        # keeps them; they change no number.
+        # keeps them; they change no number (a note may open a scene, R-SCN-3).
+        if isinstance(event, SceneWritten):
+            return fold_note(state, event)
         if isinstance(event, Drawn) and event.character:
             _character(state, event.character)
         if isinstance(event, Drawn) and event.table in NPC_ATTACKS and state.encounter:
@@ -105,7 +108,8 @@ def _fold(state: Campaign, event: AnyEvent) -> Campaign:
         intrusion = isinstance(event, IntrusionAccepted | IntrusionRefused) or (
             isinstance(event, RollMade) and event.die == 1
         )
-        after = count_taken(_fold_plain(state, event), state, intrusion)
+        hit = isinstance(event, DamageTaken)
+        after = count_taken(_fold_plain(state, event), state, intrusion, hit=hit)
         return note_attack(after, event) if isinstance(event, RollMade) else after
     return _fold_plain(state, event)
 

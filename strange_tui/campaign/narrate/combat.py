@@ -9,6 +9,8 @@ import re
 from collections.abc import Iterable
 
 from strange_tui.campaign.model.events import (
+    ActionGranted,
+    ActionTaken,
     AnyEvent,
     CombatEnded,
     CombatStarted,
@@ -54,6 +56,8 @@ COMBAT_EVENTS = (
     TurnAdvanced,
     WaitTriggered,
     MovedInFight,
+    ActionTaken,
+    ActionGranted,
     NpcHealthChanged,
     NpcFled,
     ConditionAdded,
@@ -96,6 +100,11 @@ def combat_sentence(event: AnyEvent, who: Who) -> str:
             return wait_triggered(event, who(event.character))
         case MovedInFight():
             return moved(event, who(event.character))
+        case ActionTaken():  # R-CMB-8: the action's own sentence says what it was.
+            return ""
+        case ActionGranted(source=source):  # R-CMB-8: the GM's ruling, or an ability.
+            by = f" ({inline(source)})" if source else ", the GM's ruling"
+            return f"{who(event.character)} may take another action this turn{by}."
         case NpcHealthChanged() if hazard := hazard_on_npcs(event, [who(t) for t in event.targets]):
             return hazard
         case NpcHealthChanged(trade=trade) if trade:

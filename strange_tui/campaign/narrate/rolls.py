@@ -13,11 +13,14 @@ from strange_tui.campaign.model.events import (
     RollRerolled,
 )
 from strange_tui.campaign.model.folds.rolls import task_of
-from strange_tui.campaign.narrate.words import APP_DIE, Who, inline, stat_name, stop
-from strange_tui.rules.special import special_of
+from strange_tui.campaign.narrate.words import APP_DIE, Who, die_as_fell, inline, stat_name, stop
+from strange_tui.rules.special import Special, special_of
 from strange_tui.rules.task import difficulty_name, final_difficulty, target_number
 
 ROLL_EVENTS = (RollMade, RollRerolled, IntrusionAccepted, IntrusionRefused, ContestRolled)
+
+EFFECT_FACES = (Special.MINOR_EFFECT, Special.MAJOR_EFFECT)
+"""R-SPEC-3, R-SPEC-4: the faces that bring an effect (on an attack, instead of damage)."""
 
 SUPPORT_WORDS = {
     "task": "a supporting task let it through",
@@ -56,9 +59,12 @@ def _reroll(event: RollRerolled, name: str) -> str:
     refund = (
         f"; the natural 20 gave back {event.refund} {stat_name(roll.stat)}" if event.refund else ""
     )
+    # The natural die stands; the bonus then makes the total (R-XP-2).
+    sign = "+" if roll.bonus > 0 else "−"
+    total = f" ({sign}{abs(roll.bonus)}: {kept + roll.bonus})" if roll.bonus else ""
     return (
         f"{name} spent 1 XP to reroll {label}: {roll.die}, then {event.die}{app};"
-        f" the {kept} stands: {outcome}{refund}."
+        f" the {kept} stands{total}: {outcome}{refund}."
     )
 
 
@@ -68,28 +74,60 @@ def _roll(event: RollMade, name: str) -> str:
     label = event.label or f"a {stat_name(event.stat)} task"
     # R-CIR-1: the circumstances the roll was made in, and what let an attack through.
     amid = " and ".join(inline(c) for c in event.circumstances)
-    amid = f"{amid}; " if amid else ""
+    amid = "".join(f"{part}; " for part in (training_words(event), amid) if part)
     through = f"; {SUPPORT_WORDS[event.support]}" if event.support else ""
     if event.die is None:
         return (
             f"{name} succeeded at {label} automatically"
             f" ({amid}difficulty {event.difficulty} eased to 0){through}."
         )
-    total = event.die + event.bonus
     outcome = "success" if event.success else "failure"
-    special = special_of(event.die)
-    shown = (
-        special and (event.success or event.die == 1) and (event.attack or event.die in (1, 19, 20))
-    )
-    extra = f", {special.label}" if shown else ""
+    extra, effect = special_words(event)
     luck = f" ({event.from_luck} from Luck)" if event.from_luck else ""
     cost = f"; cost {event.cost} {event.stat.value.title()}{luck}" if event.cost else ""
-    effect = f"; {inline(event.effect)}" if event.effect else ""
-    app = APP_DIE if event.app_rolled else ""
+    effect = f"; {inline(effect)}" if effect else ""
+    rolled = die_as_fell(event.die, event.bonus, event.app_rolled)
     return (
-        f"{name} rolled {total}{app} for {label} ({amid}{difficulty_name(final)} {final},"
+        f"{name} rolled {rolled} for {label} ({amid}{difficulty_name(final)} {final},"
         f" target {target_number(final)}): {outcome}{extra}{through}{cost}{effect}."
     )
+
+
+def special_words(event: RollMade) -> tuple[str, str]:
+    """R-SPEC-1..5: what the natural die brought, as it landed (', +3 damage', ', major
+    effect: knock down', ', no minor effect (impaired)'), and the roll's own effect left
+    to say after it. The face is the natural die's, never the total's: a 19 with +1 is a
+    19. A journal older than the damage recorded names the face's special."""
+    special = special_of(event.die) if event.die is not None else None
+    if special is None or not (event.success or special is Special.INTRUSION):
+        return "", event.effect
+    if special is Special.INTRUSION:
+        return f", {special.label}", event.effect
+    impaired = " (impaired)" if event.impaired else ""
+    if event.attack and event.effect and special in EFFECT_FACES:
+        return f", {special.label}: {inline(event.effect)}", ""
+    if event.attack and event.special_damage is not None:
+        extra = f", +{event.special_damage} damage{impaired}" if event.special_damage else ""
+        return extra, event.effect
+    if event.attack:
+        return f", {special.label}", event.effect
+    if special not in EFFECT_FACES:
+        return "", event.effect
+    if event.impaired:  # R-SPEC-5: an impaired character ignores minor and major effects.
+        return f", no {special.label}{impaired}", event.effect
+    return f", {special.label}", event.effect
+
+
+TRAINING_STEPS = {"trained": "eased one step", "specialized": "eased two steps"}
+
+
+def training_words(event: RollMade) -> str:
+    """R-TASK-9: the training the roll used, named: 'trained in Speed defense: eased one
+    step'; '' for none."""
+    if not event.skill:
+        return ""
+    where = f" in {inline(event.training)}" if event.training else ""
+    return f"{event.skill}{where}: {TRAINING_STEPS[event.skill]}"
 
 
 def contest_sentence(event: ContestRolled, who: Who) -> str:

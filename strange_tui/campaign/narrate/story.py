@@ -1,17 +1,21 @@
 """A session as a story: the log's lines grouped into days, scenes and fights.
 
 A scene begun in solo play (SceneStarted) starts a scene headed by what the player
-expected, and holds every note until it ends; outside one, a scene note starts a scene
-(its first words are the heading); a translation that arrives
+expected, and holds every note until it ends; outside one (and outside a fight), a scene
+note starts a scene (its first words are the heading). A scene's number is the one the
+model gives it (R-SCN-3), as Home and the scenes dialog say it; a translation that arrives
 starts a section of arrival; a fight is a subsection of its scene, headed by its foes and
 its rounds, with the turns passing folded into that heading (no "Next turn." lines). Every
-other line keeps its words. ``markdown_story`` is ``strange-tui log --format md``; the
-log screen shows the same parts, newest first (``newest_first``)."""
+other line keeps its words, and a note its line breaks. ``markdown_story`` is
+``strange-tui log --format md``; the log screen shows the same parts, newest first
+(``newest_first``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+
+from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import (
     AnyEvent,
@@ -25,6 +29,7 @@ from strange_tui.campaign.model.events import (
     TurnAdvanced,
 )
 from strange_tui.campaign.model.state import Clock
+from strange_tui.campaign.model.story import Story, scene_opened
 from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.narrate.plain import markdown
 from strange_tui.campaign.narrate.words import plural, where_in
@@ -92,45 +97,48 @@ def story(
     commands: Sequence[Command], names: Mapping[str, str], *, days: bool | None = None
 ) -> list[Part]:
     """The commands (oldest first) as the story's parts, oldest first. ``days``: whether
-    the days head their parts (default: when the commands cross a day)."""
+    the days head their parts (default: when the commands cross a day). A scene's number
+    is the one its event says (R-SCN-3), else counted as the model counts it."""
     if days is None:
         days = len({Clock(seconds=c[0].at).day for c in commands}) > 1
     parts: list[Part] = []
     day = None
-    scenes = 0
+    told = Story()  # The scenes so far, as the model keeps them: one numbering.
     fight: _Fight | None = None
     after_fight = False  # A fight ended in this scene: what follows is its aftermath.
-    begun = False  # A scene begun (SceneStarted) and not yet ended holds the notes.
     for command in commands:
         clock = Clock(seconds=command[0].at)
         if days and clock.day != day:
             day = clock.day
             parts.append(Heading(DAY, f"Day {day}"))
         if all(isinstance(event, SceneWritten) for event in command):
-            notes = [e.text for e in command if isinstance(e, SceneWritten)]
-            if after_fight and fight is None and begun:
-                parts.append(Heading(FIGHT, "After the fight"))
-                after_fight = False
-            if fight is None and not begun:  # A note in a fight stays in the fight.
-                scenes += 1
-                title = scene_title(notes[0])
-                parts.append(
-                    Heading(SCENE, f"Scene {scenes}: {title}" if title else f"Scene {scenes}")
-                )
-                after_fight = False
-            parts += [Note(command, text) for text in notes]
+            for note in command:
+                assert isinstance(note, SceneWritten)
+                opened = note.opens
+                if opened is None:  # Written before the notes said it.
+                    opened = scene_opened(told, note=True, fighting=fight is not None)
+                if opened:
+                    told = replace(told, scenes=opened)
+                    parts.append(_scene_heading(opened, note.text))
+                    after_fight = False
+                elif after_fight and fight is None:
+                    parts.append(Heading(FIGHT, "After the fight"))
+                    after_fight = False
+                parts.append(Note(command, note.text))
             continue
         said = tuple(event for event in command if not isinstance(event, TurnAdvanced))
         if not said:
             continue  # Turns passing: the fight's heading says its rounds.
         started = next((e for e in said if isinstance(e, SceneStarted)), None)
-        if started is not None and fight is None:
-            scenes += 1
-            title = scene_title(started.expected)
-            parts.append(Heading(SCENE, f"Scene {scenes}: {title}" if title else f"Scene {scenes}"))
-            begun, after_fight = True, False
+        if started is not None:
+            number = started.number or scene_opened(told, note=False, fighting=fight is not None)
+            told = replace(told, scene=started.expected or "…", scenes=number)
+            parts.append(_scene_heading(number, started.expected))
+            if fight is not None:  # Begun in a fight: the fight goes on in it.
+                parts.append(fight.heading)
+            after_fight = False
         if any(isinstance(e, SceneEnded) for e in said):
-            begun = False
+            told = replace(told, scene="")
         if any(isinstance(e, TranslationMade) and e.arrived for e in said):
             arrival = next(e for e in said if isinstance(e, TranslationMade) and e.arrived)
             parts.append(Heading(SCENE, f"Arrival {where_in(arrival.destination)}"))
@@ -155,6 +163,12 @@ def story(
             fight = None
             after_fight = True
     return parts
+
+
+def _scene_heading(number: int, words: str) -> Heading:
+    """R-SCN-3: a scene's heading: its number, and the first words of what opened it."""
+    title = scene_title(words)
+    return Heading(SCENE, f"Scene {number}: {title}" if title else f"Scene {number}")
 
 
 def kept(parts: Sequence[Part], wanted: Callable[[Command], bool]) -> list[Part]:
@@ -197,18 +211,15 @@ def newest_first(parts: Sequence[Part]) -> list[Part]:
     return [part for block in reversed(blocks) for part in block]
 
 
-def paragraphs(text: str) -> list[str]:
-    """A scene note's paragraphs (separated by blank lines), each on one line."""
-    found, current = [], []
+def paragraphs(text: str) -> list[list[str]]:
+    """A scene note's paragraphs (separated by blank lines), each its lines as written."""
+    found: list[list[str]] = [[]]
     for line in text.splitlines():
         if line.strip():
-            current.append(line.strip())
-        elif current:
-            found.append(" ".join(current))
-            current = []
-    if current:
-        found.append(" ".join(current))
-    return found
+            found[-1].append(line.strip())
+        elif found[-1]:
+            found.append([])
+    return [paragraph for paragraph in found if paragraph]
 
 
 def markdown_story(title: str, commands: Sequence[Command], names: Mapping[str, str]) -> list[str]:
@@ -220,12 +231,17 @@ def markdown_story(title: str, commands: Sequence[Command], names: Mapping[str, 
     for part in parts:
         if isinstance(part, Heading):
             hashes = "#" * (part.level + 1 if days else part.level)
-            lines += ["", f"{hashes} {markdown(part.text)}", ""]
+            if lines[-1]:  # One blank line before a heading, not two after a paragraph.
+                lines.append("")
+            lines += [f"{hashes} {markdown(part.text)}", ""]
         elif isinstance(part, Note):
             if lines[-1]:  # A blank line either side: a paragraph, not part of a list.
                 lines.append("")
             for paragraph in paragraphs(part.text):
-                lines += [markdown(paragraph), ""]
+                # A line break the player typed stays one: a backslash ends each line but
+                # the last (Markdown would join them into one line).
+                said = [markdown(line) for line in paragraph]
+                lines += [*(line + "\\" for line in said[:-1]), said[-1], ""]
         else:
             time = Clock(seconds=part.at).label().split(", ")[1]
             lines.append(f"- {time} {markdown(part.text)}")

@@ -15,6 +15,17 @@ APP_DIE = " (the app's die)"
 physical die."""
 
 
+def die_as_fell(die: int, bonus: int = 0, app_rolled: bool = False) -> str:
+    """A d20 as it fell, then what a bonus made of it: '19', '19, +1: 20', '5 (the app's
+    die), −1: 4'. The natural die comes first: its face is what brings a special result
+    (R-SPEC-1..5), the total only what meets the target."""
+    app = APP_DIE if app_rolled else ""
+    if not bonus:
+        return f"{die}{app}"
+    sign = "+" if bonus > 0 else "−"
+    return f"{die}{app}, {sign}{abs(bonus)}: {die + bonus}"
+
+
 def duration(seconds: int) -> str:
     """'2 h 10 min', '10 min', '1 round'."""
     if seconds < 60:

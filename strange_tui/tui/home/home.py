@@ -181,54 +181,10 @@ class HomeScreen(StoryKeys, CampaignScreen):
 
     def key_commands(self) -> dict[str, Probe]:
         """The command each key leads to, asked of the model at a player's seat (the
-        player's own character's, or the GM's part)."""
-        # Imported here, as the actions import their dialogs: the GM's Home, the first
-        # frame of most starts, never asks.
-        from strange_tui.campaign.commands.character import PartyRest, Rest
-        from strange_tui.campaign.commands.character.advancement import BuyAdvancement
-        from strange_tui.campaign.commands.combat import ApplyHazard, StartCombat
-        from strange_tui.campaign.commands.creation import CreateCharacter
-        from strange_tui.campaign.commands.rolls.contest import Contest
-        from strange_tui.campaign.commands.rolls.roll import Roll
-        from strange_tui.campaign.commands.table.asking import AskRoll
-        from strange_tui.campaign.commands.table.clock import PassTime
-        from strange_tui.campaign.commands.table.questions import OfferIntrusion
-        from strange_tui.campaign.commands.table.settings import ChangeSettings
-        from strange_tui.campaign.commands.translation import Translate
+        player's own character's, the GM's part, or the story's tools)."""
+        from strange_tui.tui.home.probes import home_probes  # Never at the GM's Home.
 
-        mine = self.session.seat
-        party = tuple(cid for cid in self.state.characters if cid != mine)
-        return {
-            "roll": lambda: Roll(character=mine),
-            "rest": lambda: Rest(character=mine),
-            "party_rest": lambda: PartyRest(),  # The GM's call (R-REC-4); a seat answers.
-            "sleep": lambda: PassTime(unit="morning"),
-            "advance": lambda: BuyAdvancement(character=mine, step="edge"),
-            "intrusion": lambda: OfferIntrusion(character=mine),
-            # The wizard's last step sends it; only who sends it matters here.
-            "new_character": lambda: CreateCharacter(draft=None, content=None),  # type: ignore[arg-type]
-            "settings": lambda: ChangeSettings(),
-            # Into a fight under way, yes; starting one is the GM's.
-            "combat": lambda: self.state.encounter is not None or StartCombat(),
-            # The wizard takes the party along (their roles and foci): the GM's.
-            "translate": lambda: Translate(
-                destination="", recursion_difficulty=0, initiator=mine, helpers=party
-            ),
-            "pass_time": lambda: PassTime(),
-            "contest": lambda: Contest(first=mine, second=mine),
-            # A player's seat belongs to this campaign's character: no other campaign.
-            "campaigns": lambda: False,
-            # The oracle, the tables and the story's notes touch no one's numbers.
-            "oracle": lambda: True,
-            "draw": lambda: True,
-            "journal": lambda: True,
-            "scene": lambda: True,
-            "threads": lambda: True,
-            "reaction": lambda: True,
-            # R-HAZ-1: hazards are the GM's to apply.
-            "hazard": lambda: ApplyHazard(targets=(), hazard=""),
-            "ask_roll": lambda: AskRoll(),  # The GM's: the difficulty is the GM's to set.
-        }
+        return home_probes(self.session.seat, self.state)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A player's seat is not offered what the model would refuse it (see ``seat``)."""

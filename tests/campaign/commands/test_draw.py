@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.solo.draw import Draw, draw_intrusion, pick
-from strange_tui.campaign.model.events import Drawn
+from strange_tui.campaign.model.events import Drawn, SettingsChanged
 from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.content.loader import Content
 from strange_tui.content.model import Creature, CypherDef, IntrusionIdea, SoloEntry
@@ -186,8 +186,12 @@ def test_the_player_s_own_dice_are_used_in_order_and_must_fit_the_draw():
         decide(state(), replace(command, typed=(3, 1)))
 
 
-def test_a_draw_is_one_story_event_any_seat_may_send_and_undo_takes_it_back():
+def test_a_draw_is_one_story_event_any_seat_may_send_in_solo_play_and_undo_takes_it_back():
+    """In solo play any seat draws (the app is the GM); with a GM, only the GM's seat."""
     store = party_store()
+    with pytest.raises(RuleViolation, match="^Only the GM may draw from the tables"):
+        decide(store.state, Draw(table="creature", content=TABLES, by="mara"), PlayerDice([2]))
+    store.dispatch(SettingsChanged(settings=replace(store.state.settings, solo=True)))
     before = store.state
     command = Draw(table="creature", levels=(3, 3), content=TABLES, by="mara")
     (event,) = store.apply(decide(store.state, command, PlayerDice([2])))

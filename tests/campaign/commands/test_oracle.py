@@ -3,10 +3,11 @@ or the app's, said so), one line of the log, one undo step; nothing else changes
 may ask; a question that cannot be kept is refused with the reason (R-ORC-1..3)."""
 
 import pytest
+from msgspec.structs import replace
 
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.solo.oracle import QUESTION_LIMIT, AskOracle, reply_of
-from strange_tui.campaign.model.events import OracleAsked
+from strange_tui.campaign.model.events import OracleAsked, SettingsChanged
 from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.campaign.store import Store
 from strange_tui.rules.dice import PlayerDice, SeededDice
@@ -106,8 +107,12 @@ def test_a_die_off_the_d20_is_refused():
         run(store, AskOracle(question="Is it?", die=21))
 
 
-def test_any_players_seat_may_ask_and_the_log_keeps_whose_seat_it_was():
+def test_any_players_seat_may_ask_in_solo_play_and_the_log_keeps_whose_seat_it_was():
+    """With a GM the oracle is the GM's; in solo play any seat asks it."""
     store = party_store()
+    with pytest.raises(RuleViolation, match="^Only the GM may ask the oracle"):
+        decide(store.state, AskOracle(by="jun", question="Is it a trap?", die=5))
+    store.dispatch(SettingsChanged(settings=replace(store.state.settings, solo=True)))
     (event,) = run(store, AskOracle(by="jun", question="Is it a trap?", die=5))
     assert event.seat == "jun"
     with pytest.raises(RuleViolation, match="No seat"):

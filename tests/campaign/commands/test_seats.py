@@ -241,9 +241,12 @@ GMS: dict[type[Command], Callable[[], Command]] = {
 SCENE_DRAW = Draw(table="scene", typed=(1,), content=Content())
 
 ANY_SEATS: dict[type[Command], Callable[[], Command]] = {
+    WriteScene: lambda: WriteScene(text="We reach the lighthouse at dusk."),
+}
+"""A note of the story in the player's own words: any seat's, with a GM or without."""
+STORY_TOOLS: dict[type[Command], Callable[[], Command]] = {
     AskOracle: lambda: AskOracle(question="Is the door guarded?", die=12),
     Draw: lambda: Draw(table="scene", typed=(1,), content=Content()),
-    WriteScene: lambda: WriteScene(text="We reach the lighthouse at dusk."),
     SetTension: lambda: SetTension(tension=7),
     StartScene: lambda: StartScene(expected="The keeper lets us in.", die=20),
     EndScene: lambda: EndScene(went="mixed"),
@@ -252,7 +255,7 @@ ANY_SEATS: dict[type[Command], Callable[[], Command]] = {
     ReactNpc: lambda: ReactNpc(npc="The keeper", level=2, speaker=JUN, die=11),
     RerollDrawDie: lambda: RerollDrawDie(draw=SCENE_DRAW, drawn=APPLIED[0], index=0, die=2),
 }
-"""What touches no one's numbers: any seat may ask the oracle, draw, write the story."""
+"""The story's tools: the GM's in a campaign with a GM, any seat's in solo play."""
 ANY_SEAT_FIRST: dict[type[Command], tuple[Command, ...]] = {
     EndScene: (StartScene(expected="The keeper lets us in.", die=20),),
     CloseInList: (AddToList(list="people", name="The keeper"),),
@@ -337,6 +340,10 @@ def test_every_command_is_the_gms_or_acts_for_one_character(kind, jun_acting):
     if kind.ANY_SEAT:
         assert kind in ANY_SEATS, f"{name(kind)}: add an example to ANY_SEATS"
         assert not kind.GM_ONLY
+    elif kind.STORY_TOOL:
+        assert kind in STORY_TOOLS, f"{name(kind)}: add an example to STORY_TOOLS"
+        assert not kind.GM_ONLY
+        assert kind.GM_ACTION != Command.GM_ACTION, "say what only the GM may do"
     elif kind.GM_ONLY:
         examples = {**GMS, **HUNTERS}
         assert kind in examples, f"{name(kind)}: add an example to GMS"
@@ -500,12 +507,37 @@ def test_a_players_seat_undoes_only_its_own_commands(demo):
 
 
 @pytest.mark.parametrize("kind", list(ANY_SEATS), ids=name)
-def test_any_seat_may_ask_the_oracle_draw_or_write_the_story(kind, jun_acting):
-    """They change no one's numbers: Mara's seat sends them; an unknown seat may not."""
-    for first in ANY_SEAT_FIRST.get(kind, ()):
-        gm(jun_acting, first)
+def test_any_seat_may_write_a_note_of_the_story(kind, jun_acting):
+    """It changes no one's numbers and decides nothing: Mara's seat sends it in a campaign
+    with a GM; an unknown seat may not."""
     before = jun_acting.state.seq
     seat(jun_acting, MARA, ANY_SEATS[kind]())
     assert jun_acting.state.seq == before + 1
     assert jun_acting.journal()[-1].seat == MARA
     refused(jun_acting, sent_by(ANY_SEATS[kind](), "bob"), "^No seat 'bob' at this table.")
+
+
+@pytest.mark.parametrize("kind", list(STORY_TOOLS), ids=name)
+def test_the_story_tools_at_a_players_seat_are_refused_in_a_campaign_with_a_gm(kind, jun_acting):
+    """Scenes, tension, threads and people, reactions, draws and the oracle are the GM's
+    when there is one: refused at Mara's seat in one line, nothing changes."""
+    for first in ANY_SEAT_FIRST.get(kind, ()):
+        gm(jun_acting, first)
+    assert not jun_acting.state.settings.solo
+    reason = f"^Only the GM may {re.escape(kind.GM_ACTION)}: this campaign has a GM.$"
+    refused(jun_acting, sent_by(STORY_TOOLS[kind](), MARA), reason)
+    assert STORY_TOOLS[kind]().seat_may(jun_acting.state) is None  # The GM's seat.
+
+
+@pytest.mark.parametrize("kind", list(STORY_TOOLS), ids=name)
+def test_in_solo_play_any_seat_may_use_the_story_tools(kind, jun_acting):
+    """No GM at the table: the app sits in the chair, and each seat asks the oracle, draws,
+    begins and ends scenes; an unknown seat may not."""
+    gm(jun_acting, ChangeSettings(solo=True))
+    for first in ANY_SEAT_FIRST.get(kind, ()):
+        gm(jun_acting, first)
+    before = jun_acting.state.seq
+    seat(jun_acting, MARA, STORY_TOOLS[kind]())
+    assert jun_acting.state.seq == before + 1
+    assert jun_acting.journal()[-1].seat == MARA
+    refused(jun_acting, sent_by(STORY_TOOLS[kind](), "bob"), "^No seat 'bob' at this table.")

@@ -138,7 +138,11 @@ def test_r_npc_1_a_name_level_speaker_or_skill_that_cannot_be_is_refused(fields,
         react(10, **fields)
 
 
-def test_a_player_s_seat_may_roll_a_reaction_for_any_pc():
-    store_state = STATE
+def test_a_player_s_seat_may_roll_a_reaction_for_any_pc_in_solo_play():
+    """With a GM an NPC's reaction is the GM's to roll; in solo play any seat rolls it."""
+    command = ReactNpc(npc="Alys", level=3, speaker="jun", by="mara")
+    with pytest.raises(RuleViolation, match="^Only the GM may roll an NPC's reaction"):
+        decide(STATE, command, PlayerDice([5]))
+    store_state = replace(STATE, settings=replace(STATE.settings, solo=True))
     command = ReactNpc(npc="Alys", level=3, speaker="jun", by="mara")
     assert decide(store_state, command, PlayerDice([5]))[0].result == "Alys: unfriendly"

@@ -17,10 +17,10 @@ from msgspec.structs import replace
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.model.abilities import base_cost, cost_cut, effect_words
 from strange_tui.campaign.model.creation import Library
-from strange_tui.campaign.model.events import AbilityUsed, AnyEvent, TraitsRead
+from strange_tui.campaign.model.events import AbilityUsed, ActionGranted, AnyEvent, TraitsRead
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.traits import LASTING, Trait, unasked_trait
-from strange_tui.content.effects import AttackMade, TaskMade, Timed
+from strange_tui.content.effects import AttackMade, ExtraAction, TaskMade, Timed
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.effort import action_cost
 from strange_tui.rules.errors import RuleViolation
@@ -132,8 +132,27 @@ class UseAbility(Command, frozen=True, kw_only=True):
                 problem = str(refused)
         return replace(shown, problem=problem)
 
+    def takes_action(self, state: Campaign) -> bool:
+        """R-CMB-8: an action ability is the action of its turn; an enabler is not."""
+        who = state.characters.get(self.character)
+        found = next((t for t in who.traits if t.name == self.ability), None) if who else None
+        return bool(found and found.action)
+
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        return [self.event(state)]
+        used = self.event(state)
+        trait = trait_named(character_of(state, self.character), self.ability)
+        return [used, *granted_actions(state, self.character, trait)]
+
+
+def granted_actions(state: Campaign, character: str, trait: Trait) -> list[AnyEvent]:
+    """R-CMB-8: the further actions an ability that gives them (``ExtraAction``) grants,
+    used on its character's own turn in a fight; none elsewhere (nothing to add to)."""
+    encounter = state.encounter
+    active = encounter.active if encounter is not None else None
+    if active is None or active.id != character:
+        return []
+    extra = sum(e.actions for e in trait.effects if isinstance(e, ExtraAction))
+    return [ActionGranted(character=character, source=trait.name) for _ in range(extra)]
 
 
 def rolled_as(trait: Trait) -> str:

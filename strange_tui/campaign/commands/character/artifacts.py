@@ -8,7 +8,7 @@ in ``identify``. Each is one command, one step; the character's seat may send th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -133,6 +133,8 @@ class UseArtifact(Command, frozen=True, kw_only=True):
     an Intellect task at its level (unidentified, every use is one at its level + 2); a
     failure does nothing. Then its depletion die (``depletion``: the player's; None: the
     app's): a face in its range, and the use works but is its last."""
+
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
 
     character: str
     index: int

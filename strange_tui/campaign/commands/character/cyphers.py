@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import random
 import re
 from collections.abc import Sequence
@@ -155,6 +157,8 @@ def vanishing(carried: Sequence[Cypher], who: Character, dice: DiceSource) -> li
 
 class UseCypher(Command, frozen=True, kw_only=True):
     """A character uses the cypher at ``index`` on their sheet; it is gone."""
+
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
 
     character: str
     index: int

@@ -142,6 +142,8 @@ class _Study(Command, frozen=True, kw_only=True):
     minutes that pass, and the Intellect task's choices (training, an inability, assets,
     Effort, the player's die; None: the app rolls)."""
 
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
+
     ITEM: ClassVar[Literal["cypher", "artifact"]] = "artifact"
     character: str
     index: int

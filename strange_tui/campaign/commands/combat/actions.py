@@ -9,6 +9,8 @@ easily, a surprised PC cannot use Effort to defend. One action, one command."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections.abc import Sequence
 
 import msgspec
@@ -102,6 +104,8 @@ class CoveringFire(Command, frozen=True, kw_only=True):
     rolls it) but no damage; on a hit the foe is pinned down for a round, so its next
     attack is hindered (defending against it is a step easier)."""
 
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
+
     character: str
     target: str
     weapon: WeaponUsed = UNARMED
@@ -149,6 +153,8 @@ class Distract(Command, frozen=True, kw_only=True):
     """R-ACT-1: the PC distracts a foe for a round: its attacks are hindered. A second
     distraction does not stack: it replaces the first (and its rounds)."""
 
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
+
     character: str
     target: str
 
@@ -179,6 +185,8 @@ class Guard(Command, frozen=True, kw_only=True):
     their defense rolls are eased, and so is the Speed task to stop someone passing or
     acting against it (``StopPasser``)."""
 
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
+
     character: str
     what: str
 
@@ -203,6 +211,8 @@ class Guard(Command, frozen=True, kw_only=True):
 class Wait(Command, frozen=True, kw_only=True):
     """R-ACT-1: the PC names a trigger and waits: when it comes, they act at once
     (``ActOnWait``), and keep that place in the order; their next turn ends the wait."""
+
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
 
     character: str
     trigger: str

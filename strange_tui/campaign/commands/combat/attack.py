@@ -6,7 +6,7 @@ what its dialog shows is ``attack_preview``, what moves it ``attack_situation``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 from msgspec.structs import replace
 
@@ -26,6 +26,7 @@ from strange_tui.campaign.commands.combat.specials import (
     DAMAGE,
     EFFECT_CONDITIONS,
     SpecialChoice,
+    landed_special,
     special_options,
 )
 from strange_tui.campaign.commands.combat.trades import armor_against, check_trade, health_events
@@ -84,6 +85,8 @@ class Attack(Command, frozen=True, kw_only=True):
     takes 19 and 20 as damage. ``trade`` (R-SPEC-6, ``trades``): a hit on one NPC gives
     up the pack's price + its level of damage for an effect. One command: the roll, the
     damage and the condition."""
+
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
 
     character: str
     target: str
@@ -187,6 +190,7 @@ class Attack(Command, frozen=True, kw_only=True):
             difficulty=difficulty,
             label=label,
             skill=sheet.skill,
+            training=sheet.skill_name,  # R-TASK-9: the log names it.
             inability=sheet.inability,
             assets=self.assets,
             effort=self.effort,
@@ -286,8 +290,8 @@ class Attack(Command, frozen=True, kw_only=True):
         (R-CIR-3)."""
         target = combatant_of(encounter_of(state), self.target)
         who = character_of(state, self.character)
-        damage, _, effect = self.hit(state, who, target, made.die)
-        events: list[AnyEvent] = [replace(made, effect=effect) if effect else made]
+        damage, bonus, effect = self.hit(state, who, target, made.die)
+        events: list[AnyEvent] = [landed_special(made, bonus, effect)]
         events += health_events(self, target, damage, made.label)
         if effect in EFFECT_CONDITIONS:
             name, rounds = EFFECT_CONDITIONS[effect]
@@ -360,6 +364,8 @@ class Attack(Command, frozen=True, kw_only=True):
         armor_of = {foe.id: armor_against(self, foe) for foe in foes}
         for foe in hit:
             by_damage.setdefault(self.hit(state, who, foe, made.die)[0], []).append(foe.id)
+        if made.success:
+            made = landed_special(made, self.hit(state, who, hardest, made.die)[1], "")
         events: list[AnyEvent] = [*spent, made]
         for damage, ids in by_damage.items():
             if damage:

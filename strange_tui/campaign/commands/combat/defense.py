@@ -25,7 +25,7 @@ from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls.circumstances import Support
 from strange_tui.campaign.commands.rolls.odds import RollPreview
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.commands.rolls.steps import named_training
+from strange_tui.campaign.commands.rolls.steps import MORE, named_training
 from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total, moment
 from strange_tui.campaign.model.creatures import (
     area_attack,
@@ -40,6 +40,7 @@ from strange_tui.content.creature_powers import AreaAttack
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.prompts import open_prompt
+from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules import combat
 from strange_tui.rules.damage import armor_applies, damage_after_armor
@@ -67,6 +68,30 @@ def defense_skill(state: Campaign, character_id: str, stat: Stat) -> str:
     if not sheet.inability:
         return sheet.skill
     return {"": "inability", "trained": "", "specialized": "trained"}[sheet.skill]
+
+
+DefenseSkill = Literal["", "trained", "specialized", "inability"]
+DEFENSE_RANK = {"inability": -1, "": 0, "trained": 1, "specialized": 2}
+
+
+def claimed_defense(
+    state: Campaign, character_id: str, stat: Stat, skill: DefenseSkill | None, by: str
+) -> tuple[str, str]:
+    """R-TASK-9: the defense's training (``skill`` None: the sheet's) and the sheet's skill
+    it comes from ('' for none, or the GM's grant). A player's seat claims no more than the
+    sheet gives for this defense (less is theirs to choose); the GM's seat may grant more."""
+    who = character_of(state, character_id)
+    sheet = defense_skill(state, character_id, stat)
+    chosen = sheet if skill is None else skill
+    if DEFENSE_RANK[chosen] > DEFENSE_RANK[sheet]:
+        if by != GM:
+            gives = {"": "no training", "inability": "an inability"}.get(sheet, sheet)
+            raise RuleViolation(
+                f"{who.name}'s sheet gives {gives} in {stat.value} defense, not {chosen}: {MORE}."
+            )
+        return chosen, ""
+    named = defense_training(who, stat, moment(state)).skill_name
+    return chosen, named if chosen == sheet and chosen in ("trained", "specialized") else ""
 
 
 class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):
@@ -109,14 +134,12 @@ def surprised_by(defender: Combatant) -> str:
     return next((c.name for c in defender.conditions if c.no_effort), "")
 
 
-DefenseSkill = Literal["", "trained", "specialized", "inability"]
-
-
 class Defend(Command, frozen=True, kw_only=True):
     """R-CMB-3: on an NPC's turn it attacks a PC, who rolls to defend (Speed unless the
     attack says otherwise) at the NPC's level (a boss attacks a level higher; a dazed,
     distracted or impaired NPC is easier to defend against), trained, specialized or
-    unable as the sheet says for that defense (``skill`` None) or as chosen. A failure
+    unable as the sheet says for that defense (``skill`` None) or as chosen (R-TASK-9: at
+    a player's seat no more than the sheet gives; the log names the skill). A failure
     takes the NPC's damage less the PC's Armor (R-DMG-1). R-DMG-4: a debilitated PC
     cannot defend (the attack hits, no roll); a dead PC is out of the fight. One
     command: the roll and the damage."""
@@ -202,7 +225,7 @@ class Defend(Command, frozen=True, kw_only=True):
                 self.attacked_at(npc)[0], npc=npc.conditions, boss=npc.boss
             )
         )
-        skill = self.chosen_skill(state)
+        skill, named = claimed_defense(state, self.character, self.stat, self.skill, self.by)
         if self.effort and (surprised := surprised_by(defender)):
             raise RuleViolation(
                 f"{defender.name} is {surprised}: no Effort on this defense (the cheat sheet's"
@@ -215,6 +238,7 @@ class Defend(Command, frozen=True, kw_only=True):
             difficulty=difficulty,
             label=f"Defend against {npc.name}",
             skill="" if skill == "inability" else skill,  # type: ignore[arg-type]
+            training=named,
             inability=skill == "inability",
             effort=self.effort,
             hindrances=beyond + combat.hindrance(defender.conditions) + max(steps, 0),

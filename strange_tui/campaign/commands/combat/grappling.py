@@ -11,6 +11,8 @@ defends a step harder (rules/combat.py CONDITIONS). One action, one command."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections.abc import Sequence
 
 from strange_tui.campaign.commands.base import Command, character_of
@@ -80,6 +82,8 @@ class Grab(Command, frozen=True, kw_only=True):
     one higher). On a success the NPC is held by the PC until it breaks free or is let go:
     it defends a step harder. A hold another had on it gives way to this one."""
 
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
+
     character: str
     target: str
     effort: int = 0
@@ -122,6 +126,8 @@ class Grab(Command, frozen=True, kw_only=True):
 class _HeldTask(Command, frozen=True, kw_only=True):
     """A held PC's Might task against the holder's grip, on the PC's turn: the holder is
     the one the hold's note names, else ``holder`` (an NPC of the fight)."""
+
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
 
     character: str
     holder: str = ""

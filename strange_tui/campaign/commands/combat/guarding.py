@@ -4,6 +4,8 @@ harder). Each is one command: its roll."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections.abc import Sequence
 
 from strange_tui.campaign.commands.base import Command, character_of
@@ -77,6 +79,8 @@ class StopPasser(Command, frozen=True, kw_only=True):
 class GetPast(Command, frozen=True, kw_only=True):
     """R-ACT-1: on their turn, a PC tries to get past an NPC on guard (or act against what
     it guards): a Speed task at its level, a step harder."""
+
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
 
     character: str
     npc: str

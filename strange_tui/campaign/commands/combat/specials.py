@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import character_of
+from strange_tui.campaign.model.events import RollMade
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.special import attack_damage_bonus, effect_choices
 
@@ -39,3 +41,13 @@ def special_options(state: Campaign, character_id: str) -> SpecialOptions:
         bonus={face: attack_damage_bonus(face, impaired=impaired) for face in faces},
         effects={face: effect_choices(face, attack=True, impaired=impaired) for face in faces},
     )
+
+
+def landed_special(made: RollMade, bonus: int, effect: str) -> RollMade:
+    """R-SPEC-2..5: a hit's roll with what its natural die brought as it landed: the
+    effect chosen instead of the extra damage, or the extra damage applied (an impaired
+    attacker's +1), so the log says that and not the face's name. A face that brings no
+    extra damage (2 to 16) records none."""
+    if made.die is None or not attack_damage_bonus(made.die):
+        return made
+    return replace(made, effect=effect, special_damage=bonus)

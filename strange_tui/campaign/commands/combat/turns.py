@@ -7,13 +7,14 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from strange_tui.campaign.commands.base import Command, state_after
+from strange_tui.campaign.commands.base import Command, state_after, text
 from strange_tui.campaign.commands.combat.actions import WAITING
 from strange_tui.campaign.commands.combat.hazards import burn_events
 from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
 from strange_tui.campaign.model.creatures import regeneration
 from strange_tui.campaign.model.dice_seen import is_trace
 from strange_tui.campaign.model.events import (
+    ActionGranted,
     AnyEvent,
     CombatEnded,
     CombatStarted,
@@ -83,6 +84,22 @@ def commands_back_to_turn(journal: Sequence[AnyEvent]) -> int | None:
         if any(isinstance(event, CombatStarted | InitiativeRolled) for event in command):
             return None
     return None
+
+
+class GrantAction(Command, frozen=True, kw_only=True):
+    """R-CMB-8: the GM's ruling gives the PC whose turn it is one more action this turn
+    (``why`` in the GM's words: the log says it; "" the GM's ruling)."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "grant another action"
+
+    why: str = ""
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        active = encounter_of(state).active
+        if active is None or not active.pc:
+            raise RuleViolation("Another action is granted on a PC's turn.")
+        return [ActionGranted(character=active.id, source=text(self.why, "The reason", 200))]
 
 
 class MovePc(Command, frozen=True, kw_only=True):

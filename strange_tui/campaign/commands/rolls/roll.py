@@ -1,12 +1,16 @@
 """Rolling a task and rerolling it for 1 XP (R-TASK-2..6, R-EFF-1..6, R-SPEC-1..5,
 R-HELP-1..2, R-XP-2, R-XP-3), with the effects on a character that move their rolls
 (R-TR-6..8, ``effects``) and the circumstances they are made in (R-CIR-1, R-CIR-2,
-``circumstances``); what the dialog shows before and after the die is in ``odds``."""
+``circumstances``); what the dialog shows before and after the die is in ``odds``, the
+training it may claim in ``steps`` (R-TASK-9).
+
+Just past 300 lines: the one command every roll goes through, whose setup, preview and
+decide read the same task."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -20,7 +24,7 @@ from strange_tui.campaign.commands.rolls.effects import (
     split_steps,
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
-from strange_tui.campaign.commands.rolls.steps import itemised_steps
+from strange_tui.campaign.commands.rolls.steps import MORE, claimed_training, itemised_steps
 from strange_tui.campaign.model.abilities import ability_task, base_cost, moment, timed_begun
 from strange_tui.campaign.model.ability_tasks import (
     free_effort,
@@ -30,6 +34,7 @@ from strange_tui.campaign.model.ability_tasks import (
 )
 from strange_tui.campaign.model.events import AnyEvent, RollMade, XpSpent
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll, task_of
+from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
@@ -60,18 +65,24 @@ HELPER_SKILLS = {
 class Roll(Command, frozen=True, kw_only=True):
     """A character attempts a task: the die is the player's (``die``) or the app's."""
 
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
+
     character: str
     stat: Stat = Stat.MIGHT
     difficulty: int = 3
     label: str = ""
     skill: Literal["", "trained", "specialized"] = ""
+    training: str = ""
+    """R-TASK-9: the skill of the sheet ``skill`` comes from ("climbing"): a player's seat
+    claims only what the sheet gives; ``skill`` with none named is the GM's grant."""
     inability: bool = False
     assets: int = 0
     effort: int = 0
     damage_effort: int = 0
     hindrances: int = 0
     eased: int = 0
-    """Situational steps easing the task (a guard's defense, R-ACT-1; circumstances)."""
+    """Situational steps easing the task (a guard's defense, R-ACT-1; circumstances); the
+    GM's to grant (R-TASK-9): refused from a player's seat."""
     reasons: tuple[tuple[str, int], ...] = ()
     """What ``hindrances`` and ``eased`` are made of, in words, for the preview's steps."""
     bonus: int = 0
@@ -195,6 +206,9 @@ class Roll(Command, frozen=True, kw_only=True):
         who = character_of(state, self.character)
         if self.focus_ability and (refused := focus_ability_refusal(state, self.character)):
             raise RuleViolation(refused)
+        named = claimed_training(who, self.skill, self.training, self.by, moment(state))
+        if self.eased and self.by != GM:
+            raise RuleViolation(f"A step eased is the GM's to grant: {MORE}.")
         hindered, eased = split_steps(self.effects(state))
         situation = self.situation()
         skill, bonus = SKILLS[self.skill], self.bonus
@@ -213,6 +227,7 @@ class Roll(Command, frozen=True, kw_only=True):
             difficulty=self.difficulty,
             label=((self.label.strip() or self.ability) + helped).strip(),
             skill=SKILL_NAMES[skill],
+            training=named if SKILL_NAMES[skill] == self.skill else "",
             inability=self.inability,
             assets=self.assets
             + min(sum(n for _, n in self.ability_assets(state)), max(0, MAX_ASSETS - self.assets)),
@@ -241,6 +256,7 @@ class Roll(Command, frozen=True, kw_only=True):
                 event,
                 difficulty=forced.difficulty,
                 skill="",
+                training="",
                 assets=0,
                 effort=0,
                 eased=0,

@@ -1,14 +1,19 @@
 """What moves a roll's difficulty, one reason a line (R-TASK-3, R-TASK-5): the task's own
 steps (training, assets, Effort) with the lumped 'eased' and 'hindered' taken apart into
 what they are made of (an effect, a circumstance, a condition), for every dialog that shows
-'Standard 2 → Simple 1' to say why."""
+'Standard 2 → Simple 1' to say why; and the training a roll may claim: the sheet's
+(R-TASK-9), or the GM's grant."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from strange_tui.campaign.model.abilities import skills_now
 from strange_tui.campaign.model.events import RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
+from strange_tui.campaign.model.seats import GM
+from strange_tui.campaign.model.state import Character
+from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.task import step_breakdown
 
 Steps = tuple[tuple[str, int], ...]
@@ -42,3 +47,49 @@ def named_training(steps: Steps, skill_name: str, inability_name: str) -> Steps:
         "inability": f"inability ({inability_name})" if inability_name else "inability",
     }
     return tuple((named.get(label, label), n) for label, n in steps)
+
+
+TRAINING_RANK = {"": 0, "trained": 1, "specialized": 2}
+MORE = "more is an asset, or a step the GM grants"
+"""What a player who wants more than the sheet gives is told (R-TASK-9)."""
+
+
+def sheet_trainings(who: Character, now: int | None = None) -> dict[str, str]:
+    """R-TASK-9: the skills the sheet trains or specializes ``who`` in now (its abilities'
+    included, R-ABL-1), by name: the trainings a player's roll may name."""
+    return {
+        name: level for name, level in skills_now(who, now).items() if level in TRAINING_RANK
+    }
+
+
+def claimed_training(
+    who: Character, skill: str, training: str, by: str, now: int | None = None
+) -> str:
+    """R-TASK-9: the sheet's name of the skill a roll's ``skill`` (trained, specialized)
+    comes from, as ``training`` names it; '' for none. A player's seat claims only what
+    the sheet gives: a training with no skill of the sheet named, or above what the named
+    one gives, is refused; the GM's seat may grant either. A name the sheet does not hold
+    is refused at every seat (the log would say the sheet gave it)."""
+    wanted = training.strip().casefold()
+    found = next(
+        ((name, level) for name, level in sheet_trainings(who, now).items()
+         if name.strip().casefold() == wanted),
+        None,
+    ) if wanted else None  # fmt: skip
+    if wanted and found is None:
+        raise RuleViolation(f"{who.name}'s sheet has no training in {training.strip()}.")
+    if not skill:
+        return ""
+    if found is None:
+        if by != GM:
+            raise RuleViolation(
+                f"{who.name}'s sheet gives no training for this roll (name one of its"
+                f" skills): {MORE}."
+            )
+        return ""
+    name, level = found
+    if TRAINING_RANK[skill] <= TRAINING_RANK[level]:
+        return name
+    if by != GM:
+        raise RuleViolation(f"{who.name} is {level} in {name}, not {skill}: {MORE}.")
+    return ""  # Beyond the sheet: the GM's grant, not the skill's.

@@ -134,9 +134,10 @@ class Draw(Command, frozen=True, kw_only=True):
     a random event (R-EVT-1). ``content`` is the campaign's packs; ``typed`` the player's
     own dice, in the order the draw rolls them (empty: the app rolls); ``choose`` the id
     of the line the player picks instead, among those the die would choose from (no die,
-    but a cypher's level). Any seat may draw: it touches no one's numbers."""
+    but a cypher's level). The GM's, or any seat's in solo play (``STORY_TOOL``)."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "draw from the tables"
 
     table: str
     levels: tuple[int, int] | None = None

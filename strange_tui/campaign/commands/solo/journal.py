@@ -9,6 +9,7 @@ from typing import ClassVar
 from strange_tui.campaign.commands.base import Command, text
 from strange_tui.campaign.model.events import AnyEvent, SceneWritten
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.story import scene_opened
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 
@@ -22,7 +23,8 @@ def note_text(value: str) -> str:
 
 class WriteScene(Command, frozen=True, kw_only=True):
     """A note of the story, in the player's words (any seat may write one: it touches no
-    one's numbers)."""
+    one's numbers). R-SCN-3: with no scene under way and no fight it opens the next scene,
+    and says its number."""
 
     ANY_SEAT: ClassVar[bool] = True
 
@@ -36,4 +38,5 @@ class WriteScene(Command, frozen=True, kw_only=True):
         return kept
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        return [SceneWritten(text=self.preview(state))]
+        opens = scene_opened(state.story, note=True, fighting=state.encounter is not None)
+        return [SceneWritten(text=self.preview(state), opens=opens)]

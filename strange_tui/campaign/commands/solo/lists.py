@@ -50,10 +50,11 @@ def item_id(name: str, taken: set[str], which: str) -> str:
 
 class AddToList(Command, frozen=True, kw_only=True):
     """A thread opens, or someone is met: ``name`` (and a ``note`` in the player's words)
-    onto the list ``list`` ('threads' or 'people'). Any seat may: it touches no one's
-    numbers."""
+    onto the list ``list`` ('threads' or 'people'). The GM's, or any seat's in solo
+    play (``STORY_TOOL``)."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "open a thread or add someone met"
 
     list: str
     name: str
@@ -82,7 +83,8 @@ class CloseInList(Command, frozen=True, kw_only=True):
     """A thread is closed, or a person leaves the story: the entry ``id`` off the list
     ``list`` (the log keeps it)."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "close a thread or see someone leave the story"
 
     list: str
     id: str

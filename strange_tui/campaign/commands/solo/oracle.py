@@ -224,10 +224,11 @@ class AskOracle(Command, frozen=True, kw_only=True):
     tension. ``die`` is the player's own d20 and ``event_die`` their second one (None: the
     app rolls it); ``content`` the packs the twist and the random event are drawn from
     (None: nothing is drawn, the dice are still kept). ``chosen`` is an answer the player
-    picks instead of rolling: then no die is rolled and nothing drawn. Any seat may ask: it
-    touches no one's numbers."""
+    picks instead of rolling: then no die is rolled and nothing drawn. The GM's, or any
+    seat's in solo play (``STORY_TOOL``)."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "ask the oracle"
 
     question: str
     likelihood: str = DEFAULT_LIKELIHOOD

@@ -143,9 +143,10 @@ class ReactNpc(Command, frozen=True, kw_only=True):
     """R-NPC-1: an NPC of ``level`` meets the party and ``speaker`` (a PC's id) speaks,
     with ``skill`` ("" none); ``die`` is the player's own d20 (None: the app rolls).
     ``meet``: the NPC joins the story's people in the same step (unless already there).
-    Any seat may roll it: it touches no one's numbers."""
+    The GM's, or any seat's in solo play (``STORY_TOOL``)."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "roll an NPC's reaction"
 
     npc: str
     level: int

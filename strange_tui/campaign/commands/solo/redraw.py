@@ -70,9 +70,10 @@ class RerollDrawDie(Command, frozen=True, kw_only=True):
     """One die of ``drawn`` (the Drawn as the journal holds it, drawn by ``draw``) rolled
     again: die ``index`` (0 the first), ``die`` the player's own (None: the app rolls).
     Only right after the draw, and once (a draw that replaces another is not rolled again).
-    Any seat may: it touches no one's numbers."""
+    The GM's, or any seat's in solo play (``STORY_TOOL``)."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "roll a draw's die again"
 
     draw: Draw
     drawn: Drawn

@@ -27,6 +27,7 @@ from strange_tui.campaign.model.events import (
     TensionSet,
 )
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.story import scene_opened
 from strange_tui.content.solo_fit import fitting
 from strange_tui.rules.dice import DiceSource, check_face
 from strange_tui.rules.errors import RuleViolation
@@ -116,10 +117,11 @@ def draw_alteration(state: Campaign, content: Library, dice: DiceSource) -> Draw
 class StartScene(Command, frozen=True, kw_only=True):
     """R-SCN-1: a scene begins with what the player ``expected``; ``die`` is the player's
     own d20 against tension (None: the app rolls); ``content`` the campaign's packs, from
-    which an alteration or a random event is drawn with the app's dice. Any seat may: it
-    touches no one's numbers."""
+    which an alteration or a random event is drawn with the app's dice. The GM's, or any
+    seat's in solo play (``STORY_TOOL``)."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "begin a scene"
 
     expected: str
     die: int | None = None
@@ -150,6 +152,7 @@ class StartScene(Command, frozen=True, kw_only=True):
                 die=die,
                 tension=tension,
                 app_rolled=self.die is None,
+                number=scene_opened(state.story, note=False, fighting=bool(state.encounter)),
             )
         ]
         test = scene_test(tension, die)
@@ -167,7 +170,8 @@ class EndScene(Command, frozen=True, kw_only=True):
     """R-SCN-2: the scene under way ends; how it ``went`` for the party ('well', 'mixed',
     'badly') moves tension a step down, not at all, or a step up."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "end a scene"
 
     went: str
 

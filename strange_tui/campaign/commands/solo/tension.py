@@ -35,10 +35,11 @@ WHY_LIMIT = 200
 
 
 class SetTension(Command, frozen=True, kw_only=True):
-    """R-TEN-1: the player sets the tension, 1 to 9 (any seat may: it touches no one's
-    numbers)."""
+    """R-TEN-1: the player sets the tension, 1 to 9 (the GM's, or any seat's in solo
+    play: ``STORY_TOOL``)."""
 
-    ANY_SEAT: ClassVar[bool] = True
+    STORY_TOOL: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "set the tension"
 
     tension: int
 

@@ -41,6 +41,8 @@ from strange_tui.campaign.model.events.chase import (
     QuarryLevel,
 )
 from strange_tui.campaign.model.events.combat import (
+    ActionGranted,
+    ActionTaken,
     CombatEnded,
     CombatStarted,
     ConditionAdded,
@@ -129,6 +131,8 @@ AnyEvent = (
     | TurnAdvanced
     | WaitTriggered
     | MovedInFight
+    | ActionTaken
+    | ActionGranted
     | NpcHealthChanged
     | NpcFled
     | ConditionAdded
@@ -222,6 +226,8 @@ __all__ = [
     "IntrusionAccepted",
     "IntrusionRefused",
     "MovedInFight",
+    "ActionTaken",
+    "ActionGranted",
     "NotesEdited",
     "NpcFled",
     "NpcHealthChanged",

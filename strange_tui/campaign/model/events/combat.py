@@ -67,6 +67,21 @@ class MovedInFight(Event, tag="moved_in_fight"):
     stumbled: bool = False
 
 
+class ActionTaken(Event, tag="action_taken"):
+    """R-CMB-8: the active PC took one of their turn's actions (an attack, an ability, a
+    combat action, a task): the command's own line says what it was."""
+
+    character: Id
+
+
+class ActionGranted(Event, tag="action_granted"):
+    """R-CMB-8: the active PC may take another action this turn: the GM's ruling
+    (``source`` "") or an ability that says so (its name)."""
+
+    character: Id
+    source: Text = ""
+
+
 class NpcHealthChanged(Event, tag="npc_health_changed"):
     """NPCs hit (negative, before Armor) or healed (positive), one or several at once."""
 

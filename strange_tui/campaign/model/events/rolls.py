@@ -23,6 +23,9 @@ class RollMade(Event, tag="roll_made"):
     difficulty: Annotated[int, Meta(ge=0, le=10)]
     label: Text = ""
     skill: Literal["", "trained", "specialized"] = ""
+    training: Text = ""
+    """R-TASK-9: the skill on the sheet ``skill`` comes from ("Speed defense"); "" when
+    the GM's seat granted it (or in an older journal): the log names it."""
     inability: bool = False
     assets: Annotated[int, Meta(ge=0, le=2)] = 0
     effort: Small = 0
@@ -55,6 +58,14 @@ class RollMade(Event, tag="roll_made"):
     """That weapon was a gun (the pack's word or the player's): the sheet remembers it."""
     free_effort: Small = 0
     """R-ABL-1: levels of the Effort applied that an ability makes free (the first ones)."""
+    impaired: bool = False
+    """R-SPEC-5: the roller was impaired (no minor or major effect; 17 or more on an attack
+    adds only +1 damage), so the log says what the die brought (journals written before it
+    was recorded say False)."""
+    special_damage: Small | None = None
+    """R-SPEC-2..5: the damage a hit took from its natural die, as applied (0 when an
+    effect was taken instead); None for a roll that is no hit, and in journals written
+    before it was recorded."""
 
 
 class ContestRolled(Event, tag="contest_rolled"):

@@ -11,7 +11,7 @@ from msgspec import Meta
 
 from strange_tui.campaign.model.events.base import Die20, Event
 from strange_tui.campaign.model.state import Id, Text
-from strange_tui.campaign.model.story import ListName, StoryItem, Tension
+from strange_tui.campaign.model.story import ListName, SceneNumber, StoryItem, Tension
 from strange_tui.rules.oracle import Likelihood
 from strange_tui.rules.solo import SceneEnd
 
@@ -58,6 +58,9 @@ class SceneWritten(Event, tag="scene_written"):
     its place, so a session reads as a story)."""
 
     text: Text
+    opens: SceneNumber | None = None
+    """R-SCN-3: the number of the scene the note opens (0: none, it stays in the scene or
+    the fight under way; None: written before the notes said it, the log counts it)."""
 
 
 class TensionSet(Event, tag="tension_set"):
@@ -78,6 +81,9 @@ class SceneStarted(Event, tag="scene_started"):
     die: Die20
     tension: Tension
     app_rolled: bool = False
+    number: SceneNumber = 0
+    """R-SCN-3: the scene's number in the story (0: begun before the scenes said it, the
+    log counts it)."""
 
 
 class SceneEnded(Event, tag="scene_ended"):

@@ -1,13 +1,21 @@
 """Folding the combat events into the encounter (R-CMB); part of ``reduce``.
 
-Just past 300 lines: one fold, a case per combat event, each checked against the fight."""
+Past 300 lines: one fold, a case per combat event, each checked against the fight."""
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.model.encounter import Combatant, Encounter
+from strange_tui.campaign.model.encounter import (
+    MAX_ACTIONS,
+    Combatant,
+    Encounter,
+    action_spent,
+    actions_allowed,
+)
 from strange_tui.campaign.model.events import (
+    ActionGranted,
+    ActionTaken,
     CombatEnded,
     CombatStarted,
     ConditionAdded,
@@ -37,6 +45,8 @@ COMBAT_EVENTS = (
     TurnAdvanced,
     WaitTriggered,
     MovedInFight,
+    ActionTaken,
+    ActionGranted,
     NpcHealthChanged,
     NpcFled,
     ConditionAdded,
@@ -66,7 +76,7 @@ def fold_combat(state: Campaign, event: object) -> Campaign:
         return replace(state, encounter=_wait_over(encounter, event, dead_pcs(state)))
     if isinstance(event, MovedInFight):
         _check_move(state, encounter, event)
-        return state
+        return replace(state, encounter=_moved(encounter, event))
     return replace(state, encounter=_fold(encounter, event))
 
 
@@ -105,6 +115,34 @@ def _check_move(state: Campaign, encounter: Encounter, event: MovedInFight) -> N
         raise RuleViolation(f"{who.name} is {pc.track.label} and cannot move.")
     if not can_act(pc.track) and event.distance != "immediate":
         raise RuleViolation(f"{who.name} is debilitated: an immediate distance at most.")
+
+
+def _moved(encounter: Encounter, event: MovedInFight) -> Encounter:
+    """R-CMB-8, R-MOVE-2: on the mover's own turn an immediate move is part of an action
+    (one with each action the turn allows, counted apart); any other move, one over
+    difficult terrain, or an immediate one past those, is an action itself: refused when
+    the turn's actions are spent."""
+    active = encounter.active
+    if active is None or active.id != event.character or not active.pc:
+        return encounter
+    free = event.distance == "immediate" and not event.difficult
+    if free and encounter.moved < actions_allowed(encounter):
+        return replace(encounter, moved=encounter.moved + 1)
+    if spent := action_spent(encounter, event.character):
+        raise RuleViolation(f"A move that far is an action: {spent}")
+    return replace(encounter, acted=encounter.acted + 1)
+
+
+def _turn_pc(encounter: Encounter, character: str) -> Combatant:
+    """R-CMB-8: the PC whose turn it is, named by a turn's action or grant."""
+    who, active = _combatant(encounter, character), encounter.active
+    if not who.pc:
+        raise RuleViolation(f"{who.name} is not a PC: an NPC acts once a turn.")
+    if active is None:
+        raise RuleViolation("Roll initiative first.")
+    if active.id != who.id:
+        raise RuleViolation(f"It is {active.name}'s turn, not {who.name}'s.")
+    return who
 
 
 def dead_pcs(state: Campaign) -> set[str]:
@@ -178,6 +216,16 @@ def _fold(encounter: Encounter, event: object) -> Encounter | None:
             if len(kept) == len(who.conditions):
                 raise RuleViolation(f"{who.name} is not {name}.")
             return _with(encounter, replace(who, conditions=kept))
+        case ActionTaken(character=character):
+            _turn_pc(encounter, character)
+            if spent := action_spent(encounter, character):
+                raise RuleViolation(spent)
+            return replace(encounter, acted=encounter.acted + 1)
+        case ActionGranted(character=character):
+            who = _turn_pc(encounter, character)
+            if actions_allowed(encounter) >= MAX_ACTIONS:
+                raise RuleViolation(f"{who.name} has {MAX_ACTIONS} actions this turn already.")
+            return replace(encounter, granted=encounter.granted + 1)
         case NpcFled(npc=npc):
             return _fled(encounter, npc)
         case CombatEnded():
@@ -252,6 +300,9 @@ def _next_turn(encounter: Encounter, dead: set[str]) -> Encounter:
         last_attacks=last,
         npc_acted=False,
         npc_attacks=0,
+        acted=0,
+        granted=0,
+        moved=0,
     )
 
 
@@ -302,16 +353,23 @@ def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:
     return replace(encounter, dealt=encounter.dealt + dealt)
 
 
-def count_taken(state: Campaign, before: Campaign, intrusion: bool = False) -> Campaign:
-    """Keep the fight's summary: damage the PCs took, intrusions."""
+def count_taken(
+    state: Campaign, before: Campaign, intrusion: bool = False, *, hit: bool = False
+) -> Campaign:
+    """Keep the fight's summary: the damage the PCs took, intrusions. Only a ``hit`` (an
+    attack's, a hazard's: the points it took off the pools) counts as damage taken; points
+    a PC spends (Effort, an ability's cost) are no damage, and the summary counts what
+    happened, not what the pools lost."""
     encounter = state.encounter
     if encounter is None:
         return state
-    lost = sum(
-        before.characters[cid].pools.total() - c.pools.total()
-        for cid, c in state.characters.items()
-        if cid in before.characters and cid in encounter.combatants
-    )
+    lost = 0
+    if hit:
+        lost = sum(
+            before.characters[cid].pools.total() - c.pools.total()
+            for cid, c in state.characters.items()
+            if cid in before.characters and cid in encounter.combatants
+        )
     return replace(
         state,
         encounter=replace(

@@ -11,7 +11,7 @@ from strange_tui.content.effects import FreeEffort
 from strange_tui.rules.dice import DiceSource, PlayerDice
 from strange_tui.rules.effort import action_cost, check_effort
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.special import cost_after_special
+from strange_tui.rules.special import attack_damage_bonus, cost_after_special
 from strange_tui.rules.task import D20, Skill, Task, check_task, is_automatic, resolve
 from strange_tui.rules.track import can_act
 
@@ -75,7 +75,23 @@ def check_roll(character: Character, event: RollMade) -> int:
         raise RuleViolation(f"The action costs {cost}; {event.from_luck} from Luck is too much.")
     if (event.success, event.cost) != (result.success, paid):
         raise RuleViolation("The roll's recorded result does not match the rules.")
+    check_special(character, event)
     return cost
+
+
+def check_special(character: Character, event: RollMade) -> None:
+    """R-SPEC-2..5: what the roll records of its natural die's special result is what the
+    rules make of that die: an impaired roller was impaired, and a hit's extra damage is
+    the die's (an impaired attacker's +1; none when an effect was taken instead)."""
+    if event.impaired and not character.impaired:
+        raise RuleViolation(f"{character.name} is not impaired.")
+    if event.special_damage is None:
+        return
+    if not (event.attack and event.success and event.die is not None):
+        raise RuleViolation("Only a hit takes extra damage from its die.")
+    bonus = 0 if event.effect else attack_damage_bonus(event.die, impaired=character.impaired)
+    if event.special_damage != bonus:
+        raise RuleViolation("The hit's extra damage from its die does not match the rules.")
 
 
 def make_roll(character: Character, setup: RollMade, dice: DiceSource) -> RollMade:
@@ -91,7 +107,12 @@ def make_roll(character: Character, setup: RollMade, dice: DiceSource) -> RollMa
     cost = full_cost(character, setup)
     paid = cost_after_special(die, cost) if die is not None else cost
     event = replace(
-        setup, die=die, success=result.success, cost=paid, app_rolled=app_rolled(die, dice)
+        setup,
+        die=die,
+        success=result.success,
+        cost=paid,
+        app_rolled=app_rolled(die, dice),
+        impaired=character.impaired,
     )
     check_roll(character, event)
     return event
