@@ -16,6 +16,7 @@ from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.combat import Defend, DefensePreview, defense_skill, out_of_fight
+from strange_tui.campaign.commands.combat.defense_training import defense_options
 from strange_tui.campaign.commands.rolls.circumstances import (
     CircumstanceChoice,
     circumstance_choices,
@@ -24,20 +25,13 @@ from strange_tui.campaign.commands.table.questions import AskDefense
 from strange_tui.campaign.model.events import AnyEvent, RollMade
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.combat.creature_fields import BLOW, CreatureDefense, Situations, foe_rows
-from strange_tui.tui.combat.roll import DIE_LABEL, KEYS_HINT, CombatRoll
+from strange_tui.tui.combat.roll import KEYS_HINT, CombatRoll
 from strange_tui.tui.combat.tables import defense_table
 from strange_tui.tui.common.dialog import row, send
 from strange_tui.tui.rolls.odds import circumstance_rows, grid
 
 ASK_LABEL = "Ask the seat"
 """The button that sends the defense to the defender's own seat."""
-
-DEFENSE_SKILLS = [
-    ("Untrained", ""),
-    ("Trained", "trained"),
-    ("Specialized", "specialized"),
-    ("Inability", "inability"),
-]
 
 
 def hit_why(before: DefensePreview) -> str:
@@ -142,7 +136,7 @@ class DefenseDialog(CreatureDefense, CombatRoll):
             yield row(
                 "Skill",
                 Select(
-                    DEFENSE_SKILLS,
+                    defense_options(state, self.character_id, self.stat, self.session.seat),
                     value=defense_skill(state, self.character_id, self.stat),
                     allow_blank=False,
                     id="skill",
@@ -194,7 +188,9 @@ class DefenseDialog(CreatureDefense, CombatRoll):
         """The sheet's training for this defender and this defense, as the default."""
         stat, pc = self.query_one("#stat", Select).value, self.query_one("#pc", Select).value
         if isinstance(stat, Stat) and isinstance(pc, str):
-            self.query_one("#skill", Select).value = defense_skill(self.session.state, pc, stat)
+            state, skill = self.session.state, self.query_one("#skill", Select)
+            skill.set_options(defense_options(state, pc, stat, self.session.seat))
+            skill.value = defense_skill(state, pc, stat)
 
     def command(self, die: int | None = None) -> Defend:
         return Defend(

@@ -17,6 +17,7 @@ from textual.containers import Container, VerticalScroll
 from textual.widgets import DataTable, Header
 
 from strange_tui.campaign.commands.combat import (
+    GrantAction,
     MovePc,
     NextTurn,
     RollInitiative,
@@ -104,6 +105,8 @@ class CombatScreen(TrackerKeys):
                 tooltip="the marked are caught unaware as the fight begins"),
         Binding("o", "add_object", "Object", id="combat.object", show=False,
                 tooltip="a door, a lock: something to attack, Armor by hardness"),
+        Binding("g", "grant_action", "Grant an action", id="combat.grant", show=False,
+                tooltip="the GM's ruling: the PC whose turn it is takes one more action"),
         Binding("y", "ask_roll", "Ask for a roll", id="combat.ask_roll", show=False,
                 tooltip="the GM asks the highlighted PC (or the party) for a roll"),
         Binding("escape", "app.pop_screen", "Back", id="combat.back"),
@@ -200,8 +203,8 @@ class CombatScreen(TrackerKeys):
                 return False
         if session is None or session.is_gm or not self.is_mounted:
             return True
-        if action == "ask_roll":
-            return False  # The GM's (AskRoll is GM_ONLY): the difficulty is the GM's to set.
+        if action in ("ask_roll", "grant_action"):
+            return False  # The GM's (GM_ONLY): the difficulty, a further action.
         return offered(session, key_commands(self.encounter, self.highlighted(), self.seat), action)
 
     def on_data_table_row_highlighted(self) -> None:
@@ -233,6 +236,10 @@ class CombatScreen(TrackerKeys):
 
     def action_next_turn(self) -> None:
         strange_app(self).run_command(NextTurn())
+
+    def action_grant_action(self) -> None:
+        """R-CMB-8: the GM's ruling gives the PC whose turn it is one more action."""
+        strange_app(self).run_command(GrantAction())
 
     def action_previous_turn(self) -> None:
         """Undo the commands back to (and including) the next turn that started this one."""

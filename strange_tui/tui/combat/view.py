@@ -134,8 +134,12 @@ def turn_detail(state: Campaign, seat: str | None = None) -> Text:
             text.append(f"{turn.limit} n: next turn.\n", style="red")
         elif turn.loses_turn:
             text.append("Stunned: loses its action this turn (n).\n", style="red")
+        elif turn.pc and turn.spent:  # R-CMB-8: one action a turn, and what was granted.
+            text.append(f"{turn.spent} n: next turn", style="yellow")
+            text.append(" · g: grant one.\n" if seat is None else ".\n", style="yellow")
         elif turn.pc:
-            text.append("a: attack an NPC · b: use an ability · c: another action.\n")
+            more = f" ({turn.granted} more granted)" if turn.granted else ""
+            text.append(f"a: attack an NPC · b: use an ability · c: another action{more}.\n")
         elif state.settings.solo:
             text.append(f"d: {turn.name} acts: the app chooses whom it attacks")
             text.append(f" (damage {turn.damage}) · c: take it for an ally.\n")

@@ -204,6 +204,12 @@ def skill_select() -> Select[str]:
     return Select(SKILLS, value="", allow_blank=False, id="skill", compact=True)
 
 
+def training_select(options: list[tuple[str, str]]) -> Select[str]:
+    """R-TASK-9: the task's training as the model offers it at this seat (the sheet's
+    skills by name; the GM's seat may grant more), untrained first: the roll forms."""
+    return Select(options, value="", allow_blank=False, id="skill", compact=True)
+
+
 def assets_select() -> Select[int]:
     """The task's assets, 0 to 2 (R-TASK-3)."""
     return Select([("0", 0), ("1", 1), ("2", 2)], value=0, allow_blank=False, id="assets",

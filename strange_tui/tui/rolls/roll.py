@@ -27,18 +27,19 @@ from strange_tui.campaign.commands.rolls.circumstances import (
     circumstance_choices,
 )
 from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
+from strange_tui.campaign.commands.rolls.steps import training_choice
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.terms import RuleViolation, Stat
 from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.dialog import CharacterDialog, int_value, typed_d20
 from strange_tui.tui.common.impossible import AsksIfImpossible
 from strange_tui.tui.common.session import Refused
+from strange_tui.tui.rolls.against_fields import AgainstFields
 from strange_tui.tui.rolls.circumstance_fields import (
     CIRCUMSTANCES_CSS,
     CIRCUMSTANCES_KEY,
     CircumstanceFields,
 )
-from strange_tui.tui.rolls.against_fields import AgainstFields
 from strange_tui.tui.rolls.outcome_view import OutcomeArea
 from strange_tui.tui.rolls.roll_form import DIE_HINT, HELPERS, RollForm
 
@@ -160,12 +161,14 @@ class RollDialog(
             if value is None or (name != "bonus" and value < 0):
                 return f"{name.replace('_', ' ').title()} must be a whole number."
             numbers[name] = value
+        skill, training = training_choice(self.query_one("#skill", Select).value)
         return self.against_applied(Roll(
             character=self.character_id,
             stat=self.query_one("#stat", Select).value,
             difficulty=self.query_one("#difficulty", Select).value,
             label=self.query_one("#label", Input).value.strip(),
-            skill=self.query_one("#skill", Select).value,
+            skill=skill,  # type: ignore[arg-type]
+            training=training,
             inability=self.query_one("#inability", Checkbox).value,
             assets=self.query_one("#assets", Select).value,
             effort=self.query_one("#effort", Select).value,

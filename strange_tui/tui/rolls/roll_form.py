@@ -11,8 +11,9 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
 
 from strange_tui.campaign.commands.rolls.roll import HelperSkill
+from strange_tui.campaign.commands.rolls.steps import training_options
 from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, Stat
-from strange_tui.tui.common.dialog import assets_select, die_hint, skill_select
+from strange_tui.tui.common.dialog import assets_select, die_hint, training_select
 
 DIE_HINT = "your d20, then enter · blank: the app rolls"
 
@@ -35,6 +36,8 @@ class RollForm:
 
     start: tuple[str, Stat, int]
     character: Any
+    character_id: str
+    session: Any
     query_one: Any
     against_fields: Any
     circumstances_button: Any
@@ -70,7 +73,7 @@ class RollForm:
         )
         yield from self.against_fields()
         yield Label("Skill")
-        yield skill_select()
+        yield training_select(self.training_options())
         yield Label("")
         yield Checkbox("Inability", id="inability")
         yield Label("Assets")
@@ -103,9 +106,16 @@ class RollForm:
         hint = die_hint(self, DIE_HINT)
         yield Input(placeholder=hint, type="integer", id="die", compact=True, classes="wide")
 
+    def training_options(self) -> list[tuple[str, str]]:
+        """R-TASK-9: the trainings the model offers this seat: the sheet's skills by name
+        (and, at the GM's seat, a step granted)."""
+        session = self.session
+        return training_options(session.state, self.character_id, session.seat)
+
     def reset_form(self) -> None:
         """Every field as a new dialog has it, for the task in ``start``."""
         who = self.character
+        self.query_one("#skill", Select).set_options(self.training_options())
         effort = [(str(n), n) for n in range(who.effort + 1)]
         for name in ("effort", "damage_effort"):  # Effort may have grown since.
             self.query_one(f"#{name}", Select).set_options(effort)

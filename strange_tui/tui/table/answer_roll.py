@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from strange_tui.campaign.commands.rolls.odds import outcome_of
 from strange_tui.campaign.commands.rolls.roll import Reroll
+from strange_tui.campaign.commands.rolls.steps import training_choice, training_options
 from strange_tui.campaign.commands.table.asking import AnswerPreview, AnswerRoll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.prompts import Prompt
@@ -28,7 +29,7 @@ from strange_tui.tui.common.dialog import (
     assets_select,
     die_hint,
     send,
-    skill_select,
+    training_select,
     typed_d20,
 )
 from strange_tui.tui.common.impossible import AsksIfImpossible
@@ -111,7 +112,9 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
                 yield Label("Difficulty")
                 yield Static(self.difficulty_text(), id="difficulty", classes="wide")
                 yield Label("Skill")
-                yield skill_select()
+                yield training_select(
+                    training_options(self.session.state, self.character_id, self.session.seat)
+                )
                 yield Label("Assets")
                 yield assets_select()
                 yield Label("Effort")
@@ -150,10 +153,12 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
         self.update_preview()
 
     def command(self) -> AnswerRoll:
+        skill, training = training_choice(self.query_one("#skill", Select).value)
         return AnswerRoll(
             character=self.character_id,
             prompt=self.prompt.id,
-            skill=self.query_one("#skill", Select).value,
+            skill=skill,  # type: ignore[arg-type]
+            training=training,
             inability=self.query_one("#inability", Checkbox).value,
             assets=self.query_one("#assets", Select).value,
             effort=self.query_one("#effort", Select).value,

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import random
 import re
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 

@@ -98,6 +98,7 @@ from strange_tui.campaign.commands.combat.trades import TradePreview, trade_cost
 from strange_tui.campaign.commands.combat.turns import (
     CombatSummary,
     EndCombat,
+    GrantAction,
     MovePc,
     NextTurn,
     commands_back_to_turn,
@@ -183,6 +184,7 @@ __all__ = [
     "MAX_NPC_NAME",
     "MAX_ROUNDS",
     "MovePc",
+    "GrantAction",
     "NextTurn",
     "NpcHealth",
     "RemoveCondition",

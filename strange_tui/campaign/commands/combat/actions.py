@@ -9,9 +9,8 @@ easily, a surprised PC cannot use Effort to defend. One action, one command."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Sequence
+from typing import ClassVar
 
 import msgspec
 from msgspec.structs import replace

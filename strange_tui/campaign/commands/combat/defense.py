@@ -6,13 +6,18 @@ Past 300 lines: one command and its preview, which must compute the same thing."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.character.damage import landed
+from strange_tui.campaign.commands.combat.defense_training import (
+    DefenseSkill,
+    claimed_defense,
+    defense_skill,
+    defense_training,
+)
 from strange_tui.campaign.commands.combat.riders import rider_events, rider_lines
 from strange_tui.campaign.commands.combat.views import (
     capped,
@@ -21,11 +26,10 @@ from strange_tui.campaign.commands.combat.views import (
     defense_reasons,
     encounter_of,
 )
-from strange_tui.campaign.commands.combat.weapons import Training, training_in
 from strange_tui.campaign.commands.rolls.circumstances import Support
 from strange_tui.campaign.commands.rolls.odds import RollPreview
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.commands.rolls.steps import MORE, named_training
+from strange_tui.campaign.commands.rolls.steps import named_training
 from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total, moment
 from strange_tui.campaign.model.creatures import (
     area_attack,
@@ -36,12 +40,11 @@ from strange_tui.campaign.model.creatures import (
     situations_for,
 )
 from strange_tui.campaign.model.encounter import Combatant
-from strange_tui.content.creature_powers import AreaAttack
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.prompts import open_prompt
-from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.content.creature_powers import AreaAttack
 from strange_tui.rules import combat
 from strange_tui.rules.damage import armor_applies, damage_after_armor
 from strange_tui.rules.dice import DiceSource, PlayerDice
@@ -49,49 +52,6 @@ from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Pools, Stat
 from strange_tui.rules.task import D20, resolve
 from strange_tui.rules.track import DamageTrack, can_act
-
-
-def defense_training(who: Character, stat: Stat, now: int | None = None) -> Training:
-    """R-CMB-3, R-TASK-3: the defender's training or inability in defending with ``stat``
-    ("Speed defense", "Might defense", "Intellect defense" or "Mental defense", or all
-    defense)."""
-    names = [f"{stat.value} defense", f"{stat.value} defense tasks", "defense", "all defense"]
-    if stat is Stat.INTELLECT:
-        names.append("mental defense")
-    return training_in(who, names, now)
-
-
-def defense_skill(state: Campaign, character_id: str, stat: Stat) -> str:
-    """The defense training the sheet gives, as one choice of the defense dialog:
-    "", "trained", "specialized" or "inability" (trained and an inability cancel)."""
-    sheet = defense_training(character_of(state, character_id), stat, moment(state))
-    if not sheet.inability:
-        return sheet.skill
-    return {"": "inability", "trained": "", "specialized": "trained"}[sheet.skill]
-
-
-DefenseSkill = Literal["", "trained", "specialized", "inability"]
-DEFENSE_RANK = {"inability": -1, "": 0, "trained": 1, "specialized": 2}
-
-
-def claimed_defense(
-    state: Campaign, character_id: str, stat: Stat, skill: DefenseSkill | None, by: str
-) -> tuple[str, str]:
-    """R-TASK-9: the defense's training (``skill`` None: the sheet's) and the sheet's skill
-    it comes from ('' for none, or the GM's grant). A player's seat claims no more than the
-    sheet gives for this defense (less is theirs to choose); the GM's seat may grant more."""
-    who = character_of(state, character_id)
-    sheet = defense_skill(state, character_id, stat)
-    chosen = sheet if skill is None else skill
-    if DEFENSE_RANK[chosen] > DEFENSE_RANK[sheet]:
-        if by != GM:
-            gives = {"": "no training", "inability": "an inability"}.get(sheet, sheet)
-            raise RuleViolation(
-                f"{who.name}'s sheet gives {gives} in {stat.value} defense, not {chosen}: {MORE}."
-            )
-        return chosen, ""
-    named = defense_training(who, stat, moment(state)).skill_name
-    return chosen, named if chosen == sheet and chosen in ("trained", "specialized") else ""
 
 
 class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):

@@ -11,9 +11,8 @@ defends a step harder (rules/combat.py CONDITIONS). One action, one command."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Sequence
+from typing import ClassVar
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.combat.actions import (

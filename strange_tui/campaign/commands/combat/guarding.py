@@ -4,9 +4,8 @@ harder). Each is one command: its roll."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Sequence
+from typing import ClassVar
 
 from strange_tui.campaign.commands.base import Command, character_of
 from strange_tui.campaign.commands.combat.actions import (

@@ -9,7 +9,7 @@ import msgspec
 
 from strange_tui.campaign.commands.base import character_of
 from strange_tui.campaign.model import creatures
-from strange_tui.campaign.model.encounter import Combatant, Encounter
+from strange_tui.campaign.model.encounter import Combatant, Encounter, action_spent
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.content import creature_powers as cp
 from strange_tui.rules.combat import Condition
@@ -70,6 +70,8 @@ def acting_problem(state: Campaign, combatant_id: str) -> str | None:
         return f"{who.name} is stunned and loses this turn."
     if who.defeated:
         return f"{who.name} is defeated."
+    if who.pc and (spent := action_spent(encounter, who.id)):
+        return spent  # R-CMB-8: one action a turn, unless granted more.
     return None
 
 
@@ -135,6 +137,10 @@ class TurnView(msgspec.Struct, frozen=True, kw_only=True):
     """R-ACT-1: the PC (by name) who drew the active NPC's attack."""
     surprised: tuple[str, ...] = ()
     """R-ACT-2: the PCs (by name) surprised: no Effort to defend."""
+    spent: str | None = None
+    """R-CMB-8: why the active PC has no action left this turn (None: one is left)."""
+    granted: int = 0
+    """R-CMB-8: the further actions granted to the active PC this turn."""
     dealt: int = 0
     taken: int = 0
     intrusions: int = 0
@@ -167,6 +173,8 @@ def turn_of(state: Campaign) -> TurnView | None:
         damage=active.damage,
         drawn_by=" and ".join(drew),
         surprised=surprised,
+        spent=action_spent(encounter, active.id) if active.pc else None,
+        granted=encounter.granted if active.pc else 0,
     )
 
 

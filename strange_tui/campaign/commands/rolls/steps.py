@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from strange_tui.campaign.model.abilities import skills_now
+from strange_tui.campaign.model.abilities import moment, skills_now
 from strange_tui.campaign.model.events import RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.seats import GM
-from strange_tui.campaign.model.state import Character
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.task import step_breakdown
 
@@ -93,3 +93,29 @@ def claimed_training(
     if by != GM:
         raise RuleViolation(f"{who.name} is {level} in {name}, not {skill}: {MORE}.")
     return ""  # Beyond the sheet: the GM's grant, not the skill's.
+
+
+GRANTED = "granted"
+"""The name a training choice carries when the GM's seat grants it (no skill of the sheet)."""
+
+
+def training_options(state: Campaign, character: str, seat: str) -> list[tuple[str, str]]:
+    """R-TASK-9: the trainings a roll's form offers at ``seat``, as (label, value) for
+    ``training_choice``: untrained, then each skill the sheet trains or specializes the
+    character in now ('Trained: climbing'); the GM's seat may also grant either without
+    one."""
+    options = [("Untrained", "")]
+    held = sheet_trainings(state.characters[character], moment(state)) if character else {}
+    for name, level in sorted(held.items(), key=lambda kv: kv[0].casefold()):
+        options.append((f"{level.title()}: {name}", f"{level}|{name}"))
+    if seat == GM:
+        options += [("Trained (GM grants)", f"trained|{GRANTED}"),
+                    ("Specialized (GM grants)", f"specialized|{GRANTED}")]  # fmt: skip
+    return options
+
+
+def training_choice(value: str) -> tuple[str, str]:
+    """R-TASK-9: a form's training value as the roll's ``skill`` and ``training`` (the
+    sheet's skill; '' for the GM's grant or none)."""
+    skill, _, name = value.partition("|")
+    return skill, "" if name == GRANTED else name
