@@ -6,6 +6,7 @@ roll (when the GM asks for one) and what the roll brings. The tasks around a gua
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.character.damage import landed
@@ -84,6 +85,8 @@ class DrawAttack(Command, frozen=True, kw_only=True):
     once, or with an Intellect task at the NPC's level (``roll``) when the GM asks for
     one. On success (or with no task) the PC draws its attack until their next turn
     ends; a prominent character defends a step harder meanwhile."""
+
+    TURN_ACTION: ClassVar[bool] = True  # R-CMB-8: the action of its turn.
 
     character: str
     npc: str
