@@ -74,6 +74,9 @@ async def test_r_abl_2_a_timed_ability_from_the_sheet_costs_its_points_and_lasts
         assert (mara(app).pools.might.current, mara(app).active) == (12, ())
         await pilot.press("b", "enter", "escape", "c", "a")
         await pilot.pause()
+        assert not isinstance(app.screen, AttackDialog)  # R-CMB-8: Fury was the turn's action.
+        await pilot.press("g", "a")  # The GM grants another.
+        await pilot.pause()
         assert isinstance(app.screen, AttackDialog)
         assert "A hit    4 damage (Unarmed 2 + Fury 2)" in shown(app, "#preview")
         await pilot.press("escape", *["n"] * 4 * 9)  # Nine more rounds: 54 seconds in.
