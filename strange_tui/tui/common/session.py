@@ -67,6 +67,10 @@ class Session:
         while all is well): nothing is written to the campaign from then on."""
         self._told: list[Callable[[str], None]] = []
         self._snapshot = SnapshotWatch(folder.campaign_file)
+        self.own_step = False
+        """True while this window's own command is applied: what the store announces then
+        is this window's step. Other windows' steps, taken in as the command's transaction
+        begins (before it is decided), are announced while it is False: news to tell."""
 
     @classmethod
     def open(cls, path: Path, saves: Path | None = None, seat: str = GM) -> Session:
@@ -143,7 +147,12 @@ class Session:
             with self._store.transaction():
                 state = self._store.state
                 solo = self._solo_policy() if state.settings.solo else None
-                return self._store.apply(decide(state, self.seated(command), dice, solo))
+                events = decide(state, self.seated(command), dice, solo)
+                self.own_step = True
+                try:
+                    return self._store.apply(events)
+                finally:
+                    self.own_step = False
         except BAD_FILES as bad:  # Before RuleViolation: a ReplayError is one.
             raise self.give_up(bad) from None
         except RuleViolation as refused:

@@ -5,8 +5,11 @@ as they arrive: a defense roll, an answer to an intrusion, an initiative roll.
   campaign screen (Home, sheet, combat, log) is on top; over a wizard or another dialog it
   is announced, and opens when the player is back on a campaign screen. Closed without an
   answer, it stays open at the table: ``!`` reopens it.
-- A question closed elsewhere (the GM rolled it, or took it back) closes its dialog here,
-  and the player is told what happened.
+- A question closed elsewhere (the GM rolled it, or took it back, or the same seat answered
+  it in another window) closes its dialog here, and the player is told who did
+  (``closing``). Another window's step taken in as this window's own command begins counts
+  as news too: the dialog that was about to answer closes, and the model refuses its
+  answer.
 - The GM's seat gets no dialog pushed: its screens show the Waiting line, and it is told
   each answer as it arrives. Its ``!`` lists the open questions, to answer one for an
   absent player or to take it back.
@@ -35,7 +38,8 @@ from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.screen import CampaignScreen
 from strange_tui.tui.common.session import Session
-from strange_tui.tui.common.waiting import asked_for, may_answer, whom
+from strange_tui.tui.common.waiting import asked_for, may_answer
+from strange_tui.tui.table.closing import closing_news, dropped_line, sent_from
 
 
 class PromptDesk:
@@ -57,7 +61,7 @@ class PromptDesk:
         """The questions seen open, until their closing has been told."""
         self._session: Session | None = None
         self._here = 0
-        """More than 0 while this window's own command runs."""
+        """More than 0 while this window's own command runs (from a dialog)."""
         self._started = False
         self._could_act = False
 
@@ -77,7 +81,7 @@ class PromptDesk:
         self._known.update(open_now)
         self.brought &= open_now.keys()
         self.announced &= open_now.keys()
-        if not self._here:
+        if not self._own_step():
             for prompt_id in [p for p in self.dialogs if p not in open_now]:
                 self._close_dialog(prompt_id)
         if not self._started:
@@ -141,8 +145,26 @@ class PromptDesk:
             yield
         finally:
             self._here -= 1
+            if not self._here:  # Once the dialog has taken in its answer (or its refusal).
+                self.app.call_later(self._sweep)
 
     # Inside.
+
+    def _own_step(self) -> bool:
+        """What the store announces now is this window's own command (not another window's
+        step, taken in as that command's transaction began)."""
+        return bool(self._here) and self._session is not None and self._session.own_step
+
+    def _sweep(self) -> None:
+        """After this window's command: the dialogs whose questions are closed go, unless
+        they show their own answer (an answer refused, because another window answered
+        first, leaves its dialog undone: it goes too)."""
+        session = self.app.session
+        if session is None or self._here:
+            return
+        open_now = {p.id for p in session.state.prompts}
+        for prompt_id in [p for p in self.dialogs if p not in open_now]:
+            self._close_dialog(prompt_id)
 
     def _live(self) -> bool:
         """The app is up and shows screens (not starting, not being taken down: closing
@@ -202,9 +224,12 @@ class PromptDesk:
     def _close_dialog(self, prompt_id: int) -> None:
         """The question closed elsewhere: its dialog goes, unless it shows its own answer
         (a dialog under another screen closes itself when it is back on top)."""
-        dialog = self.dialogs.pop(prompt_id)
+        dialog = self.dialogs[prompt_id]
         if getattr(dialog, "done", False):
+            if not self._here:  # It shows its answer; during a send, looked at after it.
+                del self.dialogs[prompt_id]
             return
+        del self.dialogs[prompt_id]
         if dialog.is_current:
             dialog.dismiss(False)
         else:
@@ -217,7 +242,8 @@ class PromptDesk:
             return
         state = session.state
         told: set[int] = set()
-        if not self._here:
+        own = self._own_step()
+        if not own:
             for batch in _batches(events):
                 for event in batch:
                     if isinstance(event, PromptClosed):
@@ -228,7 +254,7 @@ class PromptDesk:
         open_now = {p.id for p in state.prompts}
         # A question can also end with no answer: the turn moved on, the fight ended, or
         # its asking was undone. The player whose dialog it was is told why it went.
-        for gone in self._known.values() if not self._here else ():
+        for gone in self._known.values() if not own else ():
             if gone.id not in open_now | told and self._brings(state, gone):
                 self.app.notify(dropped_line(state, gone), title="Question dropped")
         self._known = {pid: p for pid, p in self._known.items() if pid in open_now}
@@ -236,31 +262,13 @@ class PromptDesk:
     def _tell(
         self, session: Session, prompt: Prompt, closed: PromptClosed, batch: list[AnyEvent]
     ) -> None:
-        state, seat = session.state, self.app.seat
-        asked = asked_for(state, prompt)
-        if closed.dropped:  # The turn moved on: the player whose question it was is told.
-            if seat == GM or prompt.character == seat:
-                self.app.notify(dropped_line(state, prompt), title="Question dropped")
-            return
-        if seat == GM:
-            if closed.withdrawn:
-                return  # Only the GM takes a question back: another GM window did.
-            title = f"Answered at {whom(state, prompt)}'s seat"
-        elif prompt.character != seat:
-            return  # Another player's question: the log has it.
-        elif closed.withdrawn:
-            self.app.notify(
-                f"The GM took back the question ({asked}).", title="Question taken back"
-            )
-            return
-        else:
-            title = f"The GM answered for you ({asked})"
-        self.app.notify(session.describe(tuple(batch)) or asked, title=title, timeout=6)
-
-
-def dropped_line(state: Campaign, prompt: Prompt) -> str:
-    """ "No longer asked: defense against Guard 1 (Speed). The table moved on." """
-    return f"No longer asked: {asked_for(state, prompt)}. The table moved on."
+        said = "" if closed.dropped or closed.withdrawn else session.describe(tuple(batch))
+        news = closing_news(
+            session.state, prompt, closed, sent_from(batch), self.app.seat, said
+        )  # fmt: skip
+        if news is not None:
+            title, line = news
+            self.app.notify(line, title=title, timeout=6)
 
 
 def solo(state: Campaign) -> bool:

@@ -43,6 +43,7 @@ from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, PromptClosed, RollMade
 from strange_tui.campaign.model.folds.rolls import task_of
 from strange_tui.campaign.model.prompts import open_prompt
+from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.content.creature_powers import AreaAttack
 from strange_tui.rules import combat
@@ -311,10 +312,18 @@ class Defend(Command, frozen=True, kw_only=True):
         return lines + rider_lines(npc, level, self.area)
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        asked = open_prompt(state.prompts, "defense", self.character, self.npc)
+        if asked is None and self.by != GM:
+            # An NPC's attack is the GM's to make: a player's seat rolls the defense it is
+            # asked for, once (another window of the seat may have answered it already).
+            raise RuleViolation(
+                f"No defense against {self.attacker(state).name} is asked of"
+                f" {self.defender(state).name}: answered already, or not asked."
+            )
         events = self.events(state, dice)
         if not events:
             raise RuleViolation(f"{self.attacker(state).name} deals no damage.")
         # The defense asked at the player's seat is answered (by the player, or the GM).
-        if asked := open_prompt(state.prompts, "defense", self.character, self.npc):
+        if asked is not None:
             events.append(PromptClosed(prompt=asked.id))
         return events
