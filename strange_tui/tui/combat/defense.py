@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from strange_tui.campaign.commands.character.damage import landing_words, one_pool, spill_of
 from strange_tui.campaign.commands.combat import Defend, DefensePreview, defense_skill, out_of_fight
 from strange_tui.campaign.commands.combat.defense_training import defense_options
 from strange_tui.campaign.commands.rolls.circumstances import (
@@ -22,7 +23,7 @@ from strange_tui.campaign.commands.rolls.circumstances import (
     circumstance_choices,
 )
 from strange_tui.campaign.commands.table.questions import AskDefense
-from strange_tui.campaign.model.events import AnyEvent, RollMade
+from strange_tui.campaign.model.events import AnyEvent, DamageTaken, RollMade
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.combat.creature_fields import BLOW, CreatureDefense, Situations, foe_rows
 from strange_tui.tui.combat.roll import KEYS_HINT, CombatRoll
@@ -38,6 +39,15 @@ def hit_why(before: DefensePreview) -> str:
     """Why a hit on the defender came to what it did, as the log says it: '(4, less
     Armor 2)'; nothing when no Armor took its share."""
     return f" ({before.damage}, less Armor {before.armor})" if before.armor else ""
+
+
+def struck(before: DefensePreview, events: tuple[AnyEvent, ...]) -> str:
+    """R-DMG-1, R-DMG-2: the hit as it landed, every pool it reached named ("3 Might,
+    4 Speed damage": an emptied pool's share went on to the next)."""
+    hit = next((e for e in events if isinstance(e, DamageTaken)), None)
+    if hit is None:
+        return f"{before.taken} {before.pool.value.title()} damage"
+    return landing_words(*spill_of(hit), hit.stat)
 
 
 class DefenseDialog(CreatureDefense, CombatRoll):
@@ -218,7 +228,12 @@ class DefenseDialog(CreatureDefense, CombatRoll):
         """Each circumstance's line (R-CIR-1) over the odds, cost and what a failure
         takes."""
         table = defense_table(preview)
-        foe_rows(table, preview.creature)  # R-NPC-1, R-NPC-2: its level, Armor, riders.
+        if preview.spill and not one_pool(preview.spill, preview.lost, preview.pool):
+            # R-DMG-2: the pools it reaches, when not only its own.
+            lands = landing_words(preview.spill, preview.lost, preview.pool)
+            table.add_row("It lands", Text(lands, style="bold red"))
+        # R-NPC-1, R-NPC-2: its level, Armor, riders (and where a rider's damage lands).
+        foe_rows(table, (*preview.creature, *preview.rider_landing))
         self.query_one(Situations).show(preview.situations)
         if preview.no_roll or not (preview.roll.circumstances or preview.roll.support_needed):
             return table
@@ -238,9 +253,8 @@ class DefenseDialog(CreatureDefense, CombatRoll):
     ) -> None:
         self.query("#ask").remove()  # Rolled: nothing left to ask.
         after = self.character
-        pool = before.pool.value.title()
         hit = Text.assemble(
-            (f"hit: {before.taken} {pool} damage{hit_why(before)}.", "bold red"),
+            (f"hit: {struck(before, events)}{hit_why(before)}.", "bold red"),
             f" {after.name} is {after.track.label}.",
         )
         if made is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import msgspec
@@ -14,7 +14,7 @@ from strange_tui.campaign.model.abilities import armor_total, moment
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, Healed, PointsSpent
 from strange_tui.campaign.model.folds.character import damage_landing
 from strange_tui.campaign.model.state import Campaign
-from strange_tui.rules.damage import armor_applies
+from strange_tui.rules.damage import armor_applies, damage_after_armor
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
@@ -45,6 +45,34 @@ def landed(state: Campaign, hit: DamageTaken) -> DamageTaken:
     ``state`` (the state just before it), so the log can say it without the state."""
     outcome = damage_landing(character_of(state, hit.character), hit)
     return msgspec.structs.replace(hit, spill=dict(outcome.applied))
+
+
+Spill = tuple[tuple[Stat, int], ...]
+"""R-DMG-2: the points each pool takes, in the order the damage reaches them."""
+
+
+def spill_of(hit: DamageTaken) -> tuple[Spill, int]:
+    """R-DMG-1, R-DMG-2: where a recorded hit's points went (after Armor), pool by pool,
+    and how many found no pool left to take them."""
+    spill = tuple((stat, points) for stat, points in (hit.spill or {}).items() if points)
+    through = damage_after_armor(hit.amount, hit.armor, ambient=hit.ambient)
+    return spill, max(through - sum(points for _, points in spill), 0)
+
+
+def landing_words(spill: Iterable[tuple[Stat, int]], lost: int = 0, pool: Stat = Stat.MIGHT) -> str:
+    """R-DMG-2: a hit's damage as it lands, every pool it reaches named: "3 Might, 4 Speed
+    damage" (Might emptied, the rest on to Speed), "5 Speed damage" (Might was empty);
+    points past the last pool said last. Nothing landed: "0 damage" to ``pool``."""
+    went = [f"{points} {stat.value.title()}" for stat, points in spill if points]
+    words = f"{', '.join(went)} damage" if went else f"0 {pool.value.title()} damage"
+    if lost:
+        words += f", {lost} with no pool left to take {'it' if lost == 1 else 'them'}"
+    return words
+
+
+def one_pool(spill: Spill, lost: int, pool: Stat) -> bool:
+    """Whether a hit lands whole on its own ``pool`` (nothing to say beyond '5 Might')."""
+    return not lost and all(stat is pool for stat, _ in spill)
 
 
 class SpendPreview(msgspec.Struct, frozen=True, kw_only=True):

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of, state_after
-from strange_tui.campaign.commands.character.damage import landed
+from strange_tui.campaign.commands.character.damage import (
+    landed,
+    landing_words,
+    one_pool,
+    spill_of,
+)
+from strange_tui.campaign.commands.combat.defense_preview import DefensePreview
 from strange_tui.campaign.commands.combat.defense_training import (
     DefenseSkill,
     claimed_defense,
@@ -27,7 +32,6 @@ from strange_tui.campaign.commands.combat.views import (
     encounter_of,
 )
 from strange_tui.campaign.commands.rolls.circumstances import Support
-from strange_tui.campaign.commands.rolls.odds import RollPreview
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.rolls.steps import named_training
 from strange_tui.campaign.model.abilities import armor_conditional, armor_parts, armor_total, moment
@@ -37,6 +41,7 @@ from strange_tui.campaign.model.creatures import (
     blow_damage,
     ignores_armor,
     level_for,
+    riders,
     situations_for,
 )
 from strange_tui.campaign.model.encounter import Combatant
@@ -50,44 +55,9 @@ from strange_tui.rules import combat
 from strange_tui.rules.damage import armor_applies, damage_after_armor
 from strange_tui.rules.dice import DiceSource, PlayerDice
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.rules.pools import Pools, Stat
+from strange_tui.rules.pools import Stat
 from strange_tui.rules.task import D20, resolve
 from strange_tui.rules.track import DamageTrack, can_act
-
-
-class DefensePreview(msgspec.Struct, frozen=True, kw_only=True):
-    """The defense roll's odds and cost, and what a failure would do to the PC."""
-
-    roll: RollPreview
-    npc: str
-    damage: int
-    """The NPC's damage (R-DMG-5), or its area attack's (R-NPC-2)."""
-    armor: int
-    """The PC's Armor that counts against it (R-DMG-1)."""
-    taken: int
-    """The damage after Armor."""
-    pools: Pools | None = None
-    """The PC's pools after a failure (its cost paid, then the hit)."""
-    track: DamageTrack | None = None
-    problem: str | None = None
-    """Why no failure is shown (an automatic success), or why it cannot happen."""
-    skill: str = ""
-    """The training (or inability) the roll uses; the sheet's unless chosen."""
-    no_roll: str = ""
-    """R-DMG-4: why the defender makes no roll (debilitated): the attack simply hits."""
-    pool: Stat = Stat.MIGHT
-    """R-DMG-1: the pool a failure's damage goes to."""
-    armor_from: tuple[tuple[str, int], ...] = ()
-    """R-ABL-1: what the Armor is made of (the armor worn, a descriptor, an ability)."""
-    armor_maybe: tuple[str, ...] = ()
-    """Armor that counts only against some harm or in some situation, for the table."""
-    training: str = ""
-    """The sheet's training in this defense and the abilities it comes from."""
-    creature: tuple[str, ...] = ()
-    """R-NPC-1, R-NPC-2: what the attacker's entry changes: the level it attacks at, Armor
-    it goes through, what its hit brings beyond the damage."""
-    situations: tuple[str, ...] = ()
-    """R-NPC-1: the situations of its situational modifications the table may say hold."""
 
 
 def surprised_by(defender: Combatant) -> str:
@@ -294,11 +264,30 @@ class Defend(Command, frozen=True, kw_only=True):
         try:
             # The hit as it lands; a rider's roll (if no die is typed for it) is shown
             # resisted: the Foe lines say what it would bring.
-            after = state_after(state, self.events(state, PlayerDice([failing, *[D20] * 4])))
+            events = self.events(state, PlayerDice([failing, *[D20] * 4]))
+            landing = self.rider_landing(state, failing) if hit else ()
         except RuleViolation as refused:
             return replace(preview, problem=str(refused))
-        who = after.characters[self.character]
-        return replace(preview, pools=who.pools, track=who.track)
+        who = state_after(state, events).characters[self.character]
+        struck = next((e for e in events if isinstance(e, DamageTaken)), None)
+        spill, lost = spill_of(struck) if struck is not None else ((), 0)
+        return replace(
+            preview, pools=who.pools, track=who.track, spill=spill, lost=lost,
+            rider_landing=landing,
+        )  # fmt: skip
+
+    def rider_landing(self, state: Campaign, failing: int) -> tuple[str, ...]:
+        """R-NPC-2, R-DMG-2: each damaging rider's points as they would land, its roll
+        failed as well, on the pools the hit left: said when not all on its own pool."""
+        if not any(rider.damage for rider in riders(self.attacker(state), self.area)):
+            return ()
+        both = replace(self, rider_die=None).events(state, PlayerDice([failing, *[1] * 8]))
+        hits = [e for e in both if isinstance(e, DamageTaken)][1:]  # After the hit itself.
+        return tuple(
+            f"{hit.source}, its roll failed too: {landing_words(*spill_of(hit), hit.stat)}"
+            for hit in hits
+            if not one_pool(*spill_of(hit), hit.stat)
+        )
 
     def creature_lines(self, npc: Combatant) -> list[str]:
         """R-NPC-1, R-NPC-2: what the attacker's entry brings to this defense, in words."""
