@@ -19,6 +19,7 @@ from strange_tui.campaign.commands.combat import (
     RollInitiative,
     StartCombat,
 )
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.demo.build import build_demo
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.character.sheet import SheetScreen
@@ -35,6 +36,9 @@ MARA, JUN = "mara-quist", "jun-okafor"
 # another campaign) and the tracker (NPC attacks, +NPCs, initiative, conditions, NPC
 # damage/heal, end the fight, back a turn).
 GM_HOME_KEYS = {"i", "n", "g", "w", "o"}
+STORY_KEYS = {"a", "d", "e", "k", "f"}
+"""The story's tools on Home (oracle, draw, scenes and tension, threads and people, an NPC's
+reaction): the GM's in a campaign with a GM, every seat's in solo play."""
 GM_COMBAT_KEYS = {"d", "plus", "i", "k", "h", "e", "p"}
 SHEET_ACTION_KEYS = {"d", "p", "h", "g", "u", "e", "r", "s", "x", "a", "w"}
 HIDDEN_ALWAYS = {"w"}  # Weakness: a key off the bar (Help and the palette list it).
@@ -116,12 +120,29 @@ async def test_home_at_a_players_seat_marks_them_and_offers_no_gm_key(demo):
         assert app.screen.query_one(PartyList).highlighted_id == MARA
         shown = bar_keys(app)
         assert {"r", "s", "l"} <= shown
-        assert not shown & (GM_HOME_KEYS | {"c"})  # No fight yet: starting one is the GM's.
-        await press_changes_nothing(app, pilot, [*GM_HOME_KEYS, "c"])
+        assert not shown & (GM_HOME_KEYS | STORY_KEYS | {"c"})  # No fight: the GM starts one.
+        await press_changes_nothing(app, pilot, [*GM_HOME_KEYS, *sorted(STORY_KEYS), "c"])
         # The player's roll is their own, whichever card is highlighted.
         await pilot.press("down", "r")
         await pilot.pause()
         assert app.screen.character.id == MARA
+
+
+async def test_in_solo_play_a_players_home_offers_the_storys_tools(demo):
+    """No GM at the table: the app sits in the chair, and Mara's Home offers the oracle,
+    the draws, the scenes, the lists and the reactions; e opens the scenes."""
+    gm = gm_session(demo)
+    gm.run(ChangeSettings(solo=True))
+    app = player(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert all(app.screen.check_action(a, ()) for a in ("oracle", "draw", "scene"))
+        seq = app.session.state.seq
+        await pilot.press("e")
+        await pilot.pause()
+        assert not isinstance(app.screen, HomeScreen) and app.session.state.seq == seq
 
 
 async def test_another_characters_sheet_is_read_only(demo):
