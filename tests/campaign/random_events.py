@@ -46,6 +46,7 @@ from strange_tui.campaign.model.events import (
     CypherGained,
     CypherUsed,
     DamageTaken,
+    DifficultyRevealed,
     Drawn,
     Healed,
     HunterCreated,
@@ -100,7 +101,7 @@ from strange_tui.campaign.model.folds.hunters import worsening_kind
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll
 from strange_tui.campaign.model.folds.translation import HINDRANCES, recursion_of
 from strange_tui.campaign.model.hunters import Challenge, DamageType, HunterWound, Vital
-from strange_tui.campaign.model.prompts import PromptKind, open_prompt
+from strange_tui.campaign.model.prompts import PromptKind, ask_of, open_prompt
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Artifact, Campaign, Character, Cypher, Settings
 from strange_tui.campaign.model.story import StoryItem
@@ -250,6 +251,8 @@ proposals = st.one_of(
               npc=st.sampled_from(("", *NPC_IDS)), stat=stats,
               what=st.sampled_from(["", "the rope snaps"])),
     st.builds(PromptClosed, prompt=st.integers(1, 40), withdrawn=st.booleans()),
+    st.builds(DifficultyRevealed, prompts=st.lists(st.integers(1, 40), min_size=1,
+                                                  max_size=3).map(tuple)),
     st.builds(OracleAsked, question=st.sampled_from(["Is it locked?", ""]),
               likelihood=st.sampled_from(LIKELIHOODS), die=st.integers(1, 20)),
     st.builds(Drawn, table=st.sampled_from(["creature", "intrusion", "target"]),
@@ -901,7 +904,7 @@ def askable(state: Campaign) -> list[tuple[str, str, str]]:
     rules take one against any NPC there, the GM asks on the NPC's turn)."""
     if not strange(state):
         return []
-    found = [("intrusion", pc, "") for pc in pcs(state)]
+    found = [(kind, pc, "") for pc in pcs(state) for kind in ("intrusion", "roll")]
     if in_fight(state):
         fight = state.encounter
         fighters = sorted(c.id for c in fight.combatants.values() if c.pc)
@@ -916,8 +919,26 @@ def askable(state: Campaign) -> list[tuple[str, str, str]]:
 @maker(PromptRaised, lambda state, rolls: bool(askable(state)))
 def _asked(draw, state, rolls):
     kind, pc, npc_id = chosen(draw, askable(state))
+    if kind == "roll":  # R-TASK-8: the GM's difficulty, shown or kept.
+        return PromptRaised(prompt=kind, character=pc, stat=draw(stats), label="climb",
+                            difficulty=draw(st.integers(0, 10)), secret=draw(st.booleans()))
     return PromptRaised(prompt=kind, character=pc, npc=npc_id, stat=draw(stats),
                         what=chosen(draw, ["", "the rope snaps"]) if npc_id == "" else "")
+
+
+def kept_asks(state: Campaign) -> list[tuple[int, ...]]:
+    """The open questions of each ask whose difficulty the GM keeps (R-TASK-8)."""
+    asks: dict[int, list[int]] = {}
+    for p in state.prompts:
+        if p.kind == "roll" and p.secret:
+            asks.setdefault(ask_of(p), []).append(p.id)
+    return [tuple(ids) for _, ids in sorted(asks.items())]
+
+
+@maker(DifficultyRevealed, lambda state, rolls: bool(kept_asks(state)))
+def _revealed(draw, state, rolls):
+    """R-TASK-8: the GM reveals a kept difficulty before every seat asked has rolled."""
+    return DifficultyRevealed(prompts=chosen(draw, kept_asks(state)), label="climb")
 
 
 @maker(PromptClosed, lambda state, rolls: bool(state.prompts))
@@ -1180,7 +1201,8 @@ def _challenge_ended(draw, state, rolls):
 # kind is played often; the kinds that are always possible come last.
 FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, NpcHealthChanged, TurnAdvanced,
          InitiativeRolled, NpcsAdded, ConditionAdded, RollRerolled, AdvancementBought,
-         CypherUsed, ChallengeEnded, HunterRolled, InitiativeCast, PromptClosed)  # fmt: skip
+         CypherUsed, ChallengeEnded, HunterRolled, InitiativeCast, PromptClosed,
+         DifficultyRevealed)  # fmt: skip
 LAST = (CombatEnded, PromptRaised, OracleAsked, Drawn, SceneWritten, StepTakenBack,
         CharacterCreated, ClockAdvanced, SettingsChanged)  # fmt: skip
 ORDER = (*FIRST, *(k for k in ALL_KINDS if k not in FIRST + LAST), *LAST)
@@ -1203,8 +1225,15 @@ def wait_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
     return [wait, WaitTriggered(character=who, trigger="the door opens")]
 
 
+def reveal_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
+    """R-TASK-8: a roll asked with its difficulty kept, revealed by the GM: random play
+    would seldom choose the reveal while the ask is open."""
+    return [_revealed(draw, state, rolls)] if kept_asks(state) else []
+
+
 FOLLOW_UPS: dict[type, Callable[[Any, Campaign, Rolls], list[AnyEvent]]] = {
     TurnAdvanced: wait_story,
+    PromptRaised: reveal_story,
     SceneWritten: lambda draw, state, rolls: [_taken_back(draw, state, rolls)],
 }
 """After an event of these kinds a command may go on with a short story (each event of it

@@ -37,6 +37,7 @@ from strange_tui.campaign.model.events import (
     CypherGained,
     CypherUsed,
     DamageTaken,
+    DifficultyRevealed,
     Drawn,
     Healed,
     HunterCreated,
@@ -155,6 +156,10 @@ def asked(state: Campaign, raised: PromptRaised) -> Campaign:
 OFFERED = asked(campaign("mara", "jun"),
                 PromptRaised(prompt="intrusion", character="mara", what="the rope snaps"))
 """The GM offered Mara an intrusion (R-XP-1), still open at her seat."""
+KEPT_ASK = asked(campaign("mara", "jun"),
+                 PromptRaised(prompt="roll", character="mara", stat=Stat.INTELLECT,
+                              difficulty=5, secret=True, label="spot the watcher"))
+"""The GM asked Mara for a roll and keeps its difficulty (R-TASK-8), still open."""
 
 
 def mara(state: Campaign):
@@ -400,6 +405,11 @@ ROWS = [
         lambda: OFFERED,
         PromptClosed(prompt=OFFERED.prompts[0].id),
         lambda b, a: ((b.prompts[0].what, a.prompts), ("the rope snaps", ())),
+    ),
+    Row(  # R-TASK-8: the GM reveals the kept difficulty: Mara's question shows it now.
+        lambda: KEPT_ASK,
+        DifficultyRevealed(prompts=(KEPT_ASK.prompts[0].id,), difficulty=5),
+        lambda b, a: ((b.prompts[0].secret, a.prompts[0].secret), (True, False)),
     ),
     Row(  # R-ORC-1: the oracle's question changes no number (the log keeps it).
         lambda: campaign("mara"),

@@ -50,6 +50,10 @@ class Prompt(Frozen):
     """A roll's task, in the GM's words."""
     seconds: Annotated[int, Meta(ge=0, le=10**9)] = 0
     """For a party rest: how far the clock moves once every PC asked has rested."""
+    ask: Annotated[int, Meta(ge=0)] = 0
+    """The first question of the step that raised this one, when this one came after it
+    (a roll asked of the whole party: one ask, a question each); 0: this one is the first
+    (``ask_of``)."""
 
 
 def open_prompt(
@@ -64,6 +68,12 @@ def open_prompt(
         ),
         None,
     )
+
+
+def ask_of(prompt: Prompt) -> int:
+    """The ask ``prompt`` belongs to: the id of its step's first question (R-TASK-8: a
+    kept difficulty stays kept until every question of its ask is answered)."""
+    return prompt.ask or prompt.id
 
 
 def prompts_for(prompts: Iterable[Prompt], seat: str) -> list[Prompt]:

@@ -8,7 +8,7 @@ become one line, and the log picks what a recap and a character's filter show.""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -29,6 +29,7 @@ from strange_tui.campaign.model.events import (
     OrderChanged,
     PromptRaised,
     RollMade,
+    RollRerolled,
     SettingsChanged,
     TranslationMade,
     TurnAdvanced,
@@ -39,7 +40,7 @@ from strange_tui.campaign.narrate.chase import CHASE_EVENTS, chase_sentence
 from strange_tui.campaign.narrate.combat import COMBAT_EVENTS, combat_sentence
 from strange_tui.campaign.narrate.crafting import craft_line, crafting_sentence
 from strange_tui.campaign.narrate.hunters import HUNTER_EVENTS, hunter_sentence
-from strange_tui.campaign.narrate.rolls import ROLL_EVENTS, roll_sentence
+from strange_tui.campaign.narrate.rolls import ROLL_EVENTS, kept_roll_sentence, roll_sentence
 from strange_tui.campaign.narrate.solo import proposal_sentence, story_sentence
 from strange_tui.campaign.narrate.table import (
     TABLE_EVENTS,
@@ -113,6 +114,12 @@ def involves(event: AnyEvent, character_id: str) -> bool:
 
 def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
     """One event as a sentence a player reads in the log, in its area's words."""
+    say = _area_of(type(event))
+    return say(event, namer(names)) if say is not None else type(event).__name__
+
+
+def namer(names: Mapping[str, str]) -> Who:
+    """Who an id is, by ``names``."""
 
     def who(some_id: str | None) -> str:
         if not some_id:
@@ -121,8 +128,7 @@ def sentence(event: AnyEvent, names: Mapping[str, str]) -> str:
         # 'Guard 2', as the fight named it.
         return names.get(some_id) or some_id.replace("-", " ").capitalize()
 
-    say = _area_of(type(event))
-    return say(event, who) if say is not None else type(event).__name__
+    return who
 
 
 @functools.cache
@@ -134,9 +140,12 @@ def _area_of(kind: type) -> Callable[[Any, Who], str] | None:
     return None  # pragma: no cover
 
 
-def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> str:
+def command_sentence(
+    events: Sequence[AnyEvent], names: Mapping[str, str], kept: Container[int] = ()
+) -> str:
     """One command (its events) as one line of the log. The damage an attack deals does
-    not repeat the attack's label (the roll just said it)."""
+    not repeat the attack's label (the roll just said it). ``kept``: the rolls (by seq)
+    whose difficulty the reader's seat may not read yet (R-TASK-8, ``narrate.kept``)."""
     if events and isinstance(events[0], PromptRaised):  # The GM's calls are prompts only.
         call = initiative_call(events, lambda cid: names.get(cid) or cid)
         if call is None:  # The GM's ask for a roll: one line for the party.
@@ -165,5 +174,8 @@ def command_sentence(events: Sequence[AnyEvent], names: Mapping[str, str]) -> st
                 continue
         if isinstance(event, NpcHealthChanged) and event.source in labels:
             event = msgspec.structs.replace(event, source="")
+        if isinstance(event, RollMade | RollRerolled) and event.seq in kept:
+            said.append(kept_roll_sentence(event, namer(names)))
+            continue
         said.append(sentence(event, names))
     return " ".join(line for line in said if line)

@@ -93,6 +93,40 @@ def _roll(event: RollMade, name: str) -> str:
     )
 
 
+KEPT = "the GM keeps the difficulty"
+"""R-TASK-8: what a player's seat reads for the difficulty of a roll still kept."""
+
+
+def kept_roll_sentence(event: RollMade | RollRerolled, who: Who) -> str:
+    """R-TASK-8: a roll (or its reroll) answering an ask whose difficulty the GM still keeps,
+    as a player's seat reads it: the die and what the player chose, never the difficulty,
+    the target, the outcome, nor a special result only a success brings. 'Mara Quist
+    rolled 15 for Spot the watcher (the GM keeps the difficulty).'"""
+    roll = event.roll if isinstance(event, RollRerolled) else event
+    name = who(roll.character)
+    label = roll.label or f"a {stat_name(roll.stat)} task"
+    if isinstance(event, RollRerolled):
+        assert roll.die is not None
+        stands = max(roll.die, event.die)
+        sign = "+" if roll.bonus > 0 else "−"
+        total = f" ({sign}{abs(roll.bonus)}: {stands + roll.bonus})" if roll.bonus else ""
+        app = APP_DIE if event.app_rolled else ""
+        return (
+            f"{name} spent 1 XP to reroll {label}: {roll.die}, then {event.die}{app};"
+            f" the {stands} stands{total} ({KEPT})."
+        )
+    amid = " and ".join(inline(c) for c in roll.circumstances)
+    amid = "".join(f"{part}; " for part in (training_words(roll), amid) if part)
+    luck = f" ({roll.from_luck} from Luck)" if roll.from_luck else ""
+    cost = f"; cost {roll.cost} {roll.stat.value.title()}{luck}" if roll.cost else ""
+    if roll.die is None:  # Eased to nothing: saying so would tell how low it was.
+        return f"{name} answered {label} ({amid}{KEPT}){cost}."
+    # A natural 1 is the GM's intrusion whatever the difficulty: it gives nothing away.
+    one = f", {Special.INTRUSION.label}" if special_of(roll.die) is Special.INTRUSION else ""
+    rolled = die_as_fell(roll.die, roll.bonus, roll.app_rolled)
+    return f"{name} rolled {rolled} for {label} ({amid}{KEPT}){one}{cost}."
+
+
 def special_words(event: RollMade) -> tuple[str, str]:
     """R-SPEC-1..5: what the natural die brought, as it landed (', +3 damage', ', major
     effect: knock down', ', no minor effect (impaired)'), and the roll's own effect left

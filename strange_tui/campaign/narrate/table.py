@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from strange_tui.campaign.model.events import (
     AnyEvent,
     ClockAdvanced,
+    DifficultyRevealed,
     InitiativeCast,
     PromptClosed,
     PromptRaised,
@@ -15,6 +16,7 @@ from strange_tui.campaign.model.events import (
     StepTakenBack,
 )
 from strange_tui.campaign.narrate.words import APP_DIE, Who, duration, inline, listed
+from strange_tui.rules.task import difficulty_name, target_number
 
 TABLE_EVENTS = (
     SettingsChanged,
@@ -23,6 +25,7 @@ TABLE_EVENTS = (
     PromptClosed,
     InitiativeCast,
     StepTakenBack,
+    DifficultyRevealed,
 )
 
 
@@ -67,6 +70,8 @@ def table_sentence(event: AnyEvent, who: Who) -> str:
             return f"{who(event.character)} rolled {event.die}{by_app} for initiative."
         case StepTakenBack():
             return taken_back_sentence(event, who)
+        case DifficultyRevealed():
+            return revealed_sentence(event)
     return type(event).__name__  # pragma: no cover
 
 
@@ -74,6 +79,18 @@ def taken_back_sentence(event: StepTakenBack, who: Who) -> str:
     """'The GM took back Mara's defense roll (die 9).'"""
     whose = f"{who(event.character)}'s" if event.character else "the"
     return f"The GM took back {whose} {event.what or 'roll'}."
+
+
+def revealed_sentence(event: DifficultyRevealed) -> str:
+    """R-TASK-8: 'The GM reveals the difficulty of Spot the watcher: Challenging 5,
+    target 15.'"""
+    words = " ".join(event.label.split())
+    task = inline(words) if words else f"the {event.stat.value.capitalize()} roll"
+    level = event.difficulty
+    return (
+        f"The GM reveals the difficulty of {task}: {difficulty_name(level)} {level},"
+        f" target {target_number(level)}."
+    )
 
 
 def roll_call(events: Sequence[AnyEvent], who: Who) -> str | None:

@@ -16,7 +16,7 @@ from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation
-from strange_tui.campaign.narrate.log import command_sentence
+from strange_tui.campaign.narrate.kept import seat_sentence
 from strange_tui.campaign.store import ReplayError, Store, Subscriber
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
@@ -192,19 +192,22 @@ class Session:
         except RuleViolation as refused:
             raise Refused(str(refused)) from None
 
-    def describe(self, events: tuple[AnyEvent, ...]) -> str:
-        """A command's events as the log's one line."""
-        return command_sentence(events, self.state.names())
+    def describe(self, events: tuple[AnyEvent, ...], names: dict[str, str] | None = None) -> str:
+        """A command's events as the log's one line, as this seat may read it now (R-TASK-8:
+        a difficulty the GM still keeps is not said at a player's seat)."""
+        state = self.state
+        names = state.names() if names is None else names
+        return seat_sentence(events, names, state, self.seat, self._store.journal())
 
     def undo(self) -> str:
         """Take back the last command; says what was undone (Refused when nothing)."""
         names = self.state.names()
         events = self._step(lambda: self._store.undo(self.seat))
-        return "Undid: " + command_sentence(events, names)
+        return "Undid: " + self.describe(events, names)
 
     def redo(self) -> str:
         events = self._step(self._store.redo)
-        return "Redid: " + command_sentence(events, self.state.names())
+        return "Redid: " + self.describe(events)
 
     def _step(self, step: Callable[[], tuple[AnyEvent, ...]]) -> tuple[AnyEvent, ...]:
         """Undo or redo, refused as a command is: in words, and never on bad files."""

@@ -60,7 +60,10 @@ SECTIONS: list[Section] = [
             "difficulty · keep it from the player (the GM settings give the default)"),
     Section("A roll the GM asks for", "strange_tui.tui.table.answer_roll:RollAnswer",
             "the GM's task, stat and difficulty; your skill, assets, helper, Effort; "
-            "the odds first (a difficulty the GM keeps: what your choices do, the cost)"),
+            "the odds first (a difficulty the GM keeps: what your choices do, the cost; "
+            "after the die, the outcome once every seat asked has rolled)"),
+    Section("Questions (!)", "strange_tui.tui.table.questions:QuestionsDialog",
+            "↑↓ choose · enter answers (the GM's: for an absent player)"),
     Section("Pass time", "strange_tui.tui.table.pass_time:PassTimeDialog"),
     Section("Oracle (solo play)", "strange_tui.tui.solo.oracle:OracleDialog",
             oracle_scale() + " · ctrl+k keeps the question answered as a thread; a random"

@@ -19,6 +19,7 @@ from textual.widgets import Header, Static
 
 from strange_tui.campaign.model.events import batches
 from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.narrate.kept import kept_rolls
 from strange_tui.campaign.narrate.log import command_sentence, names_of, noteworthy
 from strange_tui.campaign.narrate.words import plural, time_left, where_in
 from strange_tui.tui.common.access import strange_app
@@ -164,9 +165,10 @@ class HomeScreen(StoryKeys, CampaignScreen):
 
     def recent_text(self, state: Campaign) -> Text:
         """The latest commands that matter, newest first (turns passing, settings and notes
-        are left out: they filled the panel)."""
+        are left out: they filled the panel), as this seat may read them (R-TASK-8)."""
         journal = self.session.journal()
         names = names_of(state, journal)
+        kept = kept_rolls(state, self.session.seat, journal)
         commands = []
         for command in reversed(batches(journal)):
             if noteworthy(command):
@@ -176,7 +178,7 @@ class HomeScreen(StoryKeys, CampaignScreen):
         text = Text()
         for command in commands:
             text.append("• ", style="dim")
-            text.append(command_sentence(command, names) + "\n")
+            text.append(command_sentence(command, names, kept) + "\n")
         return text if commands else Text("Nothing yet.", style="dim")
 
     def key_commands(self) -> dict[str, Probe]:

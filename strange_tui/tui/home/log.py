@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from strange_tui.campaign.model.events import AnyEvent, SceneWritten, batches
 from strange_tui.campaign.model.state import Campaign, Clock
+from strange_tui.campaign.narrate.kept import kept_rolls, told_to_seat
 from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
 from strange_tui.campaign.narrate.story import FIGHT, Heading, Line, Part, kept, newest_first, story
 from strange_tui.tui.common.keybar import KeyBar
@@ -199,6 +200,9 @@ class LogScreen(CampaignScreen):
         self.names = names_of(state, events)  # The NPCs of fights that ended have names too.
         # The story's parts (scenes and fights as headings, the turns folded), newest first.
         parts = story(batches(events), self.names, days=False)
+        # R-TASK-8: a roll whose difficulty the GM still keeps, as this seat may read it.
+        withheld = kept_rolls(state, self.session.seat, events)
+        parts = list(told_to_seat(parts, self.names, withheld))
         if who is not None:
             parts = kept(parts, lambda command: any(involves(e, who) for e in command))
         self.all_parts = newest_first(parts)

@@ -17,13 +17,14 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from strange_tui.campaign.commands.rolls.odds import outcome_of
+from strange_tui.campaign.commands.rolls.odds import RollOutcome, outcome_of
 from strange_tui.campaign.commands.rolls.roll import Reroll
 from strange_tui.campaign.commands.rolls.steps import training_choice, training_options
 from strange_tui.campaign.commands.table.asking import AnswerPreview, AnswerRoll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.prompts import Prompt
 from strange_tui.campaign.model.terms import DIFFICULTY_NAMES
+from strange_tui.campaign.narrate.kept import still_kept
 from strange_tui.tui.common.dialog import (
     CharacterDialog,
     assets_select,
@@ -33,7 +34,13 @@ from strange_tui.tui.common.dialog import (
     typed_d20,
 )
 from strange_tui.tui.common.impossible import AsksIfImpossible
-from strange_tui.tui.rolls.odds import grid, outcome_text, preview_table, step_text
+from strange_tui.tui.rolls.odds import (
+    grid,
+    intrusion_line,
+    outcome_text,
+    preview_table,
+    step_text,
+)
 from strange_tui.tui.rolls.roll import DIE_HINT, HELPERS
 from strange_tui.tui.table.answer import STAYS, Answer
 
@@ -66,6 +73,27 @@ def kept_table(preview: AnswerPreview) -> Table:
     return table
 
 
+KEPT_UNTIL = "the GM keeps the difficulty and the outcome until everyone asked has rolled"
+
+
+def kept_outcome_text(outcome: RollOutcome) -> Text:
+    """R-TASK-8: the die as it fell while the GM keeps the difficulty from seats still to
+    roll: no success or failure, nor a special result only a success brings (a natural 1
+    is the GM's intrusion whatever the difficulty)."""
+    if outcome.automatic:
+        return Text.assemble(("No die to roll", "bold"), (f" — {KEPT_UNTIL}.", "dim"))
+    text = Text(f"d20: {outcome.die}", style="bold")
+    if outcome.app_rolled:
+        text.append(" (rolled by the app)", style="dim")
+    if outcome.first_die is not None:
+        text.append(f" (rerolled for 1 XP from {outcome.first_die})", style="dim")
+    text.append(f" — {KEPT_UNTIL}.", style="dim")
+    intrusion_line(text, outcome.intrusion, None)
+    if outcome.refunded:
+        text.append("\nA natural 20: the points spent come back.", style="green")
+    return text
+
+
 def answer_table(preview: AnswerPreview) -> Table:
     """The odds and the cost (R-TASK-5), or, kept by the GM, what the choices do."""
     return preview_table(preview.roll) if preview.roll is not None else kept_table(preview)
@@ -95,6 +123,8 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
         self.prompt = prompt
         self.rolled: RollMade | None = None
         self.rerolled = False
+        self.shown: RollMade | RollRerolled | None = None
+        """The roll or reroll the result shows (drawn again as the table moves: R-TASK-8)."""
 
     def compose(self) -> ComposeResult:
         prompt, who = self.prompt, self.character
@@ -141,7 +171,8 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
 
     def difficulty_text(self) -> Text:
         """The GM's difficulty, or that the GM keeps it from this seat."""
-        prompt = self.prompt
+        prompt = next((p for p in self.session.state.prompts if p.id == self.prompt.id), None)
+        prompt = self.prompt if prompt is None else prompt  # Answered: as it was asked.
         if prompt.secret and not self.session.is_gm:
             return Text("kept by the GM: your choices are shown, not the odds", style="dim")
         shown = f"{DIFFICULTY_NAMES[prompt.difficulty]} {prompt.difficulty}"
@@ -151,6 +182,14 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
         # The form's first field, not the die: a stray Enter never rolls (ctrl+f: the die).
         self.query_one("#skill", Select).focus()
         self.update_preview()
+        self.watch(self.app, "campaign", lambda _state: self.follow_table(), init=False)
+
+    def follow_table(self) -> None:
+        """R-TASK-8: the GM's reveal shows the difficulty here; the last seat's roll shows
+        the outcome kept until then."""
+        self.query_one("#difficulty", Static).update(self.difficulty_text())
+        if self.shown is not None:
+            self.show_outcome(self.shown)
 
     def command(self) -> AnswerRoll:
         skill, training = training_choice(self.query_one("#skill", Select).value)
@@ -212,9 +251,13 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
         self.refresh_bindings()
 
     def show_outcome(self, event: RollMade | RollRerolled) -> None:
+        """The die, and (R-TASK-8) the outcome unless the GM keeps it from this seat while
+        others asked have still to roll."""
+        self.shown = event
         outcome = outcome_of(self.character, event, app_rolled=event.app_rolled)
         result = self.query_one("#result", Static)
-        result.update(outcome_text(outcome))
+        kept = still_kept(self.session.state, self.session.seat, self.prompt)
+        result.update(kept_outcome_text(outcome) if kept else outcome_text(outcome))
         result.add_class("-shown")
 
     @on(Button.Pressed, "#reroll")

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from strange_tui.campaign.commands import Command
 from strange_tui.campaign.commands.character import RestTheOthers
 from strange_tui.campaign.commands.combat import RollInitiative
+from strange_tui.campaign.commands.table.asking import RevealDifficulty
 from strange_tui.campaign.commands.table.questions import WithdrawPrompt
 from strange_tui.campaign.model.prompts import Prompt
 from strange_tui.campaign.model.state import Campaign
@@ -35,6 +36,8 @@ class QuestionsDialog(CharacterDialog):
         Binding("delete", "withdraw", "Take back", id="questions.withdraw"),
         Binding("r", "roll_rest", "Roll the rest", id="questions.roll_rest",
                 tooltip="the app's dice for every initiative or party rest still asked"),
+        Binding("v", "reveal", "Reveal difficulty", id="questions.reveal",
+                tooltip="the players see the kept difficulty of the highlighted roll's ask"),
     ]  # fmt: skip
 
     def __init__(self) -> None:
@@ -49,6 +52,8 @@ class QuestionsDialog(CharacterDialog):
             hint = "↑↓ choose · enter answers"
             hint += " (for an absent player) · delete takes it back" if gm else ""
             hint += " · r rolls the rest (the app's dice)" if gm and self.the_rest() else ""
+            kept = any(p.secret for p in self.session.state.prompts)
+            hint += " · v reveals a kept difficulty" if gm and kept else ""
             yield Static(Text(f"{hint} · escape closes", style="dim"))
             with Horizontal(classes="buttons"):
                 yield Button("Answer", variant="primary", id="answer")
@@ -89,7 +94,22 @@ class QuestionsDialog(CharacterDialog):
             return self.session.is_gm
         if action == "roll_rest":
             return self.session.is_gm and bool(self.the_rest())
+        if action == "reveal":  # R-TASK-8: a roll asked with its difficulty kept.
+            prompt = self.chosen()
+            return self.session.is_gm and prompt is not None and prompt.secret
         return True
+
+    def on_option_list_option_highlighted(self) -> None:
+        self.refresh_bindings()  # v: only on a roll whose difficulty is kept.
+
+    def action_reveal(self) -> None:
+        """R-TASK-8: the GM shows the players the kept difficulty of the highlighted roll's
+        ask before every seat asked has rolled."""
+        prompt = self.chosen()
+        if prompt is None or not self.session.is_gm:
+            return
+        if events := send(self, RevealDifficulty(prompt=prompt.id)):
+            self.notify(self.session.describe(events), title="Revealed")
 
     def the_rest(self) -> list[Command]:
         """The GM's one step for each kind of question the absent players leave open: the

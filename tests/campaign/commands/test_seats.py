@@ -101,7 +101,7 @@ from strange_tui.campaign.commands.solo.reactions import ReactNpc
 from strange_tui.campaign.commands.solo.redraw import RerollDrawDie
 from strange_tui.campaign.commands.solo.scenes import EndScene, StartScene
 from strange_tui.campaign.commands.solo.tension import SetTension
-from strange_tui.campaign.commands.table.asking import AnswerRoll, AskRoll
+from strange_tui.campaign.commands.table.asking import AnswerRoll, AskRoll, RevealDifficulty
 from strange_tui.campaign.commands.table.clock import PassTime
 from strange_tui.campaign.commands.table.questions import (
     AskDefense,
@@ -232,6 +232,7 @@ GMS: dict[type[Command], Callable[[], Command]] = {
     AskInitiative: lambda: AskInitiative(),
     AskRoll: lambda: AskRoll(character=MARA, stat=Stat.MIGHT, label="lift the gate"),
     WithdrawPrompt: lambda: WithdrawPrompt(prompt=1),
+    RevealDifficulty: lambda: RevealDifficulty(prompt=1),
     NpcAttacks: lambda: NpcAttacks(npc="thug"),
     ApplyHazard: lambda: ApplyHazard(targets=(MARA,), hazard="minor-fire"),
     AddObject: lambda: AddObject(name="Door", level=3),

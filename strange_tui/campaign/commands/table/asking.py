@@ -15,9 +15,14 @@ from strange_tui.campaign.commands.base import Command, character_of, text
 from strange_tui.campaign.commands.rolls.effects import EffectStep
 from strange_tui.campaign.commands.rolls.odds import RollPreview
 from strange_tui.campaign.commands.rolls.roll import HelperSkill, Roll
-from strange_tui.campaign.model.events import AnyEvent, PromptClosed, PromptRaised
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    DifficultyRevealed,
+    PromptClosed,
+    PromptRaised,
+)
 from strange_tui.campaign.model.folds.rolls import task_of
-from strange_tui.campaign.model.prompts import Prompt, open_prompt
+from strange_tui.campaign.model.prompts import Prompt, ask_of, open_prompt
 from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.narrate.words import where_in
@@ -223,3 +228,31 @@ class AnswerRoll(Command, frozen=True, kw_only=True):
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         asked = self.question(state)
         return [*self.roll(state).decide(state, dice), PromptClosed(prompt=asked.id)]
+
+
+class RevealDifficulty(Command, frozen=True, kw_only=True):
+    """R-TASK-8: the GM shows the players the difficulty of a roll asked and kept, before
+    every seat asked has rolled (``prompt``: one of its open questions): each question of
+    that ask still open shows it from now on, and the log gives it in every roll of the ask
+    at every seat (until then a player's seat reads the rolls without it)."""
+
+    GM_ONLY: ClassVar[bool] = True
+    GM_ACTION: ClassVar[str] = "reveal a kept difficulty"
+
+    prompt: int
+
+    def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
+        asked = next((p for p in state.prompts if p.id == self.prompt), None)
+        if asked is None or asked.kind != "roll":
+            raise RuleViolation("No such roll is asked (or every seat asked has rolled).")
+        if not asked.secret:
+            raise RuleViolation("That roll's difficulty is shown already.")
+        ask = ask_of(asked)
+        kept = tuple(
+            p.id for p in state.prompts if p.kind == "roll" and p.secret and ask_of(p) == ask
+        )
+        return [
+            DifficultyRevealed(
+                prompts=kept, label=asked.label, stat=asked.stat, difficulty=asked.difficulty
+            )
+        ]

@@ -87,6 +87,7 @@ from strange_tui.campaign.model.events.solo import (
 )
 from strange_tui.campaign.model.events.table import (
     ClockAdvanced,
+    DifficultyRevealed,
     InitiativeCast,
     PromptClosed,
     PromptRaised,
@@ -149,6 +150,7 @@ AnyEvent = (
     | InitiativeCast
     | PromptRaised
     | PromptClosed
+    | DifficultyRevealed
     | TranslationMade
     | HunterCreated
     | HunterRolled
@@ -236,6 +238,7 @@ __all__ = [
     "OrderChanged",
     "PointsSpent",
     "PromptClosed",
+    "DifficultyRevealed",
     "PromptRaised",
     "QuarryLevel",
     "RecoveryRolled",

@@ -59,6 +59,17 @@ class PromptClosed(Event, tag="prompt_closed"):
     npc: Id = ""
 
 
+class DifficultyRevealed(Event, tag="difficulty_revealed"):
+    """R-TASK-8: the GM showed the players the difficulty of a roll asked and kept, before
+    every seat asked had rolled: the questions ``prompts`` (of one ask, still open) show it
+    from now on, and the log gives it in every roll of that ask."""
+
+    prompts: Annotated[tuple[Annotated[int, Meta(ge=1)], ...], Meta(min_length=1, max_length=64)]
+    label: Text = ""
+    stat: Stat = Stat.SPEED
+    difficulty: Annotated[int, Meta(ge=0, le=10)] = 0
+
+
 class InitiativeCast(Event, tag="initiative_cast"):
     """R-CMB-1: a PC rolled initiative at their own seat (``die`` 0: no roll was needed);
     once every PC has, InitiativeRolled sets the order."""

@@ -5,13 +5,19 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.encounter import Encounter
-from strange_tui.campaign.model.events import AnyEvent, InitiativeCast, PromptClosed, PromptRaised
+from strange_tui.campaign.model.events import (
+    AnyEvent,
+    DifficultyRevealed,
+    InitiativeCast,
+    PromptClosed,
+    PromptRaised,
+)
 from strange_tui.campaign.model.prompts import COMBAT_PROMPTS, Prompt, open_prompt
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.track import DamageTrack, can_act
 
-PROMPT_EVENTS = (PromptRaised, PromptClosed, InitiativeCast)
+PROMPT_EVENTS = (PromptRaised, PromptClosed, InitiativeCast, DifficultyRevealed)
 
 WHAT_IS_ASKED = {
     "defense": "a defense roll",
@@ -34,6 +40,8 @@ def fold_prompt(state: Campaign, event: AnyEvent) -> Campaign:
             return replace(state, prompts=kept)
         case InitiativeCast():
             return _cast(state, event)
+        case DifficultyRevealed():
+            return _reveal(state, event)
     raise RuleViolation(f"Unknown prompt event {type(event).__name__}.")  # pragma: no cover
 
 
@@ -69,8 +77,19 @@ def _raise(state: Campaign, event: PromptRaised) -> Campaign:
         secret=event.secret,
         label=event.label,
         seconds=event.seconds,
+        ask=event.batch,
     )
     return replace(state, prompts=(*state.prompts, prompt))
+
+
+def _reveal(state: Campaign, event: DifficultyRevealed) -> Campaign:
+    """R-TASK-8: the questions of one ask, still open, no longer keep their difficulty."""
+    shown = set(event.prompts)
+    found = [p for p in state.prompts if p.id in shown]
+    if len(found) != len(shown) or any(p.kind != "roll" or not p.secret for p in found):
+        raise RuleViolation("No roll is asked with its difficulty kept: nothing to reveal.")
+    prompts = tuple(replace(p, secret=False) if p.id in shown else p for p in state.prompts)
+    return replace(state, prompts=prompts)
 
 
 def _cast(state: Campaign, event: InitiativeCast) -> Campaign:
