@@ -136,8 +136,14 @@ def action_spent(encounter: Encounter, combatant_id: str) -> str | None:
 def health_word(npc: Combatant) -> str:
     """An NPC's health as the players see it while the GM keeps the numbers hidden: unhurt,
     hurt (more than half left), badly hurt (half or less) or down."""
-    if npc.health <= 0:
+    return health_in_words(npc.health, npc.max_health)
+
+
+def health_in_words(health: int, max_health: int) -> str:
+    """``health`` of ``max_health`` as ``health_word`` says it (a preview's health after a
+    hit, too)."""
+    if health <= 0:
         return "down"
-    if npc.health >= npc.max_health:
+    if health >= max_health:
         return "unhurt"
-    return "hurt" if npc.health * 2 > npc.max_health else "badly hurt"
+    return "hurt" if health * 2 > max_health else "badly hurt"

@@ -32,7 +32,7 @@ from strange_tui.campaign.commands.combat.views import creature_view
 from strange_tui.tui.combat.creature_fields import PLAIN, Situations, foe_rows, harm_options
 from strange_tui.tui.combat.defense import DefenseDialog
 from strange_tui.tui.combat.roll import DIE_LABEL, KEYS_HINT, CombatRoll
-from strange_tui.tui.combat.tables import attack_table, hit_line
+from strange_tui.tui.combat.tables import attack_table, health_at, hit_line
 from strange_tui.tui.combat.trade import (
     chosen_trade,
     set_trades,
@@ -255,7 +255,7 @@ class AttackDialog(CombatRoll):
         return circumstance_choices("attack", ranged=self.weapon.ranged)
 
     def render_preview(self, preview: AttackPreview) -> Table:
-        table = attack_table(preview)
+        table = attack_table(preview, health_at(self.session.state, self.session.seat))
         foe_rows(table, preview.creature)  # R-NPC-2: "Abomination: +5 Armor against energy".
         self.query_one(Situations).show(preview.situations)
         if preview.trade is not None:  # R-SPEC-6: each hit above is after it.
@@ -293,7 +293,8 @@ class AttackDialog(CombatRoll):
             hit_shown = next((h for h in before.hits if h.die == face), None)
             if hit_shown is not None:
                 text.append("\n")
-                text.append_text(hit_line(hit_shown, before))
+                seen = health_at(self.session.state, self.session.seat)
+                text.append_text(hit_line(hit_shown, before, seen))
                 if before.trade is not None:
                     text.append(traded_text(before.trade))
         self.query_one("#result", Static).update(text)

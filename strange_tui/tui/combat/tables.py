@@ -4,14 +4,33 @@ preview; nothing here decides a result."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from rich.table import Table
 from rich.text import Text
 
 from strange_tui.campaign.commands.combat import AttackPreview, DefensePreview, HitPreview
 from strange_tui.campaign.commands.rolls.odds import OddsView, RollPreview
+from strange_tui.campaign.model.npc_health import health_seen
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.common.impossible import CANNOT, cannot_succeed
 from strange_tui.tui.rolls.odds import grid, steps_line
+
+HealthSeen = Callable[[int, int], str]
+"""An NPC's health (now, of its most) as the seat reads it (``model.npc_health``)."""
+
+
+def in_numbers(health: int, max_health: int) -> str:
+    """'5/9': the GM's seat's reading."""
+    return f"{health}/{max_health}"
+
+
+def health_at(state: Campaign, seat: str) -> HealthSeen:
+    """An NPC's health as ``seat`` reads it now: in words at a player's seat, unless the GM
+    shows the numbers (``model.npc_health``)."""
+    return partial(health_seen, state, seat)
 
 
 def odds_text(odds: OddsView) -> Text:
@@ -42,10 +61,10 @@ def cost_text(preview: RollPreview) -> Text:
     return cost
 
 
-def hit_line(hit: HitPreview, preview: AttackPreview) -> Text:
+def hit_line(hit: HitPreview, preview: AttackPreview, health: HealthSeen = in_numbers) -> Text:
     """What a hit does to the target, in words: the damage that lands, then why (what it
     is made of, when more than the weapon, less the target's Armor, as the log says it),
-    the effect, the target's health after it."""
+    the effect, the target's health after it as the seat reads it."""
     text = Text(f"{hit.damage} damage", style="bold")
     why = []
     if len(preview.parts) > 1 and hit.die is None:
@@ -56,7 +75,7 @@ def hit_line(hit: HitPreview, preview: AttackPreview) -> Text:
         text.append(f" ({', '.join(why)})", style="dim")
     if hit.effect:
         text.append(f" + {hit.condition or hit.effect}", style="magenta")
-    text.append(f" → {preview.target} {hit.health}/{preview.max_health}", style="dim")
+    text.append(f" → {preview.target} {health(hit.health, preview.max_health)}", style="dim")
     return text
 
 
@@ -93,9 +112,10 @@ def steps_text(preview: AttackPreview) -> Text:
     return text
 
 
-def attack_table(preview: AttackPreview) -> Table:
+def attack_table(preview: AttackPreview, health: HealthSeen = in_numbers) -> Table:
     """Odds, what eases it, cost, and the damage of a hit, on any face and on each of 17
-    to 20 (R-CMB-2, R-SPEC-2..5); each further target of an area attack (R-EFF-5)."""
+    to 20 (R-CMB-2, R-SPEC-2..5); each further target of an area attack (R-EFF-5); an
+    NPC's health after it as the seat reads it (``health``)."""
     table = grid()
     table.add_row("Odds", odds_text(preview.roll.odds))
     if preview.steps or preview.roll.odds.bonus:
@@ -105,7 +125,7 @@ def attack_table(preview: AttackPreview) -> Table:
         table.add_row("First", Text(note, style="bold yellow"))
     plain = next((hit for hit in preview.hits if hit.die is None), None)
     if plain is not None:
-        table.add_row("A hit", hit_line(plain, preview))
+        table.add_row("A hit", hit_line(plain, preview, health))
     faces = [hit for hit in preview.hits if hit.die is not None]
     if faces:
         specials = Text()
@@ -120,7 +140,7 @@ def attack_table(preview: AttackPreview) -> Table:
         chance = "always" if other.automatic else f"{other.p_hit:.0%}"
         line = Text(f"{other.name} ({chance}): ")
         line.append(f"{other.damage} damage", style="bold")
-        line.append(f" → {other.health}/{other.max_health}", style="dim")
+        line.append(f" → {health(other.health, other.max_health)}", style="dim")
         table.add_row("Also", line)
     return table
 
