@@ -24,6 +24,7 @@ from strange_tui.campaign.commands.combat import (
     commands_back_to_turn,
 )
 from strange_tui.campaign.model.encounter import Encounter
+from strange_tui.campaign.model.npc_health import numbers_seen
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.combat.keys import TrackerKeys
 from strange_tui.tui.combat.npc_health import HealthDialog
@@ -38,7 +39,6 @@ from strange_tui.tui.combat.view import (
     COLUMNS,
     creature_detail,
     key_commands,
-    numbers_shown,
     order_rows,
     turn_detail,
 )
@@ -215,7 +215,7 @@ class CombatScreen(TrackerKeys):
 
     def rows(self, encounter: Encounter, state: Campaign) -> dict[str, tuple]:
         """The cells of each combatant's row, in order (NPC health as this seat sees it)."""
-        return order_rows(encounter, state, self.marked, numbers_shown(state, self.session.is_gm))
+        return order_rows(encounter, state, self.marked, numbers_seen(state, self.session.seat))
 
     def detail(self, state: Campaign) -> Text:
         """The turn, then what the highlighted creature's entry gives (R-NPC-2): on a

@@ -1,6 +1,7 @@
 """What the combat tracker draws: the order's cells and the turn panel, for the GM's seat
 or a player's. A player's seat reads an NPC's health in words (unhurt, hurt, badly hurt,
-down) unless the GM shows the numbers (the ``npc_health_shown`` setting)."""
+down) unless the GM shows the numbers (the ``npc_health_shown`` setting: whether a seat
+does is ``model.npc_health.numbers_seen``)."""
 
 from __future__ import annotations
 
@@ -43,12 +44,6 @@ COLUMNS = (
 )
 
 WORD_STYLES = {"unhurt": "green", "hurt": "yellow", "badly hurt": "bold red", "down": "dim strike"}
-
-
-def numbers_shown(state: Campaign, gm: bool) -> bool:
-    """Whether this seat sees NPCs' health as numbers: the GM always; players when the
-    GM has turned that on."""
-    return gm or state.settings.npc_health_shown
 
 
 def npc_health_word(npc: Combatant) -> Text:

@@ -59,11 +59,8 @@ SECTIONS: list[Section] = [
             "who: a character or the whole party (each PC who can act) · stat · task · "
             "difficulty · keep it from the player (the GM settings give the default)"),
     Section("A roll the GM asks for", "strange_tui.tui.table.answer_roll:RollAnswer",
-            "the GM's task, stat and difficulty; your skill, assets, helper, Effort; "
-            "the odds first (a difficulty the GM keeps: what your choices do, the cost; "
-            "after the die, the outcome once every seat asked has rolled)"),
-    Section("Questions (!)", "strange_tui.tui.table.questions:QuestionsDialog",
-            "↑↓ choose · enter answers (the GM's: for an absent player)"),
+            "the GM's task, stat, difficulty; your skill, assets, helper, Effort; the odds"
+            " first (kept by the GM: your choices, the cost; the outcome once all have rolled)"),
     Section("Pass time", "strange_tui.tui.table.pass_time:PassTimeDialog"),
     Section("Oracle (solo play)", "strange_tui.tui.solo.oracle:OracleDialog",
             oracle_scale() + " · ctrl+k keeps the question answered as a thread; a random"

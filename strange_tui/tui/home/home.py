@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from strange_tui.campaign.model.events import batches
+from strange_tui.campaign.model.npc_health import numbers_seen
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.narrate.kept import kept_rolls
 from strange_tui.campaign.narrate.log import command_sentence, names_of, noteworthy
@@ -137,9 +138,10 @@ class HomeScreen(StoryKeys, CampaignScreen):
         if state.encounter is not None:  # A fight under way (after a reopen too).
             where.append(f"\n{self.fight_line(state)}", style="bold red")
             if not session.is_gm and state.encounter.npcs():
-                from strange_tui.tui.combat.view import npc_health_line, numbers_shown
+                from strange_tui.tui.combat.view import npc_health_line
 
-                where.append("\n").append_text(npc_health_line(state, numbers_shown(state, False)))
+                numbers = numbers_seen(state, session.seat)
+                where.append("\n").append_text(npc_health_line(state, numbers))
         for effect in state.active_effects():
             # The time left, rounded up: "until 18:16" read as over while it still ran.
             left = f" ({time_left(effect.until - state.clock.seconds)})" if effect.until else ""
