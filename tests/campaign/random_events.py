@@ -73,6 +73,8 @@ from strange_tui.campaign.model.events import (
     PointsSpent,
     PromptClosed,
     PromptRaised,
+    RecoveryDieShown,
+    RecoveryDieTakenBack,
     RecoveryRolled,
     RollMade,
     RollRerolled,
@@ -691,7 +693,8 @@ def _recovery(draw, state, rolls):
     """R-REC-1..3: d6 + the character's bonus, divided, or a step up the track."""
     pc = pick(draw, state, alive)
     bonus = pc.tier + pc.recovery_bonus
-    die = draw(st.integers(1, 6))
+    # R-REC-1: the die shown for the rest, when one waits (a die shown is a die kept).
+    die = pc.recovery_die if pc.recovery_die is not None else draw(st.integers(1, 6))
     step = pc.track is not DamageTrack.HALE and not pc.pools.zero_stats()
     track_step = step and draw(st.booleans())
     allocation = {}
@@ -704,6 +707,21 @@ def _recovery(draw, state, rolls):
     rest = chosen(draw, [0, ROUND, 10 * MINUTE, HOUR, 10 * HOUR])
     return RecoveryRolled(character=pc.id, die=die, bonus=bonus, allocation=allocation,
                           track_step=track_step, clock=rest)  # fmt: skip
+
+
+@maker(RecoveryDieShown, any_pc(lambda c: alive(c) and c.recovery_die is None))
+def _recovery_die_shown(draw, state, rolls):
+    """R-REC-1: the d6 of a PC's next rest, shown (the app's or typed) and kept."""
+    pc = pick(draw, state, lambda c: alive(c) and c.recovery_die is None)
+    return RecoveryDieShown(character=pc.id, die=draw(st.integers(1, 6)),
+                            app_rolled=draw(st.booleans()))  # fmt: skip
+
+
+@maker(RecoveryDieTakenBack, any_pc(lambda c: c.recovery_die is not None))
+def _recovery_die_taken_back(draw, state, rolls):
+    """The GM takes back a recovery die shown."""
+    pc = pick(draw, state, lambda c: c.recovery_die is not None)
+    return RecoveryDieTakenBack(character=pc.id, die=pc.recovery_die)
 
 
 @maker(ClockAdvanced, lambda state, rolls: True)

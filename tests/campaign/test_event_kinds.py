@@ -62,6 +62,8 @@ from strange_tui.campaign.model.events import (
     PointsSpent,
     PromptClosed,
     PromptRaised,
+    RecoveryDieShown,
+    RecoveryDieTakenBack,
     RecoveryRolled,
     RollMade,
     RollRerolled,
@@ -333,6 +335,16 @@ ROWS = [
             (mara(a).pools.might.current, mara(a).rests_today, a.clock.seconds - b.clock.seconds),
             (10, 1, 600),
         ),
+    ),
+    Row(  # R-REC-1: the die shown before the rest waits on Mara, kept for it.
+        lambda: campaign("mara"),
+        RecoveryDieShown(character="mara", die=1, app_rolled=True),
+        lambda b, a: (mara(a).recovery_die, 1),
+    ),
+    Row(  # The GM took the die back: the next rest rolls anew.
+        lambda: campaign(replace(MARA, recovery_die=1)),
+        RecoveryDieTakenBack(character="mara", die=1),
+        lambda b, a: (mara(a).recovery_die, None),
     ),
     Row(  # R-REC-2: a night passed: Mara's recovery rolls start again.
         lambda: campaign(replace(MARA, rests_today=2)),

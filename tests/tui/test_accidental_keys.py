@@ -15,13 +15,13 @@ from strange_tui.campaign.model.events import (
     CypherGained,
     InitiativeRolled,
     IntrusionAccepted,
+    RecoveryDieShown,
     RecoveryRolled,
     RollMade,
 )
 from strange_tui.campaign.model.terms import DamageTrack
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
-from strange_tui.tui.character import rest as rest_dialog
 from strange_tui.tui.character.advance import AdvanceDialog
 from strange_tui.tui.character.cyphers import GainCypherDialog
 from strange_tui.tui.character.rest import RestDialog
@@ -222,14 +222,12 @@ async def test_the_sheet_says_an_occultic_cypher_counts_as_two(demo_app):
         assert "3 of 3 (2 cyphers; an occultic one counts as 2)" in stats
 
 
-async def test_a_dead_pc_never_rolls_recovery(tmp_path, monkeypatch):
+async def test_a_dead_pc_never_rolls_recovery(tmp_path):
     """The rest dialog says why there is no rest, offers no die, and no key rolls one."""
     saves = tmp_path / "saves"
     folder = CampaignFolder.create(saves, "Grim")
     folder.open().dispatch(CharacterCreated(character=character("mara", track=DamageTrack.DEAD)))
     app = StrangeApp(campaign_path=folder.path, saves=saves)
-    rolled: list[int] = []
-    monkeypatch.setattr(rest_dialog, "recovery_die", lambda: rolled.append(1) or 3)
     async with app.run_test(size=(80, 24)) as pilot:
         before = app.session.state
         await pilot.press("s")
@@ -238,8 +236,9 @@ async def test_a_dead_pc_never_rolls_recovery(tmp_path, monkeypatch):
         assert not app.screen.query("#die") and not app.screen.query("#next")
         await pilot.press("4", "enter")
         await pilot.pause()
-        assert rolled == [] and app.session.state == before
-        assert not any(isinstance(e, RecoveryRolled) for e in app.session.journal())
+        assert app.session.state == before  # No die shown, no rest.
+        assert not any(isinstance(e, RecoveryRolled | RecoveryDieShown)
+                       for e in app.session.journal())  # fmt: skip
         assert any("dead is dead" in n.message for n in app._notifications)
 
 

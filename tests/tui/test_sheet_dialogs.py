@@ -84,7 +84,8 @@ async def test_r_dmg_2_damage_spills_over_as_previewed_and_one_undo_takes_it_bac
 
 async def test_r_rec_1_a_rest_shows_what_the_points_give_then_is_one_undo_step(tmp_path):
     """Mara at Might 8 rests: the typed d6 3 + 1 = 4, all suggested for Might (8 → 12);
-    the clock moves one action. One ctrl+z undoes the rest, clock and all."""
+    the clock moves one action. One ctrl+z undoes the rest, clock and all; the die, on
+    record as soon as it showed, is a step of its own before it (the GM's to take back)."""
     app = app_with(tmp_path, with_pools(mara(), might=8))
     async with app.run_test(size=(80, 24)) as pilot:
         before = app.session.state
@@ -98,7 +99,8 @@ async def test_r_rec_1_a_rest_shows_what_the_points_give_then_is_one_undo_step(t
         shown = preview_text(app)
         for part in ("Gives Might +4", "Might 8 → 12/12", "The clock moves on 1 round"):
             assert part in shown, shown
-        assert app.session.state == before
+        rolled = app.session.state
+        assert rolled.characters["mara"] == replace(before.characters["mara"], recovery_die=3)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
@@ -106,6 +108,9 @@ async def test_r_rec_1_a_rest_shows_what_the_points_give_then_is_one_undo_step(t
         assert state.characters["mara"].pools.might.current == 12
         assert state.characters["mara"].rests_today == 1
         assert state.clock.seconds == before.clock.seconds + 6
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.state == rolled
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state == before

@@ -1,8 +1,8 @@
 """Which steps showed a die: a die once seen stays seen. Undo at a player's seat never takes
 back a step whose die the player saw (a roll, an attack, a defense, a save, an initiative
-die, a translation, a contest, a chase's or a hunter's roll, a recovery roll, the oracle, a
-draw from a table, a cypher or an artifact's die); only the GM's seat may, and the log keeps
-a trace of it (``StepTakenBack``)."""
+die, a translation, a contest, a chase's or a hunter's roll, a recovery die shown before
+the rest, a recovery roll, the oracle, a draw from a table, a cypher or an artifact's
+die); only the GM's seat may, and the log keeps a trace of it (``StepTakenBack``)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from strange_tui.campaign.model.events import (
     InitiativeCast,
     InitiativeRolled,
     OracleAsked,
+    RecoveryDieShown,
     RecoveryRolled,
     RollMade,
     RollRerolled,
@@ -35,6 +36,8 @@ def dice_shown(event: AnyEvent) -> tuple[int, ...]:
     match event:
         case RollMade(die=int() as die) | RollRerolled(die=die) | RecoveryRolled(die=die):
             return (die,)
+        case RecoveryDieShown():
+            return (event.die,)
         case OracleAsked():
             return tuple(d for d in (event.die, event.event_die) if d is not None)
         case SceneStarted():
@@ -77,6 +80,8 @@ def _noun(event: AnyEvent) -> tuple[str, str]:
             return event.character, "reroll"
         case RecoveryRolled():
             return event.character, "recovery roll"
+        case RecoveryDieShown():
+            return event.character, "recovery die"
         case ContestRolled():
             return event.first, "contest"
         case InitiativeCast():

@@ -158,6 +158,7 @@ class Character(Frozen):
     boons: tuple[Text, ...] = ()
     """R-ADV-1: what the other options bought give ('Contact: Ilse, a fixer at the Estate')."""
     rests_today: Annotated[int, Meta(ge=0, le=3)] = 0
+    recovery_die: Annotated[int, Meta(ge=1, le=6)] | None = None  # R-REC-1: kept for the rest
     notes: Text = ""
     foci: dict[Name, Name] = field(default_factory=dict)
     """R-TR-8: the focus the character had in each recursion they left."""

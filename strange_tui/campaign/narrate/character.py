@@ -18,6 +18,8 @@ from strange_tui.campaign.model.events import (
     LastingMended,
     NotesEdited,
     PointsSpent,
+    RecoveryDieShown,
+    RecoveryDieTakenBack,
     RecoveryRolled,
     TrackShifted,
     TraitsRead,
@@ -26,7 +28,15 @@ from strange_tui.campaign.model.events import (
     XpSpent,
 )
 from strange_tui.campaign.narrate.combat import hazard_hit
-from strange_tui.campaign.narrate.words import Who, a_or_an, duration, inline, plural, stat_name
+from strange_tui.campaign.narrate.words import (
+    APP_DIE,
+    Who,
+    a_or_an,
+    duration,
+    inline,
+    plural,
+    stat_name,
+)
 from strange_tui.rules.damage import damage_after_armor, spill_targets
 
 CHARACTER_EVENTS = (
@@ -46,6 +56,8 @@ CHARACTER_EVENTS = (
     CypherGained,
     CypherUsed,
     RecoveryRolled,
+    RecoveryDieShown,
+    RecoveryDieTakenBack,
     NotesEdited,
 )
 
@@ -159,6 +171,11 @@ def character_sentence(event: AnyEvent, who: Who) -> str:
                 f"{who(event.character)} made a recovery roll{rest}: d6 {event.die} + {event.bonus}"
                 f" = {points} ({split or 'nothing needed'})."
             )
+        case RecoveryDieShown():  # R-REC-1: shown, so kept for the rest.
+            by_app = APP_DIE if event.app_rolled else ""
+            return f"{who(event.character)}'s recovery die shows {event.die}{by_app}."
+        case RecoveryDieTakenBack():
+            return f"The GM took back {who(event.character)}'s recovery die ({event.die})."
         case NotesEdited():
             return f"{who(event.character)}'s notes were updated."
     return type(event).__name__  # pragma: no cover

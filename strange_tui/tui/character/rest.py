@@ -1,5 +1,8 @@
 """The rest dialog: the day's next rest, its recovery roll, and where the points go (R-REC).
 
+The d6 is recorded when it is shown (``RollRecoveryDie``: the player's own, typed, or the
+app's), before the points are divided: escape and open the dialog again, and the same die
+is there; the rest uses it. Only the GM's seat takes it back (ctrl+t), and the log says so.
 The form builds a Rest command; every number shown (which rest, how long, the bonus, the
 suggested division, what each pool gets, the track) is the model's preview of it."""
 
@@ -13,44 +16,24 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from strange_tui.campaign.commands.character import AnswerRest, Rest, RestPreview, recovery_die
+from strange_tui.campaign.commands.character import (
+    AnswerRest,
+    Rest,
+    RestPreview,
+    RollRecoveryDie,
+    TakeBackRecoveryDie,
+)
 from strange_tui.campaign.commands.character.party_rest import party_of
+from strange_tui.campaign.model.events import RecoveryRolled
 from strange_tui.campaign.model.prompts import open_prompt
 from strange_tui.campaign.model.terms import Stat
-from strange_tui.campaign.narrate.words import duration
-from strange_tui.tui.common.dialog import CharacterDialog, int_value, send
-from strange_tui.tui.common.gauges import change_text
+from strange_tui.tui.character.rest_words import rest_intro, rest_text
+from strange_tui.tui.common.dialog import CharacterDialog, int_value, own_dice, send
 from strange_tui.tui.common.session import Refused
 
 
-def rest_intro(preview: RestPreview) -> Text:
-    """Which of the day's rests this is, how long it takes, and the recovery roll."""
-    text = Text(f"Rest {preview.number} of 4 today: {preview.label}. ", style="bold")
-    text.append(f"Recovery roll: d6 + {preview.bonus}.")
-    return text
-
-
-def rest_text(preview: RestPreview) -> Text:
-    """What the rolled points give, pool by pool, and the track (R-REC-1, R-REC-3)."""
-    if preview.track_step:
-        text = Text("The whole roll buys one step up the damage track.\n")
-    else:
-        gains = ", ".join(f"{stat.value.title()} +{gain}" for stat, gain in preview.restored)
-        text = Text(f"Gives {gains}. " if gains else "Nothing to restore. ")
-        if preview.wasted:
-            text.append(f"{preview.wasted} unused. ", style="dim")
-        if preview.luck:
-            text.append(f"Luck +{preview.luck}. ", style="magenta")
-        text.append("\n")
-    if preview.after is not None:
-        text.append_text(change_text(preview.after))
-    if preview.seconds:
-        text.append(f"\nThe clock moves on {duration(preview.seconds)}.", style="dim")
-    return text
-
-
 class RestDialog(CharacterDialog):
-    """Roll (or type) the d6, divide the points, confirm: one rest, one step."""
+    """Roll (or type) the d6, kept as it is shown; divide the points, confirm: the rest."""
 
     DEFAULT_CSS = """
     RestDialog #split { grid-size: 6; grid-columns: 10 1fr 10 1fr 10 1fr; grid-rows: 1;
@@ -59,11 +42,19 @@ class RestDialog(CharacterDialog):
     RestDialog #die-row Label { width: 14; text-style: bold; }
     RestDialog Checkbox { border: none; padding: 0; height: 1; background: transparent; }
     """
-    BINDINGS = [Binding("enter", "next", "Roll / Rest", id="rest.next")]
+    BINDINGS = [
+        Binding("enter", "next", "Roll / Rest", id="rest.next"),
+        Binding("ctrl+t", "take_back", "Take back the die", id="rest.take_back"),
+    ]
 
     def __init__(self, character_id: str) -> None:
         super().__init__(character_id)
         self.die: int | None = None
+        self.shown_at = 0
+        """The campaign's step when the die was shown here (a rest made after it, in
+        another window, closes the dialog)."""
+        self.sent = False
+        """The rest is sent from here: the die it spends is no news to follow."""
         self.refused = ""
         """Why this character cannot rest at all (dead is dead): the dialog says so, offers
         no die and no button but Close, and never rolls."""
@@ -130,6 +121,8 @@ class RestDialog(CharacterDialog):
             yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Roll", variant="primary", id="next")
+                if self.session.is_gm:
+                    yield Button("Take back the die", variant="warning", id="take-back")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
@@ -138,6 +131,33 @@ class RestDialog(CharacterDialog):
             self.query_one("#cancel", Button).focus()
             return
         self.query_one("#die", Input).focus()
+        # A die shown before (the dialog closed, another window of the seat) is the one.
+        self.watch(self.app, "campaign", lambda _state: self.follow_die(), init=True)
+
+    def shown_die(self) -> int | None:
+        """The d6 on record for this rest (shown, not yet used), if any."""
+        return self.character.recovery_die
+
+    def follow_die(self) -> None:
+        """The form follows the die on record: one shown elsewhere appears here; one the
+        GM took back is gone, and the roll is to make again."""
+        if self.refused or self.sent or self.character_id not in self.session.state.characters:
+            return
+        shown = self.shown_die()
+        if shown is not None and shown != self.die:
+            self.show_die(shown)
+        elif shown is None and self.die is not None and self.rested_elsewhere():
+            self.closed_elsewhere()
+            return
+        elif shown is None and self.die is not None:
+            self.forget_die()
+        for button in self.query("#take-back").results(Button):
+            button.disabled = shown is None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.session.is_gm and not self.refused and self.shown_die() is not None
+        return True
 
     def allocation(self) -> dict[Stat, int] | None:
         split = {}
@@ -158,6 +178,7 @@ class RestDialog(CharacterDialog):
         clock = self.query("#clock")
         return self.rest_command(
             die=self.die,
+            kept=True,  # The die shown, never another (refused if the GM took it back).
             allocation=split,
             track_step=step,
             advance_clock=bool(clock) and clock.first(Checkbox).value,
@@ -181,22 +202,31 @@ class RestDialog(CharacterDialog):
             self.confirm()
 
     def roll(self) -> None:
-        """The d6: the player's, or the app's; then the model's suggested division."""
+        """The d6, the player's or the app's, recorded as it is shown (a die shown is a
+        die kept); then the model's suggested division."""
         typed = int_value(self.query_one("#die", Input), default=0)
-        if typed is None:
+        if typed is None or not 0 <= typed <= 6:
             self.notify("A d6 shows 1 to 6.", severity="warning")
+            return
+        if not typed and own_dice(self):
+            self.notify("Type what your d6 shows (you roll your own dice: the config's dice).",
+                        severity="warning")  # fmt: skip
             return
         refused = self.first_look()
         if isinstance(refused, str):  # Checked before any die is rolled.
             self.notify(refused, title="No rest", severity="error")
             return
-        die = typed or recovery_die()
+        if send(self, RollRecoveryDie(character=self.character_id, die=typed or None)):
+            self.follow_die()
+
+    def show_die(self, die: int) -> None:
+        """The die on record, and the model's suggested division of its points."""
         try:
-            look = self.session.preview(self.rest_command(die=die))
+            look = self.session.preview(self.rest_command(die=die, kept=True))
         except Refused as refused:
             self.notify(str(refused), severity="warning")
             return
-        self.die = die
+        self.die, self.shown_at = die, self.session.state.seq
         self.query_one("#rolled", Static).update(
             Text(f"d6 shows {die}: {look.points} points to divide.", style="bold")
         )
@@ -204,14 +234,58 @@ class RestDialog(CharacterDialog):
             field = self.query_one(f"#give-{stat.value}", Input)
             field.disabled = False
             field.value = str(look.suggested.get(stat, 0))
-        self.query_one("#die", Input).disabled = True
+        die_field = self.query_one("#die", Input)
+        die_field.value, die_field.disabled = str(die), True
         self.query_one("#next", Button).label = "Rest"
         self.query_one(f"#give-{Stat.MIGHT.value}", Input).focus()
         self.update_preview()
+
+    def rested_elsewhere(self) -> bool:
+        """Whether the die waits no more because the rest was made (in another window of
+        this seat), rather than taken back by the GM."""
+        return any(
+            isinstance(event, RecoveryRolled) and event.character == self.character_id
+            for event in self.session.journal()[-50:]
+            if event.seq > self.shown_at
+        )
+
+    def closed_elsewhere(self) -> None:
+        """The rest was made in another window: there is nothing left to do here."""
+        if self.is_current:
+            self.notify("This rest was made in another window.", title="Rest")
+            self.dismiss(False)
+
+    def forget_die(self) -> None:
+        """The GM took the die back: the form is back before the roll."""
+        taken = self.die
+        self.die = None
+        self.query_one("#rolled", Static).update(
+            Text(f"The GM took back the die ({taken}): roll again.", style="yellow")
+        )
+        for stat in Stat:
+            field = self.query_one(f"#give-{stat.value}", Input)
+            field.disabled, field.value = True, "0"
+        die_field = self.query_one("#die", Input)
+        die_field.value, die_field.disabled = "", False
+        self.query_one("#next", Button).label = "Roll"
+        self.query_one("#preview", Static).update("")
+        die_field.focus()
+
+    @on(Button.Pressed, "#take-back")
+    def action_take_back(self) -> None:
+        """The GM's seat takes back the die shown (the log says so); the next is rolled."""
+        if self.shown_die() is not None and send(
+            self, TakeBackRecoveryDie(character=self.character_id)
+        ):
+            self.follow_die()
 
     def confirm(self) -> None:
         command = self.command()
         if isinstance(command, str):
             self.notify(command, severity="warning")
-        elif send(self, command):  # A part of the party's rest closes its question here.
+            return
+        self.sent = True
+        if send(self, command):  # A part of the party's rest closes its question here.
             self.dismiss(True)
+        else:
+            self.sent = False  # Refused (and said): the die still waits.

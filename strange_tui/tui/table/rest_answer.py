@@ -1,6 +1,7 @@
 """A PC's part of the party's rest, at the player's seat (R-REC-4): the rest dialog of the
-sheet (their own d6, or the app's; the points divided as they choose), which sends the
-answer to the GM's call; the clock moves with the last PC's rest, once, by the longest."""
+sheet (their own d6, or the app's, kept once shown; the points divided as they choose),
+which sends the answer to the GM's call; the clock moves with the last PC's rest, once, by
+the longest."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ class RestAnswer(Answer, RestDialog):
         box.border_title = f"The party rests: {escape(self.character.name)}{self.for_whom()}"
         box.border_subtitle = STAYS
 
+    def closed_elsewhere(self) -> None:
+        """The answer was made in another window: the table's desk closes this dialog
+        (and says who answered), as for every question."""
+
     def refresh_answer(self) -> None:
         """The pools as the table has them now (a rest, a hit taken meanwhile)."""
         if not self.refused and self.die is not None and not self.stale:
@@ -35,8 +40,8 @@ class RestAnswer(Answer, RestDialog):
         if isinstance(command, str):
             self.notify(command, severity="warning")
             return
-        self.done = True
+        self.done = self.sent = True
         if send(self, command):
             self.dismiss(True)
         else:
-            self.done = False  # Refused (and said): still to answer.
+            self.done = self.sent = False  # Refused (and said): still to answer.

@@ -8,7 +8,8 @@ Every preview folds the command's own events through ``reduce`` on the state (as
 will), so what a dialog shows before the player commits is what happens.
 
 One job a module: ``previews`` (the pools before and after), ``damage`` (TakeDamage,
-SpendPoints, Heal), ``rest``, ``party_rest`` (R-REC-4), ``cyphers``, ``artifacts``
+SpendPoints, Heal), ``rest``, ``recovery_die`` (the die shown before a rest, kept),
+``party_rest`` (R-REC-4), ``cyphers``, ``artifacts``
 and ``identify`` (R-ART-1, R-ART-2), ``armor`` (ChangeArmor), ``notes``, ``facts``
 (the sheet's worked-out numbers) and ``text`` (the free-text limit): their names are
 re-exported here. ``weakness``, ``xp`` and ``advancement`` are imported from their modules.
@@ -79,10 +80,14 @@ from strange_tui.campaign.commands.character.previews import (
     after_events,
     pools_after,
 )
+from strange_tui.campaign.commands.character.recovery_die import (
+    RollRecoveryDie,
+    TakeBackRecoveryDie,
+    kept_die,
+)
 from strange_tui.campaign.commands.character.rest import (
     Rest,
     RestPreview,
-    recovery_die,
     suggested_split,
 )
 from strange_tui.campaign.commands.character.text import MAX_TEXT
@@ -125,6 +130,8 @@ __all__ = [
     "PoolsAfter",
     "Rest",
     "RestPreview",
+    "RollRecoveryDie",
+    "TakeBackRecoveryDie",
     "AnswerRest",
     "AskPartyRest",
     "PartyRest",
@@ -142,7 +149,7 @@ __all__ = [
     "level_of",
     "load_of",
     "pools_after",
-    "recovery_die",
+    "kept_die",
     "rest_seconds",
     "sheet_facts",
     "suggested_split",

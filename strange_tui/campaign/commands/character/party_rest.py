@@ -21,7 +21,7 @@ from typing import ClassVar
 import msgspec
 from msgspec.structs import replace
 
-from strange_tui.campaign.commands.base import Command, dice_for, state_after
+from strange_tui.campaign.commands.base import Command, state_after
 from strange_tui.campaign.commands.character.facts import rest_seconds
 from strange_tui.campaign.commands.character.rest import Rest, RestPreview
 from strange_tui.campaign.commands.table.clock import time_passes
@@ -37,7 +37,6 @@ from strange_tui.campaign.narrate.words import where_in
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
-from strange_tui.rules.recovery import RECOVERY_DIE
 from strange_tui.rules.track import DamageTrack
 
 PARTY_REST = "the party's rest"
@@ -141,12 +140,11 @@ def _preview(
 def _rested(
     state: Campaign, rests: dict[str, Rest], seconds: int, dice: DiceSource, closing: list[Prompt]
 ) -> list[AnyEvent]:
-    """Each PC's recovery roll (their typed d6, else the app's), the questions they close,
-    then the clock, moved once (R-REC-4)."""
+    """Each PC's recovery roll (the d6 shown for it, kept; else their typed d6, else the
+    app's), the questions they close, then the clock, moved once (R-REC-4)."""
     events: list[AnyEvent] = []
     for rest in rests.values():
-        die = dice_for(rest.die, dice, RECOVERY_DIE).roll(RECOVERY_DIE)
-        events.append(rest.event(state, die))
+        events.append(rest.event(state, rest.rolled_die(state, dice)))
     events.extend(PromptClosed(prompt=p.id) for p in closing)
     return [*events, *time_passes(state_after(state, events), seconds, PARTY_REST)]
 
@@ -218,9 +216,10 @@ class AskPartyRest(Command, frozen=True, kw_only=True):
 
 
 class AnswerRest(Rest, frozen=True, kw_only=True):
-    """R-REC-4 at a player's seat: their PC's part of the party's rest, their own d6 (else
-    the app's) and division (R-REC-1..3); the clock stays until the last PC asked has
-    rested, whose answer moves it, once, by the longest rest."""
+    """R-REC-4 at a player's seat: their PC's part of the party's rest, with the d6 shown
+    at the seat (kept: ``RollRecoveryDie``; else their own d6, else the app's) and their
+    division (R-REC-1..3); the clock stays until the last PC asked has rested, whose
+    answer moves it, once, by the longest rest."""
 
     advance_clock: bool = False
 
@@ -242,6 +241,7 @@ class AnswerRest(Rest, frozen=True, kw_only=True):
             allocation=self.allocation,
             track_step=self.track_step,
             advance_clock=False,
+            kept=self.kept,
         )
 
     def preview(self, state: Campaign) -> RestPreview:
@@ -253,7 +253,7 @@ class AnswerRest(Rest, frozen=True, kw_only=True):
         prompt = self.asked(state)
         own = self._own()
         own.preview(state)  # The same checks as a rest alone (dead is dead...).
-        die = dice_for(self.die, dice, RECOVERY_DIE).roll(RECOVERY_DIE)
+        die = own.rolled_die(state, dice)  # R-REC-1: the die shown at the seat, kept.
         events: list[AnyEvent] = [own.event(state, die), PromptClosed(prompt=prompt.id)]
         if self._last(state, prompt) and prompt.seconds:
             events.extend(time_passes(state_after(state, events), prompt.seconds, PARTY_REST))
@@ -261,9 +261,10 @@ class AnswerRest(Rest, frozen=True, kw_only=True):
 
 
 class RestTheOthers(Command, frozen=True, kw_only=True):
-    """R-REC-4: the GM rests every PC still asked at their seat (absent players): the app's
-    d6 for each (or ``dice``, typed) and the suggested division (R-REC-1), their questions
-    closed, and the clock moved once, by the longest rest, in one step."""
+    """R-REC-4: the GM rests every PC still asked at their seat (absent players): the d6
+    shown at the seat when one was (kept), else ``dice``, typed, else the app's, and the
+    suggested division (R-REC-1), their questions closed, and the clock moved once, by
+    the longest rest, in one step."""
 
     GM_ONLY: ClassVar[bool] = True
     GM_ACTION: ClassVar[str] = "rest for the absent players"

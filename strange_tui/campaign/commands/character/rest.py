@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from strange_tui.campaign.commands.base import Command, character_of, dice_for
 from strange_tui.campaign.commands.character.facts import rest_seconds, sheet_facts
 from strange_tui.campaign.commands.character.previews import PoolsAfter, after_events, pools_after
+from strange_tui.campaign.commands.character.recovery_die import kept_die
 from strange_tui.campaign.model.events import AnyEvent, PointsSpent, RecoveryRolled
 from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.folds.character import ceiling
@@ -65,23 +66,21 @@ def suggested_split(character: Character, points: int) -> dict[Stat, int]:
     return split
 
 
-def recovery_die(dice: DiceSource | None = None) -> int:
-    """R-REC-1: the app's d6 for a recovery roll, for a player who types none; the rest
-    then records it like a typed die."""
-    return (dice if dice is not None else SeededDice()).roll(RECOVERY_DIE)
-
-
 class Rest(Command, frozen=True, kw_only=True):
-    """R-REC-1..3: the day's next rest and its recovery roll (the player's d6 in ``die``,
-    else the app's), the points divided as ``allocation`` says (the suggested division
-    when None) or spent on one step up the track; the clock moves by the rest's length
-    (R-REC-2) unless ``advance_clock`` is off."""
+    """R-REC-1..3: the day's next rest and its recovery roll (the d6 shown for it, kept,
+    when one was: ``RollRecoveryDie``; else the player's d6 in ``die``, else the app's),
+    the points divided as ``allocation`` says (the suggested division when None) or spent
+    on one step up the track; the clock moves by the rest's length (R-REC-2) unless
+    ``advance_clock`` is off."""
 
     character: str
     die: int | None = None
     allocation: dict[Stat, int] | None = None
     track_step: bool = False
     advance_clock: bool = True
+    kept: bool = False
+    """The rest is made with the die shown for it (the rest dialog's): refused when none
+    waits any more (the GM took it back meanwhile), never rolled anew."""
 
     def _check(self, state: Campaign) -> Character:
         who = character_of(state, self.character)
@@ -89,6 +88,7 @@ class Rest(Command, frozen=True, kw_only=True):
             raise RuleViolation(f"{who.name} is dead, and dead is dead.")
         if self.die is not None:
             dice_for(self.die, SeededDice(), RECOVERY_DIE)  # Refuses a face the d6 lacks.
+        kept_die(who, self.die, self.kept)  # Refuses another die than the one shown.
         if self.track_step and self.allocation:
             raise RuleViolation("A step up the track takes the whole recovery roll.")
         if self.track_step:
@@ -128,9 +128,10 @@ class Rest(Command, frozen=True, kw_only=True):
             can_step_up=facts.can_step_up,
             track_step=self.track_step,
         )
-        if self.die is None:
+        die = kept_die(who, self.die, self.kept)
+        if die is None:
             return base
-        event = self.event(state, self.die)
+        event = self.event(state, die)
         events = [event, *self.armor_costs(state, event)]
         points = event.die + event.bonus
         restored: tuple[tuple[Stat, int], ...] = ()
@@ -162,8 +163,13 @@ class Rest(Command, frozen=True, kw_only=True):
         armor unpracticed."""
         return armor.wear_costs(after_events(state, [rest]))
 
+    def rolled_die(self, state: Campaign, dice: DiceSource) -> int:
+        """R-REC-1: the rest's d6: the one shown for it (kept), else the one typed, else
+        the app's, rolled here, with the rest."""
+        who = self._check(state)
+        typed = kept_die(who, self.die, self.kept)
+        return dice_for(typed, dice, RECOVERY_DIE).roll(RECOVERY_DIE)
+
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        self._check(state)
-        die = dice_for(self.die, dice, RECOVERY_DIE).roll(RECOVERY_DIE)
-        event = self.event(state, die)
+        event = self.event(state, self.rolled_die(state, dice))
         return [event, *self.armor_costs(state, event)]

@@ -66,6 +66,7 @@ from strange_tui.campaign.model.events.hunters import (
     HunterStabilised,
     HunterWorsened,
 )
+from strange_tui.campaign.model.events.recovery import RecoveryDieShown, RecoveryDieTakenBack
 from strange_tui.campaign.model.events.rolls import (
     ContestRolled,
     IntrusionAccepted,
@@ -123,6 +124,8 @@ AnyEvent = (
     | ArtifactUsed
     | ArtifactDropped
     | RecoveryRolled
+    | RecoveryDieShown
+    | RecoveryDieTakenBack
     | ClockAdvanced
     | NotesEdited
     | CombatStarted
@@ -242,6 +245,8 @@ __all__ = [
     "PromptRaised",
     "QuarryLevel",
     "RecoveryRolled",
+    "RecoveryDieShown",
+    "RecoveryDieTakenBack",
     "RollMade",
     "ContestRolled",
     "RollRerolled",

@@ -33,6 +33,11 @@ from strange_tui.campaign.model.events import (
 )
 from strange_tui.campaign.model.folds.artifacts import fold_artifact
 from strange_tui.campaign.model.folds.crafting import craft
+from strange_tui.campaign.model.folds.recovery_die import (
+    RECOVERY_DIE_EVENTS,
+    fold_recovery_die,
+    use_recovery_die,
+)
 from strange_tui.campaign.model.folds.rolls import check_reroll, check_roll
 from strange_tui.campaign.model.state import Character, Scars
 from strange_tui.rules.damage import DamageOutcome, apply_damage, lasting_mending, shift_track
@@ -128,6 +133,8 @@ def change_character(character: Character, event: AnyEvent) -> Character:
             return craft(character, event)
         case ArtifactGained() | IdentifyAttempted() | ArtifactUsed() | ArtifactDropped():
             return fold_artifact(character, event)  # R-ART-1, R-ART-2
+        case _ if isinstance(event, RECOVERY_DIE_EVENTS):
+            return fold_recovery_die(character, event)  # R-REC-1: a die shown is kept.
     raise RuleViolation(f"Unknown event {type(event).__name__}.")  # pragma: no cover
 
 
@@ -259,7 +266,9 @@ def _pay_for_roll(character: Character, event: RollMade) -> Character:
 
 
 def recover(character: Character, event: RecoveryRolled) -> Character:
-    """R-REC-1..3: a rest's recovery roll, divided or spent on a step up the track."""
+    """R-REC-1..3: a rest's recovery roll, divided or spent on a step up the track (with
+    the die shown for it, when one was)."""
+    character = use_recovery_die(character, event.die)
     expected_bonus = character.tier + character.recovery_bonus
     if event.bonus != expected_bonus:
         raise RuleViolation(
