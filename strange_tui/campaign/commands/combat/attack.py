@@ -10,7 +10,7 @@ from typing import ClassVar, Literal
 
 from msgspec.structs import replace
 
-from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.combat.attack_preview import AttackPreview, attack_preview
 from strange_tui.campaign.commands.combat.attack_situation import (
     HIGH_AND_LOW,
@@ -287,12 +287,15 @@ class Attack(Command, frozen=True, kw_only=True):
         """The roll as recorded, then what its hit does to the target: the damage (less a
         trade's, R-SPEC-6, with its condition), an effect's condition, and caught high
         and low when this hit makes the round's pair of a melee and a ranged hit on it
-        (R-CIR-3)."""
+        (R-CIR-3); none once the hit brings the target down (it is out of the fight)."""
         target = combatant_of(encounter_of(state), self.target)
         who = character_of(state, self.character)
         damage, bonus, effect = self.hit(state, who, target, made.die)
         events: list[AnyEvent] = [landed_special(made, bonus, effect)]
-        events += health_events(self, target, damage, made.label)
+        dealt = health_events(self, target, damage, made.label)
+        events += dealt
+        if combatant_of(encounter_of(state_after(state, dealt)), self.target).defeated:
+            return events
         if effect in EFFECT_CONDITIONS:
             name, rounds = EFFECT_CONDITIONS[effect]
             condition = Condition(name=name, rounds=rounds)

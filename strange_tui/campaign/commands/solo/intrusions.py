@@ -9,6 +9,11 @@ the party's recursion that fits the roll's stat and kind of task) and travels to
 as the GM's would: a question at the PC's seat (PromptRaised), answered with GmIntrusion.
 Everything lands in the roll's own step: one journal entry, one undo. ``intrusion_shown``
 says it in the dialog that rolled.
+
+An attack that brought down the last foe standing draws from the kinds that still make
+sense once the fight is won (``AFTER_THE_FIGHT``): no opponent is left to be lucky or
+skilled, and a blow that ended the fight cannot have fumbled or only grazed ("your blow
+lands, but only grazes" was proposed after the last NPC fell).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from strange_tui.campaign.commands.solo.draw import draw_intrusion
+from strange_tui.campaign.commands.solo.draw import draw_intrusion, pick
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.events import (
     AnyEvent,
@@ -29,7 +34,7 @@ from strange_tui.campaign.model.prompts import open_prompt
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.content.model import IntrusionIdea
-from strange_tui.content.solo_fit import task_of
+from strange_tui.content.solo_fit import fitting, task_of
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.oracle import D20, intrusion_chance, intrusion_proposed
 
@@ -39,6 +44,13 @@ TABLE = "intrusion"
 
 DEFENSE_LABEL = "Defend against"
 """How a defense roll's label starts (``commands.combat.defense``)."""
+
+AFTER_THE_FIGHT: tuple[str, ...] = ("bad luck", "a complication", "increased difficulty")
+"""R-ORC-4: the kinds of intrusion drawn (a d3) for an attack that brought down the last
+foe: not an opponent's luck or skill (none stands), nor a fumble or a partial success (the
+blow landed, and ended the fight)."""
+FIGHT_TASKS = frozenset({"attack", "defense"})
+"""Examples tagged for these are about a foe still fighting: not drawn after the fight."""
 
 
 class RollSeen(NamedTuple):
@@ -74,6 +86,40 @@ def task_kind(roll: RollMade, content: Library) -> str | None:
     return task_of(content.kind("task_words").values(), roll.label)
 
 
+def felled_the_last_foe(state: Campaign, events: Sequence[AnyEvent]) -> bool:
+    """Whether an attack in ``events`` brought its target down (``state``: after them) and
+    no NPC of the fight still stands (an object to break is no foe)."""
+    encounter = state.encounter
+    if encounter is None:
+        return False
+    felled = any(
+        isinstance(e, RollMade) and e.attack and e.target is not None
+        and (target := encounter.combatants.get(e.target)) is not None
+        and target.defeated and not target.inanimate
+        for e in events
+    )  # fmt: skip
+    return felled and all(npc.defeated or npc.inanimate for npc in encounter.npcs())
+
+
+def draw_after_the_fight(
+    content: Library, recursion: str, dice: DiceSource, stat: str
+) -> tuple[str, IntrusionIdea | None, tuple[int, ...]]:
+    """R-ORC-4 once the last foe fell: a kind of ``AFTER_THE_FIGHT`` (a d3), then one of its
+    examples for the party's recursion that is not about a foe still fighting, fitting the
+    roll's ``stat`` as ``draw_intrusion``'s do. The idea is None when the packs hold none."""
+    kind_die = dice.roll(len(AFTER_THE_FIGHT))
+    kind = AFTER_THE_FIGHT[kind_die - 1]
+    of_kind = [
+        idea for idea in content.kind("intrusions").values()
+        if idea.kind == kind and not FIGHT_TASKS & set(idea.tasks)
+    ]  # fmt: skip
+    ideas = fitting(of_kind, stat=stat, recursion=recursion.casefold())
+    if not ideas:
+        return kind, None, (kind_die,)
+    index, rolled = pick(dice, len(ideas))
+    return kind, ideas[index], (kind_die, *rolled)
+
+
 def idea_words(kind: str, idea: IntrusionIdea | None) -> str:
     """'Bad luck: The rope frays': the kind of intrusion and its example (the kind alone
     when the packs have none), as the log and the player's question say it; the log's
@@ -92,17 +138,25 @@ def app_intrusions(
     the free intrusion (Drawn, its dice); another face rolls the check d20 (none when the
     player turned the app's intrusions off) and, when it proposes one, draws it (Drawn,
     the check die first) and asks the PC's seat (PromptRaised). A PC already asked about
-    an intrusion is not asked again until they answer."""
+    an intrusion is not asked again until they answer. An attack that felled the last foe
+    draws from ``AFTER_THE_FIGHT``."""
     settings = state.settings
     if not settings.solo:
         return []
     added: list[AnyEvent] = []
     asked: set[str] = set()
+    won = felled_the_last_foe(state, events)
+
+    def draw(stat: str, task: str | None) -> tuple[str, IntrusionIdea | None, tuple[int, ...]]:
+        if won and task == "attack":
+            return draw_after_the_fight(content, state.recursion, dice, stat)
+        return draw_intrusion(content, state.recursion, dice, stat, task)
+
     for character, die, stat, task in rolls_of(events, content):
         if character not in state.characters:
             continue
         if die == 1:
-            kind, idea, drawn = draw_intrusion(content, state.recursion, dice, stat, task)
+            kind, idea, drawn = draw(stat, task)
             added.append(_drawn(character, kind, idea, drawn))
             continue
         if not intrusion_chance(settings.solo_intrusions):
@@ -112,7 +166,7 @@ def app_intrusions(
             continue
         if character in asked or open_prompt(state.prompts, "intrusion", character):
             continue  # One question at a time: the table waits for the answer.
-        kind, idea, drawn = draw_intrusion(content, state.recursion, dice, stat, task)
+        kind, idea, drawn = draw(stat, task)
         added.append(_drawn(character, kind, idea, (check, *drawn)))
         what = idea_words(kind, idea)
         added.append(PromptRaised(prompt="intrusion", character=character, what=what))

@@ -204,6 +204,8 @@ def _fold(encounter: Encounter, event: object) -> Encounter | None:
             combatants, fresh = dict(encounter.combatants), dict(encounter.fresh)
             for target in targets:
                 who = _combatant(encounter, target)
+                if who.defeated:
+                    continue  # Out of the fight: a defeated NPC keeps no condition.
                 kept = tuple(c for c in who.conditions if c.name != condition.name)
                 combatants[target] = replace(who, conditions=(*kept, condition))
                 if active is not None and active.id == target:
@@ -213,7 +215,7 @@ def _fold(encounter: Encounter, event: object) -> Encounter | None:
         case ConditionRemoved(target=target, name=name):
             who = _combatant(encounter, target)
             kept = tuple(c for c in who.conditions if c.name != name)
-            if len(kept) == len(who.conditions):
+            if len(kept) == len(who.conditions) and not who.defeated:
                 raise RuleViolation(f"{who.name} is not {name}.")
             return _with(encounter, replace(who, conditions=kept))
         case ActionTaken(character=character):
@@ -337,7 +339,9 @@ def _remember_gun(state: Campaign, event: RollMade) -> Campaign:
 
 def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:
     """R-DMG-5: damage to an NPC (less its Armor unless ignored) comes off its health;
-    healing never passes its starting health."""
+    healing never passes its starting health. An NPC brought to 0 is out of the fight:
+    its conditions end with it (the tracker showed a defeated foe still caught high and
+    low), as a fled NPC's do."""
     dealt = 0
     for target in event.targets:
         who = _combatant(encounter, target)
@@ -349,7 +353,8 @@ def _health(encounter: Encounter, event: NpcHealthChanged) -> Encounter:
             dealt += who.health - health
         else:
             health = min(who.max_health, who.health + event.amount)
-        encounter = _with(encounter, replace(who, health=health))
+        conditions = who.conditions if health else ()
+        encounter = _with(encounter, replace(who, health=health, conditions=conditions))
     return replace(encounter, dealt=encounter.dealt + dealt)
 
 
