@@ -154,6 +154,8 @@ class AnswerRoll(Command, frozen=True, kw_only=True):
     character: str
     prompt: int = 0
     skill: Literal["", "trained", "specialized"] = ""
+    training: str = ""
+    """R-TASK-9: the sheet's skill ``skill`` comes from (see ``Roll.training``)."""
     inability: bool = False
     assets: int = 0
     effort: int = 0
@@ -192,6 +194,7 @@ class AnswerRoll(Command, frozen=True, kw_only=True):
             difficulty=asked.difficulty,
             label=asked.label,
             skill=self.skill,
+            training=self.training,
             inability=self.inability,
             assets=self.assets,
             effort=self.effort,
