@@ -20,7 +20,12 @@ from typing import Any, get_args
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.encounter import (
+    MAX_ACTIONS,
+    Combatant,
+    action_spent,
+    actions_allowed,
+)
 from strange_tui.campaign.model.events import (
     AbilityUsed,
     AdvancementBought,
@@ -793,20 +798,35 @@ def _turn(draw, state, rolls):
     return TurnAdvanced()
 
 
+def spent_turn(state: Campaign, who: str) -> bool:
+    """R-CMB-8: ``who`` is the PC whose turn it is, with the turn's actions spent."""
+    return in_fight(state) and action_spent(state.encounter, who) is not None
+
+
+def free_move_left(state: Campaign) -> bool:
+    """R-CMB-8: an immediate move still goes with one of the turn's actions."""
+    return state.encounter.moved < actions_allowed(state.encounter)
+
+
 def movers(state: Campaign, rolls: Rolls = ()) -> list[str]:
     """R-MOVE-2: the PCs of a fight who may move: not held; R-DMG-4: not dead, and a
-    debilitated one only with Speed left."""
+    debilitated one only with Speed left; R-CMB-8: the PC whose turn it is, with the
+    turn's actions spent, only while a free immediate move is left."""
     if not in_fight(state):
         return []
     return sorted(c.id for c in state.encounter.combatants.values()
                   if c.pc and not any(k.name == "held" for k in c.conditions)
                   and can_move(state.characters[c.id].track,
-                               state.characters[c.id].pools.speed.current))  # fmt: skip
+                               state.characters[c.id].pools.speed.current)
+                  and (not spent_turn(state, c.id) or free_move_left(state)))  # fmt: skip
 
 
 @maker(MovedInFight, lambda state, rolls: bool(movers(state)))
 def _moved(draw, state, rolls):
     who = state.characters[chosen(draw, movers(state))]
+    if spent_turn(state, who.id):  # R-CMB-8: only the immediate move that comes free.
+        return MovedInFight(character=who.id, distance="immediate", difficult=False,
+                            stumbled=draw(st.booleans()))  # fmt: skip
     far = ["immediate", "short", "long"] if can_act(who.track) else ["immediate"]
     return MovedInFight(character=who.id, distance=chosen(draw, far),
                         difficult=draw(st.booleans()), stumbled=draw(st.booleans()))  # fmt: skip
@@ -827,12 +847,22 @@ def turn_pc(state: Campaign, rolls: Rolls = ()) -> list[str]:
     return [active.id] if active is not None and active.pc else []
 
 
-@maker(ActionTaken, turn_pc)
+def turn_pc_to_act(state: Campaign, rolls: Rolls = ()) -> list[str]:
+    """R-CMB-8: the PC whose turn it is, while an action of the turn is left."""
+    return [who for who in turn_pc(state) if not spent_turn(state, who)]
+
+
+def turn_pc_to_grant(state: Campaign, rolls: Rolls = ()) -> list[str]:
+    """R-CMB-8: the PC whose turn it is, while the turn may be granted another action."""
+    return [who for who in turn_pc(state) if actions_allowed(state.encounter) < MAX_ACTIONS]
+
+
+@maker(ActionTaken, turn_pc_to_act)
 def _action_taken(draw, state, rolls):
     return ActionTaken(character=turn_pc(state)[0])
 
 
-@maker(ActionGranted, turn_pc)
+@maker(ActionGranted, turn_pc_to_grant)
 def _action_granted(draw, state, rolls):
     return ActionGranted(character=turn_pc(state)[0], source=chosen(draw, ["", "Seize it"]))
 
@@ -1011,7 +1041,9 @@ STORY_NAMES = ("keeper", "alys", "the-lamp")
 def _listed(draw, state, rolls):
     which = chosen(draw, ["threads", "people"])
     taken = {item.id for item in state.story.items(which)}
-    free = [name for name in STORY_NAMES if name not in taken] or [f"another-{len(taken)}"]
+    # Past the three names, the first number not on the list (one taken off frees its own).
+    another = next(f"another-{n}" for n in range(len(taken) + 1) if f"another-{n}" not in taken)
+    free = [name for name in STORY_NAMES if name not in taken] or [another]
     name = chosen(draw, free)
     return Listed(list=which, item=StoryItem(id=name, name=name.title()))
 
@@ -1249,8 +1281,27 @@ def reveal_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
     return [_revealed(draw, state, rolls)] if kept_asks(state) else []
 
 
+def turn_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
+    """After a turn passes (or initiative gives the first): the PC whose turn it is acts
+    (R-CMB-8: the turn's action, and at times one more that the GM or an ability grants),
+    or a PC waits for a trigger that comes."""
+    acting = turn_pc_to_act(state)
+    if not acting or draw(st.integers(0, 2)) == 2:  # Hypothesis favours the first choices.
+        return wait_story(draw, state, rolls)
+    who = acting[0]
+    if not turn_pc_to_grant(state):
+        return [ActionTaken(character=who)]
+    granted = ActionGranted(character=who, source=chosen(draw, ["", "Again and Again"]))
+    return chosen(draw, [
+        [ActionTaken(character=who), granted, ActionTaken(character=who)],
+        [granted, ActionTaken(character=who)],
+        [ActionTaken(character=who)],
+    ])  # fmt: skip
+
+
 FOLLOW_UPS: dict[type, Callable[[Any, Campaign, Rolls], list[AnyEvent]]] = {
-    TurnAdvanced: wait_story,
+    InitiativeRolled: turn_story,
+    TurnAdvanced: turn_story,
     PromptRaised: reveal_story,
     SceneWritten: lambda draw, state, rolls: [_taken_back(draw, state, rolls)],
 }

@@ -129,6 +129,8 @@ class ChaseRoll(Command, frozen=True, kw_only=True):
 
     character: str
     skill: Literal["", "trained", "specialized"] = ""
+    training: str = ""
+    """R-TASK-9: the sheet's skill ``skill`` comes from (see ``Roll.training``)."""
     inability: bool = False
     assets: int = 0
     effort: int = 0
@@ -150,6 +152,7 @@ class ChaseRoll(Command, frozen=True, kw_only=True):
             difficulty=chase.level,
             label=chase_label(chase),
             skill=self.skill,
+            training=self.training,
             inability=self.inability,
             assets=self.assets,
             effort=self.effort,

@@ -128,6 +128,9 @@ class Craft(Command, frozen=True, kw_only=True):
     item: str
     level: int = 1
     skill: Literal["", "trained", "specialized"] = ""
+    trained_in: str = ""
+    """R-TASK-9: the sheet's skill ``skill`` comes from (``Roll.training``; ``training`` here
+    is what the training goes to)."""
     inability: bool = False
     assets: int = 0
     effort: int = 0
@@ -195,6 +198,7 @@ class Craft(Command, frozen=True, kw_only=True):
             difficulty=self.level,
             label=f"crafting {self.name()} (level {self.level})",
             skill=skill,
+            training=self.trained_in,
             inability=self.inability,
             assets=self.assets,
             effort=self.effort,

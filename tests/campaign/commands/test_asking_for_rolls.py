@@ -63,23 +63,27 @@ def test_r_task_1_asking_the_party_raises_one_question_per_pc_in_one_step(store)
 
 
 def test_r_task_1_the_answer_rolls_at_the_gms_difficulty_and_closes_the_question(store):
-    send(store, AskRoll(character=MARA, stat=Stat.MIGHT, label="lift the gate", difficulty=4))
+    """Mara's seat answers with the training her sheet gives (R-TASK-9: Guns, named)."""
+    send(store, AskRoll(character=MARA, stat=Stat.SPEED, label="shoot the rope", difficulty=4))
     asked = store.state.prompts[0]
-    events = send(store, AnswerRoll(character=MARA, skill="trained", die=10), by=MARA)
+    answer = AnswerRoll(character=MARA, skill="trained", training="Guns", die=10)
+    events = send(store, answer, by=MARA)
     roll, closed = events
     assert isinstance(roll, RollMade) and isinstance(closed, PromptClosed)
-    assert (roll.stat, roll.difficulty, roll.label, roll.skill) == (
-        Stat.MIGHT,
+    assert (roll.stat, roll.difficulty, roll.label, roll.skill, roll.training) == (
+        Stat.SPEED,
         4,
-        "lift the gate",
+        "shoot the rope",
         "trained",
+        "Guns",
     )
     assert roll.die == 10 and roll.success  # Trained: 3, target 9.
     assert closed.prompt == asked.id and closed.batch == roll.seq  # The same step.
     assert roll.seat == MARA
     assert store.state.prompts == ()
     assert line(store, events) == (
-        "Mara Quist rolled 10 for lift the gate (Demanding 3, target 9): success."
+        "Mara Quist rolled 10 for shoot the rope (trained in Guns: eased one step;"
+        " Demanding 3, target 9): success."
     )
     with pytest.raises(RuleViolation, match="No roll is asked of Mara Quist"):
         decide(store.state, AnswerRoll(character=MARA, die=10, by=MARA))
@@ -96,9 +100,9 @@ def test_r_task_1_the_difficulty_and_the_stat_are_the_gms_not_the_players(store)
 
 
 def test_r_task_8_a_secret_difficulty_is_kept_from_the_players_preview_not_the_gms(store):
-    send(store, AskRoll(character=MARA, stat=Stat.MIGHT, label="lift the gate", difficulty=4,
+    send(store, AskRoll(character=MARA, stat=Stat.SPEED, label="shoot the rope", difficulty=4,
                         secret=True))  # fmt: skip
-    answer = AnswerRoll(character=MARA, skill="trained", assets=1, effort=1)
+    answer = AnswerRoll(character=MARA, skill="trained", training="Guns", assets=1, effort=1)
     seen = preview(store.state, msgspec.structs.replace(answer, by=MARA))
     assert seen.roll is None and seen.difficulty is None
     assert seen.steps == (("trained", -1), ("asset", -1), ("Effort 1", -1))

@@ -5,9 +5,10 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.commands import preview
 from strange_tui.campaign.commands.combat import Attack, weapons_of
+from strange_tui.campaign.model.events import ActionTaken
 from strange_tui.content.loader import Content
 from tests.campaign.builders import character
-from tests.campaign.commands.test_combat import run, sheet_fight
+from tests.campaign.commands.test_combat import run, sheet_fight, to_turn
 
 GENERIC = "Medium ranged weapon"
 
@@ -44,9 +45,10 @@ def test_r_cmb_2_the_sheet_remembers_the_gun_box_for_a_weapon_the_pack_leaves_op
     store = sheet_fight(mara)
     (weapon, _) = weapons_of(store.state.characters["mara"], Content())
     assert (weapon.name, weapon.ranged, weapon.gun) == (GENERIC, True, False)
-    (made, _) = run(store, Attack(character="mara", target="thug",
-                                  weapon=replace(weapon, gun=True), die=12))  # fmt: skip
-    assert (made.weapon, made.gun) == (GENERIC, True)
+    (made, _, spent) = run(store, Attack(character="mara", target="thug",
+                                         weapon=replace(weapon, gun=True), die=12))  # fmt: skip
+    assert (made.weapon, made.gun) == (GENERIC, True) and isinstance(spent, ActionTaken)
+    to_turn(store, "mara", 2)  # R-CMB-8: one attack a turn.
     assert store.state.characters["mara"].guns == (GENERIC,)
     (remembered, _) = weapons_of(store.state.characters["mara"], Content())
     assert remembered.gun
@@ -61,6 +63,7 @@ def test_r_cmb_2_a_melee_weapon_or_bare_hands_leave_the_sheets_guns_alone():
     store = sheet_fight(mara)
     (knife, fists) = weapons_of(store.state.characters["mara"], Content())
     assert not knife.gun  # A gun is ranged: the sheet's word does not make a knife one.
-    for weapon in (knife, fists):
+    for round_, weapon in enumerate((knife, fists), start=1):
+        to_turn(store, "mara", round_)  # R-CMB-8: one attack a turn.
         (made, *_) = run(store, Attack(character="mara", target="thug", weapon=weapon, die=12))
     assert made.weapon == "" and store.state.characters["mara"].guns == ("Combat knife",)

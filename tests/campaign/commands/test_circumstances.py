@@ -16,6 +16,7 @@ from strange_tui.campaign.commands.combat import (
 from strange_tui.campaign.commands.rolls.circumstances import circumstance_choices
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.events import (
+    ActionTaken,
     ConditionAdded,
     NpcHealthChanged,
     RollMade,
@@ -45,7 +46,7 @@ def test_r_cir_1_partial_cover_and_dim_light_make_an_attack_two_steps_harder():
     assert shown.roll.circumstances == lines
     assert shown.steps == lines  # itemised, not lumped into 'hindered'
     events = run(store, replace(attack, die=14))
-    assert [type(e) for e in events] == [RollMade]  # 14 misses at 5 (target 15)
+    assert [type(e) for e in events] == [RollMade, ActionTaken]  # 14 misses at 5 (target 15)
     assert events[0].circumstances == ("partial cover", "dim light")
     assert events[0].hindrances == 2
     line = command_sentence(events, NAMES)
@@ -91,7 +92,7 @@ def test_r_cir_1_darkness_without_support_is_refused_and_xp_lets_it_through():
         decide(store.state, paid)
     store.dispatch(XpAwarded(character="mara", amount=2))
     events = run(store, paid)
-    assert [type(e) for e in events] == [XpSpent, RollMade, NpcHealthChanged]
+    assert [type(e) for e in events] == [XpSpent, RollMade, NpcHealthChanged, ActionTaken]
     assert events[0].amount == 1 and "total darkness" in events[0].reason
     assert events[1].support == "xp" and events[1].circumstances == ("total darkness",)
     assert store.state.characters["mara"].xp == 1
@@ -110,8 +111,9 @@ def test_r_cir_1_a_supporting_task_or_the_gms_intrusion_is_recorded():
         )
         shown = preview(store.state, attack)
         assert shown.roll.support_needed is None
-        (made,) = decide(store.state, attack)
+        (made, spent) = decide(store.state, attack)
         assert made.support == support and made.hindrances == 4
+        assert isinstance(spent, ActionTaken)
         assert words in command_sentence([made], NAMES)
 
 
@@ -143,11 +145,11 @@ def test_r_cir_2_gravity_moves_the_range_and_low_gravity_lightens_heavy_weapons(
     assert shown.roll.odds.final_difficulty == 3  # low gravity gives no one an advantage
     high = preview(store.state, replace(attack, circumstances=("high-gravity",)))
     assert high.range == "short" and high.roll.odds.final_difficulty == 4
-    events = run(store, replace(low, die=12))
-    assert events[1].amount == -4
     assert preview(store.state, Attack(character="mara", target="thug", weapon=MACE)).range == (
         "immediate"
     )
+    events = run(store, replace(low, die=12))
+    assert events[1].amount == -4
 
 
 def three_fight():
@@ -163,11 +165,11 @@ def three_fight():
 def test_r_cir_3_a_melee_and_a_ranged_hit_catch_the_foe_high_and_low():
     store = three_fight()
     shot = run(store, Attack(character="mara", target="thug", weapon=PISTOL, die=15))
-    assert [type(e) for e in shot] == [RollMade, NpcHealthChanged]
+    assert [type(e) for e in shot] == [RollMade, NpcHealthChanged, ActionTaken]
     assert store.state.encounter.attacks["thug"] == (("mara", True, True),)
     run(store, NextTurn())
     swing = run(store, Attack(character="jun", target="thug", weapon=MACE, die=15))
-    assert [type(e) for e in swing] == [RollMade, NpcHealthChanged, ConditionAdded]
+    assert [type(e) for e in swing] == [RollMade, NpcHealthChanged, ConditionAdded, ActionTaken]
     assert swing[2].condition.name == "caught high and low" and swing[2].condition.rounds == 1
     thug = store.state.encounter.combatants["thug"]
     assert [c.name for c in thug.conditions] == ["caught high and low"]
@@ -205,11 +207,12 @@ def test_r_cir_3_three_melee_attackers_each_get_1_once_the_third_joins():
     shown = preview(store.state, ika)
     assert shown.bonuses == (("three attack it in melee (with Jun and Mara)", 1),)
     assert shown.roll.odds.bonus == 1
-    made, _ = run(store, replace(ika, die=8))  # 8 + 1 hits a level 3 foe (target 9)
-    assert made.bonus == 1 and made.die == 8 and made.success
-    assert "three attack it in melee (with Jun and Mara): +1" in made.circumstances
     # A ranged attack gets nothing from it.
     assert preview(store.state, replace(ika, weapon=PISTOL)).bonuses == ()
+    made, _, spent = run(store, replace(ika, die=8))  # 8 + 1 hits a level 3 foe (target 9)
+    assert made.bonus == 1 and made.die == 8 and made.success
+    assert "three attack it in melee (with Jun and Mara): +1" in made.circumstances
+    assert isinstance(spent, ActionTaken)
     run(store, NextTurn())  # the thug's turn
     run(store, NextTurn())  # round 2: Mara, first of the three to attack again
     assert store.state.encounter.round == 2 and store.state.encounter.attacks == {}

@@ -29,6 +29,7 @@ from strange_tui.campaign.commands.combat import (
     weapons_of,
 )
 from strange_tui.campaign.model.events import (
+    ActionTaken,
     CharacterCreated,
     CombatEnded,
     ConditionAdded,
@@ -370,12 +371,14 @@ def test_r_cmb_1_previous_turn_undoes_the_commands_back_to_the_last_next_turn():
 
 
 def test_r_cmb_2_attack_is_one_undo_step():
-    """A 20 with a stun: the roll, 2 damage and the condition are one command."""
+    """A 20 with a stun: the roll, 2 damage and the condition are one command, and so is
+    the turn's action it spends (R-CMB-8)."""
     store = thug_fight()
     before = store.state
     events = run(store, Attack(character="mara", target="thug", on_20="stun", die=20))
-    assert [type(e) for e in events] == [RollMade, NpcHealthChanged, ConditionAdded]
+    assert [type(e) for e in events] == [RollMade, NpcHealthChanged, ConditionAdded, ActionTaken]
     assert events[0].effect == "stun" and events[1].amount == -2
+    assert events[3].character == "mara"
     thug = store.state.encounter.combatants["thug"]
     assert thug.health == 7 and [c.name for c in thug.conditions] == ["stunned"]
     assert store.undo() == events
@@ -385,7 +388,8 @@ def test_r_cmb_2_attack_is_one_undo_step():
 def test_r_cmb_2_a_miss_is_only_the_roll():
     store = thug_fight()
     events = run(store, Attack(character="mara", target="thug", die=3))
-    assert len(events) == 1 and not events[0].success
+    assert [type(e) for e in events] == [RollMade, ActionTaken]  # The turn's action is spent.
+    assert not events[0].success
     assert store.state.encounter.combatants["thug"].health == 9
 
 
@@ -433,8 +437,9 @@ def test_r_spec_5_an_impaired_attacker_gets_1_damage_and_no_effects():
     assert faces == [(None, 0, "", 2), *((die, 1, "", 3) for die in (17, 18, 19, 20))]
     with pytest.raises(RuleViolation, match=r"an impaired attacker gets \+1 damage instead"):
         decide(store.state, Attack(character="mara", target="thug", on_20="stun", die=20))
-    (roll, hit) = run(store, Attack(character="mara", target="thug", die=20))
+    (roll, hit, spent) = run(store, Attack(character="mara", target="thug", die=20))
     assert hit.amount == -3  # unarmed 2 + 1
+    assert isinstance(spent, ActionTaken)
 
 
 def test_r_spec_4_a_minor_effect_is_no_choice_for_a_19_beyond_the_minor_list():
@@ -499,10 +504,11 @@ def test_r_task_3_assets_and_a_bonus_count_on_the_attack():
     shown = preview(store.state, attack)
     assert (shown.roll.odds.final_difficulty, shown.roll.odds.target) == (1, 3)
     assert ("2 assets", -2) in shown.steps
-    (made, hit) = run(store, replace(attack, die=1))
-    assert (made.assets, made.bonus, made.success, hit.amount) == (2, 2, True, -4)
     with pytest.raises(RuleViolation, match="0 to 2 assets"):
         decide(store.state, replace(attack, assets=3))
+    (made, hit, spent) = run(store, replace(attack, die=1))
+    assert isinstance(spent, ActionTaken)
+    assert (made.assets, made.bonus, made.success, hit.amount) == (2, 2, True, -4)
 
 
 def test_r_cmb_2_gunner_adds_1_damage_with_a_gun_only():
@@ -513,7 +519,8 @@ def test_r_cmb_2_gunner_adds_1_damage_with_a_gun_only():
     shown = preview(store.state, Attack(character="mara", target="thug", weapon=PISTOL))
     assert shown.parts == (("Heavy pistol", 4), ("Gunner", 1))
     assert {h.die: h.damage for h in shown.hits}[None] == 5
-    (_, hit) = run(store, Attack(character="mara", target="thug", weapon=PISTOL, die=12))
+    (_, hit, spent) = run(store, Attack(character="mara", target="thug", weapon=PISTOL, die=12))
+    assert isinstance(spent, ActionTaken)
     assert hit.amount == -5
     knife = WeaponUsed(name="Combat knife", category="light", damage=2)
     stabbing = Attack(character="mara", target="thug", weapon=knife)
@@ -573,7 +580,8 @@ def test_r_eff_5_an_area_attack_adds_2_a_level_to_each_target_the_die_reaches():
     assert [(h.die, h.damage) for h in shown.hits][0] == (None, 5)  # 6 less Armor 1
     (lout,) = shown.others
     assert (lout.name, lout.final_difficulty, lout.p_hit, lout.damage) == ("Lout", 2, 0.75, 6)
-    made, hit = run(store, replace(area, die=9))
+    made, hit, spent = run(store, replace(area, die=9))
+    assert isinstance(spent, ActionTaken)  # One action, however many targets.
     assert made.difficulty == 4 and not made.success  # Recorded against the hardest.
     assert (hit.targets, hit.amount) == (("lout",), -6)
     npcs = store.state.encounter.combatants
@@ -582,8 +590,9 @@ def test_r_eff_5_an_area_attack_adds_2_a_level_to_each_target_the_die_reaches():
 
 def test_r_eff_5_an_area_attack_that_reaches_every_target_hits_each_less_its_armor():
     store = two_thugs()
-    made, hit = run(store, Attack(character="mara", target="lout", others=("brute",),
-                                  area=True, die=18))  # fmt: skip
+    made, hit, spent = run(store, Attack(character="mara", target="lout", others=("brute",),
+                                         area=True, die=18))  # fmt: skip
+    assert isinstance(spent, ActionTaken)
     assert made.success and hit.targets == ("lout", "brute") and hit.amount == -4  # 2 + 2
     npcs = store.state.encounter.combatants
     assert (npcs["lout"].health, npcs["brute"].health) == (2, 9)

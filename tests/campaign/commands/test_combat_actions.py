@@ -28,6 +28,7 @@ from strange_tui.campaign.commands.combat import (
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.commands.table.questions import AskDefense
 from strange_tui.campaign.model.events import (
+    ActionTaken,
     CharacterCreated,
     ConditionAdded,
     DamageTaken,
@@ -84,8 +85,9 @@ def test_r_act_1_covering_fire_hits_for_no_damage_and_pins_the_foe_down():
     # The attack's own task: level 3, eased for bare hands (light): 2.
     assert shown.roll.odds.final_difficulty == 2
     events = run(store, CoveringFire(character="mara", target="thug", die=15))
-    made, pinned = events
+    made, pinned, spent = events
     assert isinstance(made, RollMade) and made.success and not made.attack
+    assert isinstance(spent, ActionTaken) and spent.character == "mara"  # R-CMB-8
     assert isinstance(pinned, ConditionAdded) and pinned.condition.name == "pinned down"
     assert not any(isinstance(e, NpcHealthChanged) for e in events)
     assert store.state.encounter.combatants["thug"].health == 9
@@ -104,7 +106,7 @@ def test_r_act_1_covering_fire_hits_for_no_damage_and_pins_the_foe_down():
 def test_r_act_1_covering_fire_that_misses_pins_no_one():
     store = thug_fight()
     events = run(store, CoveringFire(character="mara", target="thug", die=3))
-    assert [type(e) for e in events] == [RollMade]
+    assert [type(e) for e in events] == [RollMade, ActionTaken]  # Still the turn's action.
     assert conditions(store, "thug") == {}
 
 
@@ -120,7 +122,8 @@ def test_r_act_1_covering_fire_is_the_pcs_own_turn_only():
 def test_r_act_1_a_distracted_foe_is_easier_to_defend_against_and_distractions_do_not_stack():
     store = thug_fight(jun=15)  # Mara, Jun, then the thug.
     events = run(store, Distract(character="mara", target="thug"))
-    (added,) = events
+    (added, spent) = events
+    assert isinstance(spent, ActionTaken)
     assert (added.condition.name, added.condition.rounds) == ("distracted", 1)
     assert line(store, events) == "Thug is distracted by Mara for 1 round."
     # Jun's turn: a second distraction replaces the first: one step, not two.
@@ -144,10 +147,12 @@ def test_r_act_1_drawing_the_attack_with_a_task_and_the_npc_then_attacks_that_pc
     shown = preview(store.state, DrawAttack(character="mara", npc="thug", roll=True))
     assert shown.roll.stat.value == "intellect" and shown.roll.odds.final_difficulty == 3
     failed = run(store, DrawAttack(character="mara", npc="thug", roll=True, die=4))
-    assert [type(e) for e in failed] == [RollMade] and conditions(store, "mara") == {}
+    assert [type(e) for e in failed] == [RollMade, ActionTaken]  # R-CMB-8: her action.
+    assert conditions(store, "mara") == {}
     store.undo()
     events = run(store, DrawAttack(character="mara", npc="thug", roll=True, die=15))
-    drawn = events[-1].condition
+    assert [type(e) for e in events] == [RollMade, ConditionAdded, ActionTaken]
+    drawn = events[1].condition
     assert (drawn.name, drawn.note) == ("drawing the attack", "Thug")
     assert "Mara draws Thug's attack" in line(store, events)
     # Solo play: the app's NPC attacks the PC who drew it, no die over the others.
@@ -161,7 +166,8 @@ def test_r_act_1_a_prominent_character_drawing_the_attack_defends_a_step_harder(
     with pytest.raises(RuleViolation, match="No task asked for"):
         decide(store.state, DrawAttack(character="mara", npc="thug", die=5))
     events = run(store, DrawAttack(character="mara", npc="thug", prominent=True))
-    assert [type(e) for e in events] == [ConditionAdded]  # No task asked for: at once.
+    # No task asked for: at once, and it is her action (R-CMB-8).
+    assert [type(e) for e in events] == [ConditionAdded, ActionTaken]
     run(store, NextTurn())
     assert defense_difficulty(store) == 4
 
@@ -193,7 +199,8 @@ def test_r_act_1_getting_past_an_npc_on_guard_is_a_step_harder():
     store.dispatch(ConditionAdded(targets=("thug",), condition=guarding("the vault")))
     shown = preview(store.state, GetPast(character="mara", npc="thug"))
     assert (shown.roll.stat.value, shown.roll.odds.final_difficulty) == ("speed", 4)
-    (made,) = run(store, GetPast(character="mara", npc="thug", die=12))
+    (made, spent) = run(store, GetPast(character="mara", npc="thug", die=12))
+    assert isinstance(spent, ActionTaken)
     assert made.success and made.label == "Get past Thug (the vault)"
 
 

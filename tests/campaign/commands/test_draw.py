@@ -187,10 +187,17 @@ def test_the_player_s_own_dice_are_used_in_order_and_must_fit_the_draw():
 
 
 def test_a_draw_is_one_story_event_any_seat_may_send_in_solo_play_and_undo_takes_it_back():
-    """In solo play any seat draws (the app is the GM); with a GM, only the GM's seat."""
+    """In solo play any seat draws (the app is the GM) and takes its draw back as any other
+    step; with a GM, only the GM's seat draws, and only the GM's seat takes it back."""
     store = party_store()
     with pytest.raises(RuleViolation, match="^Only the GM may draw from the tables"):
         decide(store.state, Draw(table="creature", content=TABLES, by="mara"), PlayerDice([2]))
+    before = store.state
+    store.apply(decide(store.state, Draw(table="creature", content=TABLES), PlayerDice([2])))
+    with pytest.raises(RuleViolation, match="^The last change was the GM's"):
+        store.undo("mara")
+    store.undo()
+    assert replace(store.state, seq=before.seq) == before
     store.dispatch(SettingsChanged(settings=replace(store.state.settings, solo=True)))
     before = store.state
     command = Draw(table="creature", levels=(3, 3), content=TABLES, by="mara")
@@ -198,10 +205,8 @@ def test_a_draw_is_one_story_event_any_seat_may_send_in_solo_play_and_undo_takes
     assert (event.seat, event.result) == ("mara", "Wolf")
     assert store.state.characters == before.characters and store.state.seq == before.seq + 1
     assert command_sentence((event,), {}) == "A creature drawn: Wolf, level 3 (dice 2)."
-    with pytest.raises(RuleViolation, match="^Only the GM can take back a roll"):
-        store.undo("mara")  # A die once seen stays seen: the GM's seat takes it back...
-    store.undo()
-    assert replace(store.state, seq=before.seq) == before  # ...and the log says so.
+    store.undo("mara")  # Solo play: the app is the GM, the seat takes back its own draw.
+    assert replace(store.state, seq=before.seq) == before
     with pytest.raises(RuleViolation, match="No seat 'zed'"):
         decide(before, replace(command, by="zed"), PlayerDice([1]))
 

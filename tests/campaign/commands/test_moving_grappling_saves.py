@@ -24,6 +24,7 @@ from strange_tui.campaign.commands.combat import (
     StartCombat,
 )
 from strange_tui.campaign.model.events import (
+    ActionTaken,
     CharacterCreated,
     ConditionAdded,
     ConditionRemoved,
@@ -80,6 +81,13 @@ def held_by_thug(store: Store) -> None:
     run(store, NextTurn())
 
 
+def maras_next_turn(store: Store) -> None:
+    """R-CMB-8: one action a turn: the thug's and Jun's turns pass, Mara's comes again."""
+    for _ in range(3):
+        run(store, NextTurn())
+    assert store.state.encounter.active.id == "mara"
+
+
 # R-MOVE-2: moving in a fight.
 
 
@@ -120,6 +128,7 @@ def test_r_move_2_difficult_terrain_halves_the_move_and_hinders_its_task():
     assert line(store, events) == (
         "Mara moved an immediate distance over difficult terrain: the whole action."
     )
+    maras_next_turn(store)
     events = run(store, MoveInFight(character="mara", distance="short", difficult=True))
     assert line(store, events) == (
         "Mara moved a short distance over difficult terrain: the whole action, halfway there."
@@ -132,6 +141,7 @@ def test_r_move_2_a_failed_long_move_stumbles_and_leaves_prone_only_when_the_gm_
     assert [type(e) for e in events] == [RollMade, MovedInFight] and events[1].stumbled
     assert "slipped or stumbled on the long move: the GM says how far" in line(store, events)
     assert names(store, "mara") == {}
+    maras_next_turn(store)
     events = run(store, MoveInFight(character="mara", distance="long", prone=True, die=3))
     assert isinstance(events[-1], ConditionAdded) and events[-1].condition.name == "prone"
     assert "prone" in names(store, "mara")
@@ -184,12 +194,13 @@ def test_r_grab_1_a_pc_grabs_an_npc_with_a_might_task_and_holds_it():
     effort = preview(store.state, Grab(character="mara", target="thug", effort=1))
     assert effort.roll.cost == 2 and effort.roll.odds.final_difficulty == 2  # 3 - Edge 1.
     events = run(store, Grab(character="mara", target="thug", die=12))
-    made, held = events
-    assert made.success and isinstance(held, ConditionAdded)
+    made, held, spent = events
+    assert made.success and isinstance(held, ConditionAdded) and isinstance(spent, ActionTaken)
     assert (held.condition.name, held.condition.rounds, held.condition.note) == ("held", 0, "Mara")
     assert line(store, events).endswith(
         "Thug is held by Mara (a grapple) for the rest of the fight."
     )
+    maras_next_turn(store)
     # Held, it defends a step harder: Mara's punch (level 3, bare hands -1) is 1, not 2.
     attack = preview(store.state, Attack(character="mara", target="thug"))
     assert attack.roll.odds.final_difficulty == 1 and ("held foe", -1) in attack.steps
@@ -200,7 +211,7 @@ def test_r_grab_1_a_pc_grabs_an_npc_with_a_might_task_and_holds_it():
 def test_r_grab_1_a_missed_grab_holds_no_one():
     store = thug_fight()
     events = run(store, Grab(character="mara", target="thug", die=4))
-    assert [type(e) for e in events] == [RollMade]
+    assert [type(e) for e in events] == [RollMade, ActionTaken]
     assert names(store, "thug") == {}
 
 
@@ -239,11 +250,14 @@ def test_r_grab_1_a_held_pc_breaks_free_with_a_might_task_at_the_holders_level()
     shown = preview(store.state, BreakFree(character="mara"))
     assert shown.roll.stat is Stat.MIGHT and shown.roll.odds.final_difficulty == 3
     assert shown.title == "Break free of Thug"
-    assert [type(e) for e in run(store, BreakFree(character="mara", die=4))] == [RollMade]
+    failed = run(store, BreakFree(character="mara", die=4))
+    assert [type(e) for e in failed] == [RollMade, ActionTaken]  # Her turn's action.
     assert "held" in names(store, "mara")
+    maras_next_turn(store)
     events = run(store, BreakFree(character="mara", die=14))
-    assert isinstance(events[-1], ConditionRemoved)
+    assert [type(e) for e in events] == [RollMade, ConditionRemoved, ActionTaken]
     assert names(store, "mara") == {}
+    maras_next_turn(store)
     with pytest.raises(RuleViolation, match="Mara is not held"):
         decide(store.state, BreakFree(character="mara"))
 
@@ -260,6 +274,8 @@ def test_r_grab_1_a_held_pcs_physical_action_first_needs_a_might_task():
     assert [type(e) for e in events] == [RollMade] and events[0].stat is Stat.MIGHT
     assert "for Struggle to act, held by Thug" in line(store, events)
     assert "held" in names(store, "mara")  # Still held.
+    # R-CMB-8: the task let the attack through; the attack is the turn's action.
+    assert isinstance(run(store, Attack(character="mara", target="thug", die=12))[-1], ActionTaken)
 
 
 def test_r_grab_1_a_hold_the_gm_gave_without_a_holder_asks_who_holds():

@@ -61,6 +61,7 @@ from strange_tui.campaign.commands.combat import (
     DrawAttack,
     EndCombat,
     GetPast,
+    GrantAction,
     Guard,
     HealNpcs,
     MovePc,
@@ -241,6 +242,7 @@ GMS: dict[type[Command], Callable[[], Command]] = {
     ApplyHazard: lambda: ApplyHazard(targets=(MARA,), hazard="minor-fire"),
     AddObject: lambda: AddObject(name="Door", level=3),
     Surprise: lambda: Surprise(targets=("thug",)),
+    GrantAction: lambda: GrantAction(why="The thug slipped."),  # R-CMB-8: on Jun's turn.
 }
 
 SCENE_DRAW = Draw(table="scene", typed=(1,), content=Content())

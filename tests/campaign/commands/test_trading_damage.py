@@ -18,6 +18,7 @@ from strange_tui.campaign.commands.combat import (
     trade_cost,
 )
 from strange_tui.campaign.model.events import (
+    ActionTaken,
     AnyEvent,
     CharacterCreated,
     ConditionAdded,
@@ -91,7 +92,7 @@ def test_r_spec_6_a_hit_gives_up_the_price_for_a_knock_down_in_one_command():
     store = cultist_fight()
     before = store.state
     events = run(store, attack("knock-down"))
-    assert [type(e) for e in events] == [RollMade, NpcHealthChanged, ConditionAdded]
+    assert [type(e) for e in events] == [RollMade, NpcHealthChanged, ConditionAdded, ActionTaken]
     hit = events[1]
     assert (hit.amount, hit.traded, hit.trade) == (-1, 5, "knock Cultist down")
     assert events[2].condition == Condition(name="prone", rounds=1)
@@ -127,7 +128,7 @@ def test_r_spec_6_what_is_left_after_armor_and_the_price_is_dealt():
 def test_r_spec_6_a_miss_trades_nothing():
     store = cultist_fight()
     events = run(store, attack("knock-down", die=2))
-    assert len(events) == 1 and not events[0].success
+    assert [type(e) for e in events] == [RollMade, ActionTaken] and not events[0].success
     assert cultist(store).health == 9 and cultist(store).conditions == ()
 
 
@@ -173,7 +174,7 @@ def test_r_spec_6_moving_past_breaks_the_foes_guard():
 def test_r_spec_6_a_trade_the_table_plays_out_leaves_no_condition():
     store = cultist_fight()
     events = run(store, attack("disarm", weapon=HAMMER, damage_effort=1))
-    assert [type(e) for e in events] == [RollMade, NpcHealthChanged]
+    assert [type(e) for e in events] == [RollMade, NpcHealthChanged, ActionTaken]
     assert cultist(store).health == 8
     assert "Gave up 8 damage to disarm Cultist: Cultist took 1 damage." in line(store, events)
 

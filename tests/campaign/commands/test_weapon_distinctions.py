@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.combat import AddNpcs, Attack, WeaponUsed, weapons_of
 from strange_tui.campaign.commands.table.settings import ChangeSettings
-from strange_tui.campaign.model.events import NpcHealthChanged, SettingsChanged
+from strange_tui.campaign.model.events import ActionTaken, NpcHealthChanged, SettingsChanged
 from strange_tui.content.loader import Content
 from strange_tui.rules.errors import RuleViolation
 from tests.campaign.builders import character
@@ -129,7 +129,9 @@ def test_r_wpn_1_reaching_eases_unless_the_foe_has_reach_and_close_quarters_hind
     close = preview(store.state, replace(attack, circumstances=("close-quarters",)))
     assert close.roll.odds.final_difficulty == 3
     assert close.steps == (("reaching weapon in close quarters", 1),)
-    (made, _) = decide(store.state, replace(attack, circumstances=("close-quarters",), die=9))
+    (made, _, spent) = decide(store.state, replace(attack, circumstances=("close-quarters",),
+                                                   die=9))  # fmt: skip
+    assert isinstance(spent, ActionTaken)
     assert made.hindrances == 1 and made.circumstances == ("close quarters",)
     off = duel(distinctions=False)
     assert preview(off.state, attack).roll.odds.final_difficulty == 2

@@ -35,7 +35,12 @@ from strange_tui.campaign.commands.combat.views import (
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.creatures import immune_to, level_for
 from strange_tui.campaign.model.encounter import Combatant
-from strange_tui.campaign.model.events import AnyEvent, ConditionAdded, ConditionRemoved
+from strange_tui.campaign.model.events import (
+    ActionTaken,
+    AnyEvent,
+    ConditionAdded,
+    ConditionRemoved,
+)
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules import combat
 from strange_tui.rules.combat import Condition
@@ -190,7 +195,11 @@ class BreakFree(_HeldTask, frozen=True, kw_only=True):
 class ActWhileHeld(_HeldTask, frozen=True, kw_only=True):
     """R-GRAB-1: a held PC's physical action is an opportunity action: a Might task at the
     holder's level first; a success lets them attempt it (an attack, say), a failure does
-    not. They stay held either way."""
+    not. They stay held either way. R-CMB-8: the task is the way into the turn's action,
+    not an action of its own: a success leaves the action to the attack that follows; a
+    failure spends it (none this turn)."""
+
+    TURN_ACTION: ClassVar[bool] = False
 
     def label(self, holder: Combatant) -> str:
         return f"Struggle to act, held by {holder.name}"
@@ -203,7 +212,8 @@ class ActWhileHeld(_HeldTask, frozen=True, kw_only=True):
         )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        return rolled(self.task(state), state, dice)[0]
+        events, made = rolled(self.task(state), state, dice)
+        return events if made.success else [*events, ActionTaken(character=self.character)]
 
 
 class LetGo(Command, frozen=True, kw_only=True):

@@ -88,7 +88,8 @@ def commands_back_to_turn(journal: Sequence[AnyEvent]) -> int | None:
 
 class GrantAction(Command, frozen=True, kw_only=True):
     """R-CMB-8: the GM's ruling gives the PC whose turn it is one more action this turn
-    (``why`` in the GM's words: the log says it; "" the GM's ruling)."""
+    (``why`` in the GM's words: the log says it after "the GM's ruling", so that it never
+    reads as an ability's name; "" the GM's ruling alone)."""
 
     GM_ONLY: ClassVar[bool] = True
     GM_ACTION: ClassVar[str] = "grant another action"
@@ -99,7 +100,8 @@ class GrantAction(Command, frozen=True, kw_only=True):
         active = encounter_of(state).active
         if active is None or not active.pc:
             raise RuleViolation("Another action is granted on a PC's turn.")
-        return [ActionGranted(character=active.id, source=text(self.why, "The reason", 200))]
+        why = text(self.why, "The reason", 200)
+        return [ActionGranted(character=active.id, source=f"the GM's ruling: {why}" if why else "")]
 
 
 class MovePc(Command, frozen=True, kw_only=True):
