@@ -22,13 +22,13 @@ from strange_tui.campaign.commands.combat import (
     special_options,
     weapons_of,
 )
+from strange_tui.campaign.commands.combat.views import creature_view
 from strange_tui.campaign.commands.rolls.circumstances import (
     CircumstanceChoice,
     circumstance_choices,
 )
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged, RollMade
-from strange_tui.campaign.commands.combat.views import creature_view
 from strange_tui.tui.combat.creature_fields import PLAIN, Situations, foe_rows, harm_options
 from strange_tui.tui.combat.defense import DefenseDialog
 from strange_tui.tui.combat.roll import DIE_LABEL, KEYS_HINT, CombatRoll

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from strange_tui.campaign.model.creatures import kind_armor
 from strange_tui.campaign.model.encounter import (
     MAX_ACTIONS,
     Combatant,
@@ -30,7 +31,6 @@ from strange_tui.campaign.model.events import (
     TurnAdvanced,
     WaitTriggered,
 )
-from strange_tui.campaign.model.creatures import kind_armor
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.combat import initiative_order, tick
 from strange_tui.rules.damage import damage_npc
