@@ -27,7 +27,7 @@ from strange_tui.campaign.commands.character import (
 from strange_tui.campaign.commands.character.identify import difficulties_for, study_minutes
 from strange_tui.campaign.model.events import ArtifactUsed
 from strange_tui.tui.common.access import strange_app
-from strange_tui.tui.common.dialog import CharacterDialog, assets_select, int_value, skill_select
+from strange_tui.tui.common.dialog import CharacterDialog, assets_select, int_value
 from strange_tui.tui.rolls.odds import grid, preview_table
 
 FORM_CSS = """
@@ -39,10 +39,11 @@ FORM_CSS = """
 """
 
 
-def task_fields(who_effort: int) -> ComposeResult:
-    """The Intellect task's training, inability, assets and Effort."""
+def task_fields(who_effort: int, training: Select[str]) -> ComposeResult:
+    """The Intellect task's training (``training``: the seat's choices), inability, assets
+    and Effort."""
     yield Label("Skill")
-    yield skill_select()
+    yield training
     yield Label("")
     yield Checkbox("Inability", id="inability")
     yield Label("Assets")
@@ -95,8 +96,10 @@ class TaskDialog(CharacterDialog):
     ]
 
     def task_choices(self) -> dict[str, object]:
+        skill, training = self.training_chosen()
         return {
-            "skill": self.query_one("#skill", Select).value,
+            "skill": skill,
+            "training": training,
             "inability": self.query_one("#inability", Checkbox).value,
             "assets": self.query_one("#assets", Select).value,
             "effort": self.query_one("#effort", Select).value,
@@ -154,7 +157,7 @@ class IdentifyDialog(TaskDialog):
                 choices = study_minutes(self.item)
                 yield Select([(str(n), n) for n in choices], value=choices[0],
                              allow_blank=False, id="minutes", compact=True)  # fmt: skip
-                yield from task_fields(who.effort)
+                yield from task_fields(who.effort, self.training_field())
                 yield Label("Your die ^f")
                 yield Input(placeholder="your d20, then enter · blank: the app rolls", id="die",
                             type="integer", compact=True, classes="wide")  # fmt: skip
@@ -211,7 +214,7 @@ class UseArtifactDialog(TaskDialog):
             box.border_subtitle = "enter in the last die uses it · blank: the app rolls"
             with Grid(id="form"):
                 if seen is not None and seen.task:
-                    yield from task_fields(who.effort)
+                    yield from task_fields(who.effort, self.training_field())
                     yield Label("Your d20 ^f")
                     yield Input(placeholder="the task's d20 · blank: the app rolls", id="die",
                                 type="integer", compact=True, classes="wide")  # fmt: skip

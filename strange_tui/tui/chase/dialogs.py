@@ -27,7 +27,6 @@ from strange_tui.tui.common.dialog import (
     assets_select,
     die_hint,
     int_value,
-    skill_select,
     typed_d20,
 )
 from strange_tui.tui.common.session import Refused
@@ -151,7 +150,7 @@ class ChaseRollDialog(CharacterDialog):
             box.border_subtitle = "ctrl+f your die · enter there rolls"
             with Grid(id="form"):
                 yield Label("Skill")
-                yield skill_select()
+                yield self.training_field()
                 yield Label("")
                 yield Checkbox("Inability", id="inability")
                 yield Label("Assets")
@@ -182,9 +181,11 @@ class ChaseRollDialog(CharacterDialog):
         self.update_preview()
 
     def command(self, die: int | None = None) -> ChaseRoll:
+        skill, training = self.training_chosen()
         return ChaseRoll(
             character=self.character_id,
-            skill=self.query_one("#skill", Select).value,  # type: ignore[arg-type]
+            skill=skill,
+            training=training,
             inability=self.query_one("#inability", Checkbox).value,
             assets=self.query_one("#assets", Select).value,  # type: ignore[arg-type]
             effort=self.query_one("#effort", Select).value,  # type: ignore[arg-type]

@@ -156,6 +156,21 @@ class CharacterDialog(FirstResumeStyled, ModalScreen[bool]):
     def character(self) -> Character:
         return self.session.state.characters[self.character_id]
 
+    def training_field(self) -> Select[str]:
+        """R-TASK-9: the task's training as the model offers this seat: the sheet's skills
+        by name (the GM's seat may grant a step)."""
+        from strange_tui.campaign.commands.rolls.steps import training_options  # First use.
+
+        session = self.session
+        return training_select(training_options(session.state, self.character_id, session.seat))
+
+    def training_chosen(self) -> tuple[Any, str]:
+        """R-TASK-9: the training field's choice as a command's ``skill`` and the sheet's
+        skill it names."""
+        from strange_tui.campaign.commands.rolls.steps import training_choice
+
+        return training_choice(self.query_one("#skill", Select).value)
+
     def action_cancel(self) -> None:
         self.dismiss(False)
 
@@ -194,14 +209,6 @@ class CharacterDialog(FirstResumeStyled, ModalScreen[bool]):
             return None
         preview.update(render(seen))
         return seen
-
-
-SKILLS = [("Untrained", ""), ("Trained", "trained"), ("Specialized", "specialized")]
-
-
-def skill_select() -> Select[str]:
-    """The task's training (R-TASK-3), untrained first: the roll, chase and craft forms."""
-    return Select(SKILLS, value="", allow_blank=False, id="skill", compact=True)
 
 
 def training_select(options: list[tuple[str, str]]) -> Select[str]:

@@ -27,7 +27,6 @@ from strange_tui.tui.common.dialog import (
     CharacterDialog,
     assets_select,
     die_hint,
-    skill_select,
     typed_d20,
 )
 from strange_tui.tui.rolls.odds import grid, preview_table
@@ -84,7 +83,7 @@ class CraftDialog(CharacterDialog):
                 yield Select(LEVELS, value=1, allow_blank=False, id="level", compact=True,
                              classes="wide")  # fmt: skip
                 yield Label("Skill")
-                yield skill_select()
+                yield self.training_field()
                 yield Label("")
                 yield Checkbox("Inability", id="inability")
                 yield Label("Training")
@@ -119,11 +118,13 @@ class CraftDialog(CharacterDialog):
         chosen = self.query_one("#time", Select).value
         if chosen not in [seconds for _, seconds in self.choices or ()]:
             chosen = None  # The ladder's one time (or a choice made for another level).
+        skill, trained_in = self.training_chosen()
         return Craft(
             character=self.character_id,
             item=self.query_one("#item", Input).value,
             level=self.query_one("#level", Select).value,  # type: ignore[arg-type]
-            skill=self.query_one("#skill", Select).value,  # type: ignore[arg-type]
+            skill=skill,
+            trained_in=trained_in,
             inability=self.query_one("#inability", Checkbox).value,
             assets=self.query_one("#assets", Select).value,  # type: ignore[arg-type]
             effort=self.query_one("#effort", Select).value,  # type: ignore[arg-type]

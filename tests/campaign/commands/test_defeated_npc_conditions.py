@@ -2,6 +2,8 @@
 none (seen in play: a foe down in the tracker, still "caught high and low"), a hit that
 brings it down leaves none on it, and a campaign saved before keeps opening."""
 
+import pytest
+
 from strange_tui.campaign.commands.combat import (
     AddCondition,
     AddNpcs,
@@ -12,6 +14,7 @@ from strange_tui.campaign.commands.combat import (
 from strange_tui.campaign.model.events import ConditionAdded, ConditionRemoved, NpcHealthChanged
 from strange_tui.campaign.narrate.log import command_sentence
 from strange_tui.rules.combat import Condition
+from strange_tui.rules.errors import RuleViolation
 from tests.campaign.builders import character
 from tests.campaign.commands.test_circumstances import MACE, PISTOL
 from tests.campaign.commands.test_combat import fight, run
@@ -66,3 +69,14 @@ def test_a_campaign_saved_with_a_condition_on_a_defeated_npc_still_opens_without
     assert thug(store).conditions == ()
     store.dispatch(ConditionRemoved(target="thug", name="caught high and low"))
     assert thug(store).defeated and thug(store).conditions == ()
+
+
+def test_a_condition_given_to_a_defeated_npc_is_refused_in_one_line():
+    """The fold would drop it, so the log would say what did not happen: the command
+    refuses it first, and nothing changes."""
+    store = weak_thug_fight()
+    run(store, DamageNpcs(targets=("thug",), amount=9))
+    before = store.state
+    with pytest.raises(RuleViolation, match="^Thug is defeated: no condition to give it.$"):
+        run(store, AddCondition(targets=("thug",), name="dazed", rounds=3))
+    assert store.state == before

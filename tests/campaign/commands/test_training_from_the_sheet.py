@@ -12,6 +12,7 @@ import pytest
 from strange_tui.campaign.commands import GM, decide
 from strange_tui.campaign.commands.chase import ChaseRoll, StartChase
 from strange_tui.campaign.commands.combat import AddNpcs, Defend, NextTurn
+from strange_tui.campaign.commands.combat.saves import Resist
 from strange_tui.campaign.commands.crafting import Craft
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.table.asking import AnswerRoll, AskRoll
@@ -124,10 +125,10 @@ def test_r_task_9_a_players_defense_takes_the_sheets_training_or_less_and_names_
     store = thugs_attack()
     defend = Defend(character="mara", npc="thug", die=8)
     refused(store, msgspec.structs.replace(defend, skill="specialized"),
-            f"Mara's sheet gives trained in speed defense, not specialized: {MORE}.",
+            f"Mara's sheet gives trained in Speed defense, not specialized: {MORE}.",
             by="mara")  # fmt: skip
     might = Defend(character="mara", npc="thug", stat=Stat.MIGHT, skill="trained", die=8)
-    refused(store, might, f"Mara's sheet gives no training in might defense, not trained: {MORE}.",
+    refused(store, might, f"Mara's sheet gives no training in Might defense, not trained: {MORE}.",
             by="mara")  # fmt: skip
     made, *_ = send(store, defend, by="mara")  # The sheet's: trained in Speed defense.
     assert (made.skill, made.training) == ("trained", "Speed defense")
@@ -167,3 +168,19 @@ def test_r_task_9_a_chase_or_crafting_at_a_players_seat_names_the_sheets_trainin
                    by="mara")  # fmt: skip
     made = next(e for e in crafted if isinstance(e, RollMade))
     assert (made.skill, made.training) == ("trained", "Guns")
+
+
+def test_r_task_9_a_save_at_a_players_seat_claims_no_more_than_the_sheets_defense():
+    """Resisting a poison is a Might defense: Mara's sheet trains her in none, so her seat's
+    'trained' is refused; her Speed save is trained, as the sheet says, and named in the
+    log; the GM's seat may grant the Might one."""
+    store = party()
+    poison = Resist(character="mara", level=2, stat=Stat.MIGHT, effect="poison", damage=2, die=10)
+    refused(store, msgspec.structs.replace(poison, skill="trained"),
+            f"Mara's sheet gives no training in Might defense, not trained: {MORE}.",
+            by="mara")  # fmt: skip
+    dodge = Resist(character="mara", level=2, stat=Stat.SPEED, effect="a net", damage=1, die=10)
+    made = send(store, msgspec.structs.replace(dodge, skill="trained"), by="mara")
+    assert "trained in Speed defense: eased one step" in line(store, made)
+    granted = send(store, msgspec.structs.replace(poison, skill="trained"))
+    assert next(e for e in granted if isinstance(e, RollMade)).skill == "trained"

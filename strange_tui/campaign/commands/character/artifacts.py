@@ -139,6 +139,8 @@ class UseArtifact(Command, frozen=True, kw_only=True):
     character: str
     index: int
     skill: Literal["", "trained", "specialized"] = ""
+    training: str = ""
+    """R-TASK-9: the sheet's skill ``skill`` comes from (see ``Roll.training``)."""
     inability: bool = False
     assets: int = 0
     effort: int = 0

@@ -64,7 +64,8 @@ def intellect_roll(command: Any, difficulty: int, label: str) -> Roll:
     """The Intellect task ``command`` makes (R-TASK, R-EFF): its training, inability,
     assets, Effort and the player's die (None: the app rolls), sent by its seat."""
     return Roll(character=command.character, stat=Stat.INTELLECT, difficulty=difficulty,
-                label=label, skill=command.skill, inability=command.inability,
+                label=label, skill=command.skill, training=command.training,
+                inability=command.inability,
                 assets=command.assets, effort=command.effort, die=command.die,
                 by=command.by)  # fmt: skip
 
@@ -149,6 +150,8 @@ class _Study(Command, frozen=True, kw_only=True):
     index: int
     minutes: int | None = None
     skill: Literal["", "trained", "specialized"] = ""
+    training: str = ""
+    """R-TASK-9: the sheet's skill ``skill`` comes from (see ``Roll.training``)."""
     inability: bool = False
     assets: int = 0
     effort: int = 0

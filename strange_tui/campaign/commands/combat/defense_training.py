@@ -51,8 +51,9 @@ def claimed_defense(
     if DEFENSE_RANK[chosen] > DEFENSE_RANK[sheet]:
         if by != GM:
             gives = {"": "no training", "inability": "an inability"}.get(sheet, sheet)
+            defense = f"{stat.value.title()} defense"
             raise RuleViolation(
-                f"{who.name}'s sheet gives {gives} in {stat.value} defense, not {chosen}: {MORE}."
+                f"{who.name}'s sheet gives {gives} in {defense}, not {chosen}: {MORE}."
             )
         return chosen, ""
     named = defense_training(who, stat, moment(state)).skill_name

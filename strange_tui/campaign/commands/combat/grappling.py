@@ -282,7 +282,7 @@ class ResistGrab(Command, frozen=True, kw_only=True):
         level = combat.defense_difficulty(grab, npc=npc.conditions, boss=npc.boss)
         return defense_task(state, self.character, Stat.MIGHT, level,
                             f"Resist {npc.name}'s grab", skill=self.skill, effort=self.effort,
-                            assets=self.assets, die=self.die)  # fmt: skip
+                            assets=self.assets, die=self.die, by=self.by)  # fmt: skip
 
     def preview(self, state: Campaign) -> ActionPreview:
         npc, who = self.checked(state)

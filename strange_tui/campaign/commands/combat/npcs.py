@@ -135,7 +135,9 @@ class AddCondition(Command, frozen=True, kw_only=True):
         if not self.targets:
             raise RuleViolation("Mark the combatants (space) or highlight one.")
         for target in self.targets:
-            combatant_of(encounter, target)
+            if (who := combatant_of(encounter, target)).defeated and not who.pc:
+                # Its conditions went with it (the fold clears them): none to give it.
+                raise RuleViolation(f"{who.name} is defeated: no condition to give it.")
         if not 0 <= self.rounds <= MAX_ROUNDS:
             raise RuleViolation("Give 0 or more rounds (0: the rest of the fight).")
         name = condition_name(self.name)

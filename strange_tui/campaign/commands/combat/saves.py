@@ -15,13 +15,15 @@ from collections.abc import Sequence
 from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.character.damage import landed
 from strange_tui.campaign.commands.combat.actions import ActionPreview, note_of
-from strange_tui.campaign.commands.combat.defense import DefenseSkill, defense_skill, surprised_by
+from strange_tui.campaign.commands.combat.defense import DefenseSkill, surprised_by
+from strange_tui.campaign.commands.combat.defense_training import claimed_defense
 from strange_tui.campaign.commands.combat.limits import MAX_NPC_DAMAGE, MAX_NPC_LEVEL
 from strange_tui.campaign.commands.combat.views import capped, defense_reasons
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, DamageTaken, RollMade, TrackShifted
 from strange_tui.campaign.model.folds.rolls import task_of
+from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules import combat
 from strange_tui.rules.dice import DiceSource, PlayerDice
@@ -50,6 +52,7 @@ def defense_task(
     effort: int,
     assets: int,
     die: int | None,
+    by: str = GM,
 ) -> Roll:
     """R-CMB-3, R-CMB-4: a PC's defense roll at ``level``: trained, specialized or unable
     as the sheet says for that defense (``skill`` None) or as chosen; in a fight hindered by
@@ -59,7 +62,8 @@ def defense_task(
     conditions = who.conditions if who is not None else ()
     if effort and who is not None and (surprised := surprised_by(who)):
         raise RuleViolation(f"{who.name} is {surprised}: no Effort on this defense.")
-    chosen = skill if skill is not None else defense_skill(state, character, stat)
+    # R-TASK-9: the seat ``by`` claims no more than the sheet gives (the GM's may grant).
+    chosen, named = claimed_defense(state, character, stat, skill, by)
     difficulty, beyond = capped(level)
     steps = sum(condition.defense for condition in conditions)
     return Roll(
@@ -68,6 +72,7 @@ def defense_task(
         difficulty=difficulty,
         label=label,
         skill="" if chosen == "inability" else chosen,  # type: ignore[arg-type]
+        training=named,
         inability=chosen == "inability",
         effort=effort,
         assets=assets,
@@ -150,6 +155,7 @@ class Resist(Command, frozen=True, kw_only=True):
             effort=self.effort,
             assets=self.assets,
             die=self.die,
+            by=self.by,
         )
 
     def landing(self, state: Campaign) -> list[AnyEvent]:
