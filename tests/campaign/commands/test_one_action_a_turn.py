@@ -10,7 +10,7 @@ import re
 import msgspec
 import pytest
 
-from strange_tui.campaign.commands import GM, decide
+from strange_tui.campaign.commands import GM, decide, preview
 from strange_tui.campaign.commands.character.abilities import UseAbility
 from strange_tui.campaign.commands.combat import (
     ActOnWait,
@@ -204,3 +204,15 @@ def test_r_cmb_8_the_next_turn_starts_afresh():
     assert store.state.encounter.round == 2
     assert isinstance(send(store, hit(), by="mara")[-1], ActionTaken)
     refused(store, hit(), SPENT, by="mara")  # One again: the grant was last turn's.
+
+
+def test_r_cmb_8_the_move_preview_says_a_short_move_is_not_possible_once_the_action_is_spent():
+    """Before the die: the dialog's lines say why a short move cannot be made now; an
+    immediate one, part of the action taken, says nothing of the kind."""
+    store = thug_fight()
+    send(store, hit())
+    short = preview(store.state, MoveInFight(character="mara", distance="short"))
+    assert any(line.startswith("Not now: ") and "has acted this turn" in line
+               for line in short.lines)  # fmt: skip
+    close = preview(store.state, MoveInFight(character="mara", distance="immediate"))
+    assert not any(line.startswith("Not now: ") for line in close.lines)

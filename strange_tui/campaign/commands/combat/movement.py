@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from strange_tui.campaign.commands.base import Command, character_of
+from strange_tui.campaign.commands.base import Command, character_of, state_after
 from strange_tui.campaign.commands.combat.actions import ActionPreview, condition_on, rolled
 from strange_tui.campaign.commands.combat.attack_situation import HELD
 from strange_tui.campaign.commands.combat.grappling import holds
@@ -117,6 +117,11 @@ class MoveInFight(Command, frozen=True, kw_only=True):
             )
         if pc_limit(state, who.id):
             lines.append(f"{who.name} is debilitated: an immediate distance is all they can do.")
+        move = MovedInFight(character=who.id, distance=self.distance, difficult=self.difficult)
+        try:  # R-CMB-8: said before the die, not after it (the turn's action may be spent).
+            state_after(state, [move])
+        except RuleViolation as refused:
+            lines.append(f"Not now: {refused}")
         encounter = encounter_of(state)
         for held in (c for c in encounter.combatants.values() if holds(who, c)):
             lines.append(
