@@ -70,22 +70,24 @@ def test_log_md_keeps_scene_notes_as_paragraphs_in_their_place(tmp_path, capsys)
     assert main(["log", str(folder.path), "--format", "md"]) == 0
     lines = capsys.readouterr().out.splitlines()
     # The notes' words are escaped only where Markdown would misread them (a note never
-    # turns into a heading or a list by accident); each note heads a scene.
-    start = lines.index("Night on the coast road. The van's lights die.")
+    # turns into a heading or a list by accident); each note heads a scene; a line break
+    # the player typed stays one (a backslash ends the line: Markdown's hard break).
+    start = lines.index("Night on the coast road.\\")
     assert lines[start - 2 : start + 10] == [
         "## Scene 1: Night on the coast road",
         "",
-        "Night on the coast road. The van's lights die.",
+        "Night on the coast road.\\",
+        "The van's lights die.",
         "",
         "Mara gets out.",
         "",
-        lines[start + 4],
+        lines[start + 5],
         "",
         "## Scene 2: It coughs back to life \\*at last\\*",
         "",
         "It coughs back to life \\*at last\\*.",
     ]
-    assert lines[start + 4].startswith("- ") and "Fix the van" in lines[start + 4]
+    assert lines[start + 5].startswith("- ") and "Fix the van" in lines[start + 5]
     assert lines[start - 4].startswith("- ")  # Mara joined the party, before the story.
     # The text log is as it was: one line a command, the note's own words.
     assert main(["log", str(folder.path)]) == 0

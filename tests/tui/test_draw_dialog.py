@@ -3,6 +3,7 @@ entries and which dice, the draw with its dice on screen and one event in the jo
 typing never draws; a creature drawn in a fight joins it from the GM's seat; 40x12."""
 
 from strange_tui.campaign.commands.combat.setup import StartCombat
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.events import Drawn
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.common.session import Session
@@ -94,8 +95,11 @@ async def test_a_creature_drawn_in_a_fight_joins_it_from_the_gm_seat(demo):
         assert not join.display
 
 
-async def test_a_player_s_seat_draws_but_brings_no_one_into_a_fight(demo):
-    Session.open(demo, demo.parent).run(StartCombat())  # The GM's window starts a fight.
+async def test_in_solo_play_a_player_s_seat_draws_but_brings_no_one_into_a_fight(demo):
+    """The draws are the GM's where there is one; in solo play any seat's."""
+    gm = Session.open(demo, demo.parent)
+    gm.run(ChangeSettings(solo=True))
+    gm.run(StartCombat())  # The GM's window starts a fight.
     app = StrangeApp(campaign_path=demo, saves=demo.parent, seat="mara-quist")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("escape")  # A player's window opens on their sheet.

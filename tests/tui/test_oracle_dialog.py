@@ -9,9 +9,11 @@ import shutil
 from rich.console import Console
 from textual.widgets import Input, Select
 
+from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.events import Drawn, OracleAsked
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.common.session import Session
 from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.solo.oracle import OracleDialog
 from tests.tui.test_layout import screen_lines, tab_through, visible
@@ -122,7 +124,9 @@ async def test_a_die_off_the_d20_is_refused(demo_app):
         assert questions(demo_app) == []
 
 
-async def test_a_players_seat_asks_too(demo):
+async def test_in_solo_play_a_players_seat_asks_too(demo):
+    """The oracle is the GM's where there is one; in solo play any seat asks it."""
+    Session.open(demo, demo.parent).run(ChangeSettings(solo=True))
     app = StrangeApp(campaign_path=demo, saves=demo.parent, seat="mara-quist")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("escape")  # A player's seat opens on their sheet; Home is below.

@@ -7,7 +7,10 @@ A PC grabs an NPC on their turn (a Might task at its level); an NPC grabs a PC o
 level) or, staying held, makes the Might task that lets them attempt a physical action; a
 PC lets go of the one they hold (no roll). The hold is the condition "held" on the one
 held, its note naming the holder: it lasts until broken or let go, and the held one
-defends a step harder (rules/combat.py CONDITIONS). One action, one command."""
+defends a step harder (rules/combat.py CONDITIONS). One action, one command.
+
+Just past 300 lines: the five commands of one hold (grab, break free, act while held, let
+go, resist a grab) read the same condition and the same holder's level."""
 
 from __future__ import annotations
 
