@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual._context import active_app
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, Select, Static
 
 from strange_tui.campaign.commands.combat import (
     AddNpcs,
@@ -116,6 +116,11 @@ def waiting_line(app: StrangeApp) -> str:
     waits = app.screen.query(Waiting)
     shown = [w for w in waits if w.display and w.has_class("-waiting")]
     return " ".join(str(w.render()) for w in shown)
+
+
+def skill_choices(app: StrangeApp) -> list[str]:
+    """The training choices the dialog on top offers (R-TASK-9), as labelled."""
+    return [str(label) for label, _ in app.screen.query_one("#skill", Select)._options]
 
 
 def notes(app: StrangeApp) -> str:
@@ -270,6 +275,8 @@ async def test_an_npc_attack_is_answered_at_the_players_seat(demo):
         await p_gm.pause()
         assert gm.screen.query_one("#pc").value == MARA
         assert str(gm.screen.query_one("#ask").label) == "Ask the seat"
+        # R-TASK-9: the GM's seat may grant any training; Mara's offers what her sheet has.
+        assert "Specialized" in skill_choices(gm)
         await p_gm.press("ctrl+o")
         asked = time.perf_counter()
         await p_gm.pause()
@@ -288,6 +295,8 @@ async def test_an_npc_attack_is_answered_at_the_players_seat(demo):
         preview = text_of(mara, "#preview")
         assert "Odds" in preview and "target" in preview and "On a failure" in preview
         assert mara.focused.id == "skill"  # Not the die: a stray Enter rolls nothing.
+        # Her sheet trains her in Might defense only: a Speed defense has none to claim.
+        assert skill_choices(mara) == ["Untrained", "Inability"]
         await p_mara.press("ctrl+f", "3", "enter")
         await p_mara.pause()
         hit = [e for e in mara.session.journal() if isinstance(e, DamageTaken)][-1]
