@@ -8,7 +8,7 @@ import pytest
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.character import ReadAbilities, UseAbility, traits_for
 from strange_tui.campaign.commands.character.advancement import BuyAdvancement
-from strange_tui.campaign.commands.combat import Defend
+from strange_tui.campaign.commands.combat import Defend, EndCombat, NextTurn
 from strange_tui.campaign.commands.creation import CreateCharacter, draft_view
 from strange_tui.campaign.commands.translation.foci import kit_left, kit_taken
 from strange_tui.campaign.model.abilities import armor_total, skills_now
@@ -202,3 +202,16 @@ def test_r_abl_1_an_ability_in_use_makes_a_level_of_effort_free_on_its_tasks():
     assert preview(store.state, climb).cost == 2
     (made,) = run(store, msgspec.structs.replace(sneak, die=12))
     assert (made.free_effort, made.cost) == (1, 0)
+
+
+def test_r_cmb_9_an_ability_begun_in_a_fight_stays_over_once_the_fight_has_ended():
+    """Fury in round 1, the fight to round 11, then its end: its minute ran out in the
+    fight, and once the fight is over the sheet has it in use no more (the clock moved by
+    the fight's rounds)."""
+    store = fight_store(character("mara", abilities=("Fury",)), npc("thug", level=3))
+    run(store, UseAbility(character="mara", ability="Fury"))
+    for _ in range(10 * len(store.state.encounter.order)):
+        run(store, NextTurn())
+    assert [a.name for a in store.state.characters["mara"].active] == ["Fury"]
+    run(store, EndCombat())
+    assert store.state.characters["mara"].active == ()

@@ -735,11 +735,33 @@ def test_end_combat_keeps_the_summary():
     store = thug_fight()
     run(store, Attack(character="mara", target="thug", die=18))
     assert preview(store.state, EndCombat()).dealt == 4
-    (ended,) = run(store, EndCombat())
+    ended, *_ = run(store, EndCombat())
     assert isinstance(ended, CombatEnded) and (ended.rounds, ended.dealt) == (1, 4)
     assert store.state.encounter is None
     with pytest.raises(RuleViolation, match="no fight under way"):
         decide(store.state, EndCombat())
+
+
+def test_r_cmb_9_ending_a_fight_moves_the_clock_by_its_rounds_in_the_same_step():
+    """Eleven rounds are 66 seconds of game time: the fight's end moves the clock by them,
+    one step (one undo), and the log says why; a fight that never rolled initiative took
+    no time."""
+    from strange_tui.campaign.model.events import ClockAdvanced
+    from strange_tui.campaign.narrate.log import command_sentence, names_of
+
+    store = thug_fight()
+    began = store.state.clock.seconds
+    for _ in range(10 * len(store.state.encounter.order)):
+        run(store, NextTurn())
+    assert store.state.encounter.round == 11
+    events = run(store, EndCombat())
+    assert [type(e) for e in events][:2] == [CombatEnded, ClockAdvanced]
+    assert store.state.clock.seconds == began + 66
+    assert "the fight's 11 rounds" in command_sentence(events, names_of(store.state))
+    store.undo()
+    assert (store.state.clock.seconds, store.state.encounter is not None) == (began, True)
+    unrolled = fight(AddNpcs(name="Thug", level=3), dice=None)
+    assert [type(e) for e in run(unrolled, EndCombat())] == [CombatEnded]
 
 
 def test_r_spec_1_a_natural_1_on_initiative_is_the_gms_free_intrusion():

@@ -53,7 +53,7 @@ def test_r_dmg_1_a_hit_is_damage_taken_its_effort_is_not():
     assert store.state.encounter.taken == 2
     run(store, TakeDamage(character="jun", amount=3))  # The GM's hit: 3 less Armor 1.
     assert preview(store.state, EndCombat()).taken == 4
-    (ended,) = run(store, EndCombat())
+    ended, *passed = run(store, EndCombat())
     assert isinstance(ended, CombatEnded) and ended.taken == 4
     assert command_sentence((ended,), store.state.names()) == (
         "The fight ended after 1 round: 0 damage dealt, 4 taken, no intrusions."

@@ -11,6 +11,7 @@ from strange_tui.campaign.commands.base import Command, state_after, text
 from strange_tui.campaign.commands.combat.actions import WAITING
 from strange_tui.campaign.commands.combat.hazards import burn_events
 from strange_tui.campaign.commands.combat.views import combatant_of, encounter_of
+from strange_tui.campaign.commands.table.clock import time_passes
 from strange_tui.campaign.model.creatures import regeneration
 from strange_tui.campaign.model.dice_seen import is_trace
 from strange_tui.campaign.model.events import (
@@ -27,6 +28,7 @@ from strange_tui.campaign.model.events import (
     batches,
 )
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.types import ROUND_SECONDS
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 
@@ -137,7 +139,8 @@ class CombatSummary(msgspec.Struct, frozen=True, kw_only=True):
 
 class EndCombat(Command, frozen=True, kw_only=True):
     """The fight is over; its summary (rounds, damage dealt and taken, intrusions) stays
-    in the log."""
+    in the log. R-CMB-9: its rounds were game time (about six seconds each): the clock
+    moves by them in the same step, so what ran out in the fight stays run out."""
 
     GM_ONLY: ClassVar[bool] = True
     GM_ACTION: ClassVar[str] = "end the fight"
@@ -167,4 +170,9 @@ class EndCombat(Command, frozen=True, kw_only=True):
         )
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
-        return [self.event(state)]
+        ended = self.event(state)
+        if not ended.rounds:
+            return [ended]
+        after = state_after(state, [ended])
+        rounds = f"{ended.rounds} round" + ("s" if ended.rounds > 1 else "")
+        return [ended, *time_passes(after, ended.rounds * ROUND_SECONDS, f"the fight's {rounds}")]
