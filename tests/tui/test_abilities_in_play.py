@@ -3,6 +3,8 @@ sheet and in a defense, a defense training, an ability used from the sheet and f
 tracker with its cost after Edge and its timed effect, an attack ability's own damage;
 each use is one undo step."""
 
+from textual.widgets import DataTable
+
 from strange_tui.campaign.commands.character.attacks import AbilitySheet, InUse
 from strange_tui.campaign.model.abilities import armor_total
 from strange_tui.tui.character.sheet import SheetScreen
@@ -82,6 +84,9 @@ async def test_r_abl_2_a_timed_ability_from_the_sheet_costs_its_points_and_lasts
         await pilot.press("escape", *["n"] * 4 * 9)  # Nine more rounds: 54 seconds in.
         await pilot.pause()
         assert [a.name for a in mara(app).active] == ["Fury"]
+        # R-CMB-9: the tracker's Conditions column shows it with the rounds it has left.
+        table = app.screen.query_one(DataTable)
+        assert "Fury 1" in str(table.get_row("mara")[-1])
         await pilot.press(*["n"] * 4, "a")  # Round 11: the minute is over.
         await pilot.pause()
         assert "A hit    2 damage → Thug" in shown(app, "#preview")

@@ -27,9 +27,10 @@ from strange_tui.campaign.commands.combat import (
 from strange_tui.campaign.commands.combat.views import condition_words, creature_view
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.commands.table.questions import AskDefense
-from strange_tui.campaign.model.abilities import armor_total, moment
+from strange_tui.campaign.model.abilities import active_now, armor_total, moment
 from strange_tui.campaign.model.encounter import Combatant, Encounter, health_word
 from strange_tui.campaign.model.state import Campaign
+from strange_tui.campaign.model.types import ROUND_SECONDS
 from strange_tui.tui.common.gauges import track_badge
 from strange_tui.tui.common.seat import Probe
 
@@ -76,6 +77,14 @@ def track_text(combatant: Combatant, state: Campaign) -> Text:
     return track_badge(state.characters[combatant.id].track)
 
 
+def in_use_words(state: Campaign, character_id: str) -> list[str]:
+    """The timed abilities a PC has in use, with the rounds left ('Fury 8'), for the
+    Conditions column: what lasts in the fight shows where the fight is."""
+    now = moment(state)
+    return [f"{name} {-(-left // ROUND_SECONDS)}"
+            for name, left in active_now(state.characters[character_id], now)]  # fmt: skip
+
+
 def order_rows(
     encounter: Encounter, state: Campaign, marked: set[str], numbers: bool = True
 ) -> dict[str, tuple]:
@@ -94,7 +103,9 @@ def order_rows(
             name.append(" (boss)", style="dim")
         if c.inanimate:
             name.append(" (object)", style="dim")
-        conditions = Text(", ".join(condition_words(x) for x in c.conditions))
+        shown = [condition_words(x) for x in c.conditions]
+        shown += in_use_words(state, cid) if c.pc else []
+        conditions = Text(", ".join(shown))
         level = "PC" if c.pc else str(c.level)
         armor = str(armor_total(state.characters[cid], moment(state)) if c.pc else c.armor)
         health, track = health_text(c, state, numbers), track_text(c, state)
