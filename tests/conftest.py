@@ -10,8 +10,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 
 from tests.css_cache import share_parsed_css
+from tests.quick_pilot import quick_pilot
 
 share_parsed_css()
+quick_pilot()
 
 settings.register_profile("dev", max_examples=200, deadline=None)
 settings.register_profile(
@@ -44,11 +46,27 @@ def pytest_runtest_setup(item) -> None:
     os.environ["STRANGE_TUI_CACHE"] = str(_CONFIGS / uuid.uuid4().hex / "cache")
 
 
+LONG_FIRST = ("tests/tui/", "tests/serve/", "tests/test_wheel.py", "tests/storage/", "tests/cli/")
+"""Folders of long tests (seconds each: an app driven by keys, a server, a subprocess),
+run before the others, in this order: the suite's many short tests (the rules, the
+model, the commands: milliseconds each) come last, where they fill the workers' ends
+evenly instead of a long test running alone at the end."""
+
+
+def run_order(item) -> tuple[bool, int]:
+    """``starts_first`` tests, then the LONG_FIRST folders in order, then the rest (a
+    stable sort: each module's tests keep their order)."""
+    path = item.nodeid.split("::")[0]
+    folder = next((n for n, where in enumerate(LONG_FIRST) if path.startswith(where)), None)
+    return item.get_closest_marker("starts_first") is None, len(LONG_FIRST) if folder is None else folder
+
+
 def pytest_collection_modifyitems(items) -> None:
     """Tests marked ``starts_first`` (a minute or more of one worker, such as the install
     paths) run before the rest: xdist hands the first worker the first tests, so the long
-    one runs beside the many short ones instead of alone at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("starts_first") is None)
+    one runs beside the many short ones instead of alone at the end. After them the long
+    folders, then the short tests (``run_order``)."""
+    items.sort(key=run_order)
 
 
 def pytest_sessionfinish(session) -> None:
