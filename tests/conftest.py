@@ -58,7 +58,8 @@ def run_order(item) -> tuple[bool, int]:
     stable sort: each module's tests keep their order)."""
     path = item.nodeid.split("::")[0]
     folder = next((n for n, where in enumerate(LONG_FIRST) if path.startswith(where)), None)
-    return item.get_closest_marker("starts_first") is None, len(LONG_FIRST) if folder is None else folder
+    rank = len(LONG_FIRST) if folder is None else folder
+    return item.get_closest_marker("starts_first") is None, rank
 
 
 def pytest_collection_modifyitems(items) -> None:

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from strange_tui.campaign.commands.chase import EndChase, StartChase
-from strange_tui.demo.build import build_demo
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.chase.dialogs import ChaseRollDialog, EndChaseDialog, StartChaseDialog
 from strange_tui.tui.chase.tracker import ChaseScreen
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.session import Session
 from strange_tui.tui.home.home import HomeScreen
+from tests.demo_copy import fresh_demo
 from tests.tui.reach import rendered, screen_lines, tab_through
 
 MARA = "mara-quist"
@@ -185,7 +185,7 @@ async def test_the_chase_tracker_and_its_dialogs_are_reachable_at_40x12(demo_app
 
 @pytest.fixture
 def seats_demo(tmp_path) -> Path:
-    return build_demo(tmp_path).path
+    return fresh_demo(tmp_path)
 
 
 async def caught_up(app: StrangeApp, pilot, seq: int) -> None:

@@ -12,7 +12,6 @@ from textual.widgets import OptionList
 
 from strange_tui.campaign.commands.table.asking import AnswerRoll, AskRoll
 from strange_tui.campaign.model.events import DifficultyRevealed
-from strange_tui.demo.build import build_demo
 from strange_tui.rules.pools import Stat
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.common.session import Session
@@ -20,6 +19,7 @@ from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.home.log import LogScreen
 from strange_tui.tui.table.answer_roll import RollAnswer
 from strange_tui.tui.table.questions import QuestionsDialog
+from tests.demo_copy import fresh_demo
 from tests.tui.test_seats_prompts import SIZE, text_of, wait_for
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
@@ -29,7 +29,7 @@ WHOLE = "Mara Quist rolled 15 for Spot the watcher (Challenging 5, target 15): s
 
 @pytest.fixture
 def demo(tmp_path) -> Path:
-    return build_demo(tmp_path).path
+    return fresh_demo(tmp_path)
 
 
 def seat_app(demo: Path, seat: str) -> StrangeApp:

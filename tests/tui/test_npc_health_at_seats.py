@@ -22,11 +22,11 @@ from strange_tui.campaign.commands.combat import (
 from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.npc_health import health_seen
 from strange_tui.campaign.model.seats import GM
-from strange_tui.demo.build import build_demo
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.combat.attack import AttackDialog
 from strange_tui.tui.combat.tables import attack_table
 from strange_tui.tui.common.session import Session
+from tests.demo_copy import fresh_demo
 from tests.tui.test_seats_prompts import SIZE, text_of, wait_for
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
@@ -35,7 +35,7 @@ WORDS = ("unhurt", "hurt", "badly hurt", "down")
 
 @pytest.fixture
 def demo(tmp_path) -> Path:
-    return build_demo(tmp_path).path
+    return fresh_demo(tmp_path)
 
 
 def jun_first(demo: Path) -> Session:

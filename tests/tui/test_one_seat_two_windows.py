@@ -10,9 +10,9 @@ import pytest
 
 from strange_tui.campaign.commands.table.questions import AskDefense
 from strange_tui.campaign.model.events import RollMade
-from strange_tui.demo.build import build_demo
 from strange_tui.tui.character.sheet import SheetScreen
 from strange_tui.tui.table.answer import DefenseAnswer
+from tests.demo_copy import fresh_demo
 from tests.tui.test_seats_prompts import (
     MARA,
     SIZE,
@@ -29,7 +29,7 @@ ELSEWHERE = "Mara Quist's defense was answered in another window."
 
 @pytest.fixture
 def demo(tmp_path) -> Path:
-    return build_demo(tmp_path).path
+    return fresh_demo(tmp_path)
 
 
 def defenses(app) -> list[RollMade]:

@@ -20,7 +20,6 @@ from strange_tui.campaign.commands.combat import (
     StartCombat,
 )
 from strange_tui.campaign.commands.table.settings import ChangeSettings
-from strange_tui.demo.build import build_demo
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.character.sheet import SheetScreen
 from strange_tui.tui.combat.tracker import CombatScreen
@@ -29,6 +28,7 @@ from strange_tui.tui.common.session import Session
 from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.home.party import PartyList
 from strange_tui.tui.table.settings import SettingsDialog
+from tests.demo_copy import fresh_demo
 from tests.tui.test_layout import tab_through
 
 MARA, JUN = "mara-quist", "jun-okafor"
@@ -48,7 +48,7 @@ DICE = {MARA: 20, JUN: 2, "tess-harrow": 15}
 
 @pytest.fixture
 def demo(tmp_path) -> Path:
-    return build_demo(tmp_path).path
+    return fresh_demo(tmp_path)
 
 
 def player(demo: Path, seat: str = MARA) -> StrangeApp:

@@ -34,7 +34,6 @@ from strange_tui.campaign.model.events import (
     PromptRaised,
     RollMade,
 )
-from strange_tui.demo.build import build_demo
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.character.sheet import SheetScreen
 from strange_tui.tui.combat.tracker import CombatScreen
@@ -47,6 +46,7 @@ from strange_tui.tui.rolls.intrusion import IntrusionDialog
 from strange_tui.tui.rolls.roll import RollDialog
 from strange_tui.tui.table.answer import DefenseAnswer, InitiativeAnswer, IntrusionAnswer
 from strange_tui.tui.table.questions import QuestionsDialog
+from tests.demo_copy import fresh_demo
 
 MARA, JUN, TESS = "mara-quist", "jun-okafor", "tess-harrow"
 SIZE = (100, 30)
@@ -54,7 +54,7 @@ SIZE = (100, 30)
 
 @pytest.fixture
 def demo(tmp_path) -> Path:
-    return build_demo(tmp_path).path
+    return fresh_demo(tmp_path)
 
 
 def gm_app(demo: Path) -> StrangeApp:

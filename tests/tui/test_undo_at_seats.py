@@ -16,12 +16,12 @@ from textual.widgets import OptionList
 from strange_tui.campaign.commands.combat import AddNpcs, NextTurn, RollInitiative, StartCombat
 from strange_tui.campaign.commands.table.questions import AskDefense
 from strange_tui.campaign.model.events import RollMade, StepTakenBack
-from strange_tui.demo.build import build_demo
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.character.sheet import SheetScreen
 from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.home.log import LogScreen
 from strange_tui.tui.table.answer import DefenseAnswer
+from tests.demo_copy import fresh_demo
 
 MARA = "mara-quist"
 SIZE = (100, 30)
@@ -30,7 +30,7 @@ TAKEN_BACK = "The GM took back Mara Quist's defense roll (die 9)."
 
 @pytest.fixture
 def demo(tmp_path) -> Path:
-    return build_demo(tmp_path).path
+    return fresh_demo(tmp_path)
 
 
 @contextmanager
