@@ -103,6 +103,21 @@ class PackFile:
         return f"{self.path}: {found}" if found else None
 
 
+_BUILTIN_ENTRIES: dict[tuple[Path, str], tuple[tuple[int, int], tuple[Entry, ...]]] = {}
+"""The built-in pack's entries by file and kind, converted once per process (frozen
+structs, shared): every Content of a process reads the same package files (the tests
+open hundreds of campaigns, the app one or two). Kept with the file's time and size, so a
+file changed since is read again; kept only when reading it told no problem."""
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None  # Not kept: PackFile tells why it cannot be read.
+    return stat.st_mtime_ns, stat.st_size
+
+
 class Content:
     """All content by kind and id. ``problems`` lists what could not be loaded."""
 
@@ -127,7 +142,7 @@ class Content:
             for path in self._builtin.get(kind, []):
                 if self._replaced(path, kind):
                     continue
-                for entry in self._builtin_file(path).entries(kind, self.problems):
+                for entry in self._builtin_entries(path, kind):
                     if entry.id in entries:
                         self.duplicates.append(f"{path.name}: {kind} {entry.id!r} defined twice")
                     entries[entry.id] = entry
@@ -143,11 +158,24 @@ class Content:
             pack.path.name == builtin.name and kind in pack.tables for pack in self._user_packs()
         )
 
-    def _builtin_file(self, path: Path) -> PackFile:
+    def _builtin_entries(self, path: Path, kind: str) -> tuple[Entry, ...]:
+        """The valid entries of ``kind`` in the built-in file, read once per process
+        (``_BUILTIN_ENTRIES``) while it reads without problems."""
+        stamp = _stamp(path)
+        kept = _BUILTIN_ENTRIES.get((path, kind))
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        before = len(self.problems)
+        entries = tuple(self._builtin_file(path, self.problems).entries(kind, self.problems))
+        if stamp is not None and len(self.problems) == before:  # Told problems: read again.
+            _BUILTIN_ENTRIES[(path, kind)] = (stamp, entries)
+        return entries
+
+    def _builtin_file(self, path: Path, problems: list[str]) -> PackFile:
         if path.stem not in SHARED_FILES:
-            return PackFile(path, self.problems)  # Read for one kind: not kept.
+            return PackFile(path, problems)  # Read for one kind: not kept.
         if path not in self._parsed:
-            self._parsed[path] = PackFile(path, self.problems)
+            self._parsed[path] = PackFile(path, problems)
         return self._parsed[path]
 
     def _user_packs(self) -> list[PackFile]:
