@@ -33,6 +33,20 @@ def pytest_xdist_auto_num_workers(config) -> int:
     return 2 * (os.cpu_count() or 1)
 
 
+def pytest_xdist_make_scheduler(config, log):
+    """``-n auto`` hands out tests by work stealing, not by xdist's default ``load``: that
+    one starts each worker on a run of consecutive tests (a quarter of its share: some
+    200), tops it up with more long runs, and never takes back what a worker has not
+    begun; with the long folders first (``run_order``), the first workers held minutes of
+    Pilot tests while the others ran out. Here a worker that runs out takes half of what
+    the busiest has left. Another ``--dist`` given on the command line is used as asked."""
+    if config.getvalue("dist") == "load":
+        from xdist.scheduler import WorkStealingScheduling
+
+        return WorkStealingScheduling(config, log)
+    return None
+
+
 _CONFIGS = Path(tempfile.mkdtemp(prefix="strange-tui-config-"))
 """Where each test's config file would be (a folder of its own, made only if written)."""
 
