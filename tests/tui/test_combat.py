@@ -8,6 +8,8 @@ from textual.widgets import OptionList, Select
 
 from strange_tui.campaign.model.events import (
     CharacterCreated,
+    ClockAdvanced,
+    CombatEnded,
     CombatStarted,
     SettingsChanged,
     TrackShifted,
@@ -105,8 +107,10 @@ async def test_a_full_fight(tmp_path):
         await pilot.pause()
         assert app.session.state.encounter is None
         assert not isinstance(app.screen, CombatScreen)
-        last = app.session.journal()[-1]
+        # R-CMB-9: the fight's end, then its round passing on the clock, in one step.
+        last = next(e for e in reversed(app.session.journal()) if isinstance(e, CombatEnded))
         assert (last.rounds, last.dealt, last.taken) == (1, 7, 0)
+        assert isinstance(app.session.journal()[-1], ClockAdvanced)
 
 
 async def test_reopening_mid_fight_restores_the_tracker(tmp_path):

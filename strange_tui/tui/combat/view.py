@@ -78,7 +78,7 @@ def track_text(combatant: Combatant, state: Campaign) -> Text:
 
 
 def in_use_words(state: Campaign, character_id: str) -> list[str]:
-    """The timed abilities a PC has in use, with the rounds left ('Fury 8'), for the
+    """The timed abilities a PC has in use, each with the rounds it has left, for the
     Conditions column: what lasts in the fight shows where the fight is."""
     now = moment(state)
     return [f"{name} {-(-left // ROUND_SECONDS)}"
