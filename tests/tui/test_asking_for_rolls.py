@@ -76,7 +76,8 @@ async def test_r_task_8_the_gm_asks_mara_for_a_secret_might_roll_and_sees_it_lan
         assert "target" not in seen and "%" not in seen and "Difficult 4" not in seen
         assert "4" not in text_of(mara, "#difficulty")
         assert mara.focused.id == "skill"  # Not the die: a stray Enter rolls nothing.
-        await p_mara.press("enter", "down", "enter")  # Untrained -> Trained.
+        # Untrained -> her sheet's first training, Guns (R-TASK-9: the seat offers the sheet's).
+        await p_mara.press("enter", "down", "enter")
         await p_mara.pause()
         assert "trained −1" in text_of(mara, "#preview")
         assert "eased 1 step" in text_of(mara, "#preview")
@@ -86,10 +87,12 @@ async def test_r_task_8_the_gm_asks_mara_for_a_secret_might_roll_and_sees_it_lan
         await p_mara.pause()
         roll = [e for e in mara.session.journal() if isinstance(e, RollMade)][-1]
         assert (roll.die, roll.difficulty, roll.skill, roll.success) == (15, 4, "trained", True)
+        assert roll.training == "Guns"
         assert isinstance(mara.session.journal()[-1], PromptClosed)
         assert "d20: 15" in text_of(mara, "#result") and "Success" in text_of(mara, "#result")
 
-        told = "Mara Quist rolled 15 for force the hatch (Demanding 3, target 9): success."
+        told = ("Mara Quist rolled 15 for force the hatch (trained in Guns: eased one step;"
+                " Demanding 3, target 9): success.")  # fmt: skip
         await wait_for(lambda: told in notes(gm))
         took = time.perf_counter() - rolled_at
         print(f"\nMara's roll reached the GM's window {took:.2f} s after her key")

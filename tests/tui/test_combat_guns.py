@@ -51,7 +51,8 @@ async def test_r_cmb_2_the_gun_box_ticked_once_is_remembered_for_the_next_attack
         await pilot.press("ctrl+f", "1", "2", "enter")
         await pilot.pause()
         assert app.session.state.characters["mara"].guns == (GENERIC,)
-        await pilot.press("enter", "a")  # Done; Mara attacks again.
+        # Done; the GM grants her another action (R-CMB-8: the first attack was the turn's).
+        await pilot.press("enter", "g", "a")  # She attacks again.
         await pilot.pause()
         assert isinstance(app.screen, AttackDialog)
         assert gun_box(app).value and "Gunner" in shown(app, "#preview")

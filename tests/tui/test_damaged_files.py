@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from strange_tui.campaign.model.events import RecoveryDieShown, RecoveryRolled
 from strange_tui.storage.journal import JournalWriter
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.character.sheet import SheetScreen
@@ -84,6 +85,17 @@ async def wait_for(condition, seconds: float = 5.0) -> None:
         if time.perf_counter() > deadline:
             raise AssertionError("the condition never held")
         await asyncio.sleep(0.02)
+
+
+def rested(app: StrangeApp, seq: int) -> bool:
+    """A rest of the keys ``s``, a die, enter, enter is saved after ``seq``: two steps, the
+    recovery die recorded when shown, then the rest that spends it (R-REC-1, R-REC-4)."""
+    shown, rest = app.session.journal()[-2:]
+    return (
+        app.session.state.seq == seq + 2
+        and isinstance(shown, RecoveryDieShown)
+        and isinstance(rest, RecoveryRolled)
+    )
 
 
 async def told_gone_bad(app: StrangeApp, count: int = 1) -> str:
@@ -182,7 +194,7 @@ async def test_f5_says_the_damage_again_until_mended_then_saves_again(demo):
         assert not app.sub_title.endswith("not saving (F5 reopens)")
         seq, refusals = app.session.state.seq, len(notices(app, "Not saved"))
         await pilot.press("s", "4", "enter", "enter")  # Saved again: in the journal.
-        await wait_for(lambda: app.session.state.seq == seq + 1)
+        await wait_for(lambda: rested(app, seq))
         assert journal.read_bytes().startswith(good) and len(journal.read_bytes()) > len(good)
         assert len(notices(app, "Not saved")) == refusals
         await pilot.press("q")
@@ -205,7 +217,7 @@ async def test_undo_and_redo_on_a_full_disk_say_so_in_words(demo_app, monkeypatc
     async with demo_app.run_test(size=(100, 30)) as pilot:
         seq = demo_app.session.state.seq
         await pilot.press("s", "4", "enter", "enter")  # A rest: this window's to undo.
-        await wait_for(lambda: demo_app.session.state.seq == seq + 1)
+        await wait_for(lambda: rested(demo_app, seq))
         journal = demo_app.session.path / "journal.toml"
         before, state = journal.read_bytes(), demo_app.session.state
         with monkeypatch.context() as patched:

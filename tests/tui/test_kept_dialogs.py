@@ -2,7 +2,7 @@
 Help are made once while the campaign is open): each opens again as a new one, with the
 campaign as it is now."""
 
-from strange_tui.campaign.model.events import NpcHealthChanged, RollMade
+from strange_tui.campaign.model.events import ActionTaken, NpcHealthChanged, RollMade
 from strange_tui.tui.combat.attack import AttackDialog
 from strange_tui.tui.home.help import HelpScreen
 from strange_tui.tui.home.log import LogScreen
@@ -28,7 +28,7 @@ async def test_the_attack_dialog_opens_again_as_a_new_attack(demo_app):
         health = demo_app.session.state.encounter.combatants["thug"].health
         await pilot.press("enter")  # Done.
         await pilot.pause()
-        await pilot.press("a")
+        await pilot.press("g", "a")  # The GM grants another action (R-CMB-8): a new attack.
         await pilot.pause()
         again = demo_app.screen
         assert again is first and not again.done
@@ -45,7 +45,8 @@ async def test_the_attack_dialog_opens_again_as_a_new_attack(demo_app):
         journal = demo_app.session.journal()
         rolls = [e for e in journal if isinstance(e, RollMade)]
         assert rolls[-1].effort == 0 and rolls[-1].die == 18
-        assert isinstance(journal[-1], NpcHealthChanged)
+        # The hit lands on the thug, then the granted action is spent (R-CMB-8).
+        assert [type(e) for e in journal[-3:]] == [RollMade, NpcHealthChanged, ActionTaken]
 
 
 async def test_the_log_and_help_are_kept_and_show_what_happened_meanwhile(demo_app):

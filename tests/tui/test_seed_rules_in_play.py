@@ -2,6 +2,7 @@
 gives its points back and the dialog says so (R-SPEC-4); the GM sends an NPC's attack at
 Intellect, which Armor does not stop (R-DMG-1)."""
 
+from strange_tui.campaign.model.events import RollMade
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.tui.rolls.roll import RollDialog
 from tests.tui.conftest import character_state
@@ -73,8 +74,8 @@ async def test_r_cir_3_the_third_to_attack_a_foe_in_melee_sees_and_gets_the_1(tm
         assert "three attack it in melee" in preview and "+1" in preview
         await pilot.press("ctrl+f", "3", "enter")
         await pilot.pause()
-        made = app.session.journal()[-1]
-        assert made.bonus == 1
+        made = [e for e in app.session.journal() if isinstance(e, RollMade)][-1]
+        assert (made.character, made.bonus) == ("jun", 1)
         assert any("three attack it in melee" in c for c in made.circumstances)
 
 

@@ -6,7 +6,7 @@ before the die, and an area attack offers none."""
 
 from textual.widgets import OptionList, Select
 
-from strange_tui.campaign.model.events import NpcHealthChanged
+from strange_tui.campaign.model.events import ActionTaken, ConditionAdded, NpcHealthChanged
 from strange_tui.tui.combat.attack import AttackDialog
 from tests.tui.test_combat import encounter, notices, party_app, shown
 
@@ -51,8 +51,10 @@ async def test_r_spec_6_a_sledgehammer_knocks_the_cultist_down_in_one_step(tmp_p
         await pilot.pause()
         cultist = encounter(app).combatants["cultist"]
         assert cultist.health == 2 and [c.name for c in cultist.conditions] == ["prone"]
-        hit = app.session.journal()[-2]
-        assert isinstance(hit, NpcHealthChanged) and hit.traded == 5
+        # The hit, then the knock-down, then the turn's action spent (R-CMB-8).
+        last = app.session.journal()[-3:]
+        assert [type(e) for e in last] == [NpcHealthChanged, ConditionAdded, ActionTaken]
+        assert last[0].traded == 5
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state == before

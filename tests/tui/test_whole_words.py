@@ -51,7 +51,9 @@ async def test_long_phrases_read_whole_at_80x24(demo_app, tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press(*PINNED, "k", "down", "down", "enter", "ctrl+s")  # Dazed too.
-        await pilot.press("c", "enter", "ctrl+f", "1", "4", "enter", "enter")  # Pins the thug.
+        # The GM grants her a second action (R-CMB-8: guarding was the turn's): covering
+        # fire pins the thug down.
+        await pilot.press("g", "c", "enter", "ctrl+f", "1", "4", "enter", "enter")
         await pilot.pause()
         order = demo_app.screen.query_one(DataTable)
         mara = "guarding 1 (the stairs and…), pinned down 1, dazed 1"

@@ -23,7 +23,7 @@ from strange_tui.campaign.commands.combat import (
 )
 from strange_tui.campaign.commands.combat.attack_situation import HELD, holder_of
 from strange_tui.campaign.commands.combat.grappling import holds
-from strange_tui.campaign.model.encounter import Combatant
+from strange_tui.campaign.model.encounter import Combatant, action_spent
 from strange_tui.campaign.model.events import AnyEvent, RollMade
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.tui.combat.actions import ActionDialog
@@ -43,7 +43,9 @@ def grapple_offer(state: Campaign, seat: str | None) -> tuple[str, str] | None:
     when they can act; on an NPC's turn, at the GM's seat (who says the NPC grabs)."""
     encounter = state.encounter
     active = encounter.active if encounter is not None else None
-    if encounter is None or active is None or acting_problem(state, active.id):
+    if encounter is None or active is None:
+        return None
+    if acting_problem(state, active.id) and not only_letting_go(state, active):
         return None
     if active.pc:
         if seat is not None and seat != active.id:
@@ -53,6 +55,20 @@ def grapple_offer(state: Campaign, seat: str | None) -> tuple[str, str] | None:
         return None
     pcs = [c.id for c in encounter.combatants.values() if c.pc and not out_of_fight(state, c.id)]
     return (pcs[0], f"{active.name} grabs a PC: a Might defense") if pcs else None
+
+
+def only_letting_go(state: Campaign, pc: Combatant) -> bool:
+    """R-CMB-8, R-GRAB-1: the PC's turn's action is spent and they hold someone. Letting
+    go takes no action (``LetGo``), so the grapple is still on offer, for that alone."""
+    encounter = state.encounter
+    if encounter is None or not pc.pc:
+        return False
+    spent = action_spent(encounter, pc.id)
+    return (
+        spent is not None
+        and acting_problem(state, pc.id) == spent  # Nothing else keeps them from acting.
+        and any(holds(pc, c) for c in encounter.combatants.values())
+    )
 
 
 class GrappleDialog(ActionDialog):
@@ -71,6 +87,8 @@ class GrappleDialog(ActionDialog):
         active = self.encounter.active
         if active is not None and not active.pc:
             return ["npc_grab"]
+        if only_letting_go(self.session.state, self.me()):
+            return ["let_go"]
         held = any(c.name == HELD for c in self.me().conditions)
         holding = any(holds(self.me(), c) for c in self.encounter.combatants.values())
         return [
