@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any, get_args
 
 from hypothesis import strategies as st
@@ -28,6 +28,8 @@ from strange_tui.campaign.model.encounter import (
 )
 from strange_tui.campaign.model.events import (
     AbilityUsed,
+    ActionGranted,
+    ActionTaken,
     AdvancementBought,
     AdvancementStep,
     AnyEvent,
@@ -66,8 +68,6 @@ from strange_tui.campaign.model.events import (
     IntrusionRefused,
     LastingMended,
     Listed,
-    ActionGranted,
-    ActionTaken,
     MovedInFight,
     NotesEdited,
     NpcFled,
@@ -347,7 +347,7 @@ def pick(draw, state: Campaign, test: Callable[[Character], bool] = lambda _: Tr
     return state.characters[chosen(draw, pcs(state, test))]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index(size: int) -> st.SearchStrategy[int]:
     return st.integers(0, size - 1)
 
@@ -952,7 +952,9 @@ def askable(state: Campaign) -> list[tuple[str, str, str]]:
     rules take one against any NPC there, the GM asks on the NPC's turn)."""
     if not strange(state):
         return []
-    found = [(kind, pc, "") for pc in pcs(state) for kind in ("intrusion", "roll")]
+    # A roll first (hypothesis favours the first choices): only a roll's difficulty can be
+    # kept, and its reveal (R-TASK-8) waits on that.
+    found = [(kind, pc, "") for pc in pcs(state) for kind in ("roll", "intrusion")]
     if in_fight(state):
         fight = state.encounter
         fighters = sorted(c.id for c in fight.combatants.values() if c.pc)
@@ -1247,12 +1249,13 @@ def _challenge_ended(draw, state, rolls):
 
 
 # Hypothesis draws the first of a list more often than the others: the kinds that wait on
-# others (a fight's turns wait on initiative, which waits on NPCs...) come first, so every
-# kind is played often; the kinds that are always possible come last.
+# others (a fight's turns wait on initiative, which waits on NPCs; a turn's action waits on
+# a PC's turn, an NPC's flight on a fight with NPCs...) come first, so every kind is played
+# often; the kinds that are always possible come last.
 FIRST = (HunterWorsened, HunterStabilised, ConditionRemoved, NpcHealthChanged, TurnAdvanced,
-         InitiativeRolled, NpcsAdded, ConditionAdded, RollRerolled, AdvancementBought,
-         CypherUsed, ChallengeEnded, HunterRolled, InitiativeCast, PromptClosed,
-         DifficultyRevealed)  # fmt: skip
+         ActionGranted, ActionTaken, InitiativeRolled, NpcsAdded, NpcFled, ConditionAdded,
+         RollRerolled, AdvancementBought, CypherUsed, ChallengeEnded, HunterRolled,
+         InitiativeCast, PromptClosed, DifficultyRevealed)  # fmt: skip
 LAST = (CombatEnded, PromptRaised, OracleAsked, Drawn, SceneWritten, StepTakenBack,
         CharacterCreated, ClockAdvanced, SettingsChanged)  # fmt: skip
 ORDER = (*FIRST, *(k for k in ALL_KINDS if k not in FIRST + LAST), *LAST)
@@ -1281,6 +1284,22 @@ def reveal_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
     return [_revealed(draw, state, rolls)] if kept_asks(state) else []
 
 
+def fight_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
+    """A fight just begun: foes join it; mostly initiative is rolled (R-CMB-1), at times
+    after a seat cast its die, and the first turn is told (``turn_story``); else the fight
+    waits for initiative. Random play seldom chains these by chance, and the kinds of a
+    fight under way (a turn passing, its action, an NPC fleeing...) wait on them."""
+    steps = chosen(draw, [(_npcs, _initiative), (_npcs, _cast, _initiative), (_npcs,)])
+    events: list[AnyEvent] = []
+    for make in steps:
+        if make is _cast and not casters(state):
+            continue
+        event = make(draw, state, rolls)
+        state = reduce(state, stamped(event, state))
+        events.append(event)
+    return events + (turn_story(draw, state, rolls) if state.encounter.round else [])
+
+
 def turn_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
     """After a turn passes (or initiative gives the first): the PC whose turn it is acts
     (R-CMB-8: the turn's action, and at times one more that the GM or an ability grants),
@@ -1300,6 +1319,7 @@ def turn_story(draw, state: Campaign, rolls: Rolls) -> list[AnyEvent]:
 
 
 FOLLOW_UPS: dict[type, Callable[[Any, Campaign, Rolls], list[AnyEvent]]] = {
+    CombatStarted: fight_story,
     InitiativeRolled: turn_story,
     TurnAdvanced: turn_story,
     PromptRaised: reveal_story,
