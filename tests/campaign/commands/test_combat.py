@@ -82,11 +82,35 @@ def test_r_cmb_1_no_fight_without_a_party():
         decide(Campaign(name="Empty"), StartCombat())
 
 
-def test_r_dmg_4_a_debilitated_pc_does_not_join_the_fight():
-    store = fight(pcs=(character("mara"), character("jun", track=DamageTrack.DEBILITATED)))
-    assert store.state.encounter.order == ("mara",)
+def test_r_dmg_4_a_debilitated_pc_is_still_in_a_new_fight_and_may_be_attacked():
+    """Seed 000: a debilitated PC "may not take any actions other than to move", and one
+    brought to 0 again "is dead": Jun, debilitated when the fight begins, is in it (no
+    initiative roll: last in the order), the thug's attack simply hits him, and the hit
+    that brings a pool to 0 kills him."""
+    jun = with_pool(character("jun", track=DamageTrack.DEBILITATED), Stat.MIGHT, 2)
+    store = fight(AddNpcs(name="Thug", level=3), pcs=(character("mara"), jun))
+    assert store.state.encounter.order == ("mara", "jun", "thug")
     with pytest.raises(RuleViolation, match="already under way"):
         decide(store.state, StartCombat())
+    run(store, RollInitiative(dice={"mara": 15}))
+    assert store.state.encounter.order == ("mara", "thug", "jun")
+    to_turn(store, "thug", 1)
+    defend = Defend(character="jun", npc="thug")
+    assert preview(store.state, defend).no_roll == (
+        "Jun is debilitated and cannot defend: the attack hits.")  # fmt: skip
+    (hit, *_) = run(store, defend)
+    assert isinstance(hit, DamageTaken) and hit.character == "jun"
+    assert store.state.characters["jun"].track is DamageTrack.DEAD
+
+
+def test_r_dmg_4_only_the_dead_stay_out_of_a_new_fight():
+    dead, down = DamageTrack.DEAD, DamageTrack.DEBILITATED
+    store = fight(pcs=(character("mara", track=dead), character("jun", track=down)))
+    assert store.state.encounter.order == ("jun",)
+    alone = Store(Campaign(name="Test"))
+    alone.dispatch(CharacterCreated(character=character("mara", track=dead)))
+    with pytest.raises(RuleViolation, match="every PC here is dead"):
+        decide(alone.state, StartCombat())
 
 
 def struck_down(steps: int, speed: int | None = None) -> Store:

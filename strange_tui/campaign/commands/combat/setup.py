@@ -43,13 +43,15 @@ from strange_tui.rules.dice import DiceSource, PlayerDice
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.task import D20, is_automatic, resolve
-from strange_tui.rules.track import can_act
+from strange_tui.rules.track import DamageTrack
 
 
 class StartCombat(Command, frozen=True, kw_only=True):
-    """A fight begins: every PC with the party who can act joins it (R-DMG-4: not the
-    debilitated or the dead; R-TR-1: not those who stayed in another recursion). With no
-    such PC there is no fight: refused, nothing logged."""
+    """A fight begins: every living PC with the party joins it (R-TR-1: not those who
+    stayed in another recursion). R-DMG-4, R-DMG-3: a debilitated PC is still in the fight:
+    they take no action but a short crawl (no initiative roll, last in the order), and an
+    attack on them simply hits, which brought to 0 again kills them; only the dead stay
+    out. With no such PC there is no fight: refused, nothing logged."""
 
     GM_ONLY: ClassVar[bool] = True
     GM_ACTION: ClassVar[str] = "start a fight"
@@ -68,9 +70,9 @@ class StartCombat(Command, frozen=True, kw_only=True):
             raise RuleViolation(
                 "No one to fight: every PC stayed in another recursion."
             )
-        pcs = tuple(cid for cid, c in here.items() if can_act(c.track))
+        pcs = tuple(cid for cid, c in here.items() if c.track is not DamageTrack.DEAD)
         if not pcs:
-            raise RuleViolation("No one can fight: every PC here is debilitated or dead.")
+            raise RuleViolation("No one can fight: every PC here is dead.")
         return [CombatStarted(pcs=pcs)]
 
 
