@@ -20,6 +20,7 @@ from strange_tui.campaign.model.events import (
     ConditionAdded,
     NpcHealthChanged,
     RollMade,
+    TrackShifted,
     XpAwarded,
     XpSpent,
 )
@@ -220,6 +221,54 @@ def test_r_cir_3_three_melee_attackers_each_get_1_once_the_third_joins():
     assert preview(store.state, mara).bonuses == (
         ("three attack it in melee (with Ika and Jun)", 1),)  # fmt: skip
     assert preview(store.state, replace(mara, weapon=PISTOL)).bonuses == ()
+
+
+def test_r_cir_3_three_who_set_on_a_foe_together_all_get_1_from_the_first_roll():
+    """Seed 003: "they all gain +1 bonus on attack": Mara says she attacks the thug with
+    Jun and Ika, and her roll has the +1 already; Jun says he joins Ika (Mara has rolled),
+    and has it too; Ika, the third, has it as before. Without saying so, the first gets
+    nothing (two others must attack it with her)."""
+    store = three_fight()
+    mara = Attack(character="mara", target="thug", weapon=MACE)
+    assert preview(store.state, mara).bonuses == ()
+    together = replace(mara, joining=("jun", "ika"))
+    assert preview(store.state, together).bonuses == (
+        ("three attack it in melee (with Ika and Jun)", 1),)  # fmt: skip
+    assert preview(store.state, replace(together, weapon=PISTOL)).bonuses == ()
+    made, *_ = run(store, replace(together, die=8))  # 8 + 1 hits a level 3 foe (target 9)
+    assert (made.bonus, made.success) == (1, True)
+    assert "three attack it in melee (with Ika and Jun): +1" in made.circumstances
+    run(store, NextTurn())
+    jun = Attack(character="jun", target="thug", weapon=MACE, joining=("ika",))
+    assert preview(store.state, jun).roll.odds.bonus == 1
+    (made, *_) = run(store, replace(jun, die=8))
+    assert made.bonus == 1
+    run(store, NextTurn())
+    assert preview(store.state, Attack(character="ika", target="thug", weapon=MACE)).bonuses
+
+
+@pytest.mark.parametrize(
+    ("joining", "reason"),
+    [
+        (("mara",), "Mara cannot join the attack"),
+        (("thug",), "thug cannot join the attack"),
+        (("jun", "jun"), "each one the attack joins once"),
+        (("nobody",), "nobody cannot join the attack"),
+    ],
+)
+def test_r_cir_3_an_attack_joins_only_the_other_pcs_of_the_fight(joining, reason):
+    store = three_fight()
+    attack = Attack(character="mara", target="thug", weapon=MACE, joining=joining)
+    with pytest.raises(RuleViolation, match=reason):
+        decide(store.state, attack)
+
+
+def test_r_cir_3_r_dmg_4_a_debilitated_pc_joins_no_attack():
+    store = three_fight()
+    store.dispatch(TrackShifted(character="ika", steps=2))
+    attack = Attack(character="mara", target="thug", weapon=MACE, joining=("jun", "ika"))
+    with pytest.raises(RuleViolation, match="Ika cannot join the attack"):
+        decide(store.state, attack)
 
 
 def test_r_cir_1_the_dialogs_choices_fit_the_roll():

@@ -16,6 +16,7 @@ from strange_tui.campaign.commands.combat.attack_situation import (
     HIGH_AND_LOW,
     HIGH_AND_LOW_ROUNDS,
     bonus_lines,
+    check_joining,
     completes_high_and_low,
     damage_lines,
     die_damage,
@@ -109,6 +110,9 @@ class Attack(Command, frozen=True, kw_only=True):
     harm: DamageKind | Literal[""] = ""
     """R-NPC-2: the kind of harm the attack deals (energy, fire...), for a creature's Armor
     against it; "" for a plain blow."""
+    joining: tuple[str, ...] = ()
+    """R-CIR-3: the other PCs the attacker says attack the target in melee with them this
+    round (three together: each gets +1, the first to roll too)."""
     die: int | None = None
 
     def defended_at(self, target: Combatant) -> tuple[int, str]:
@@ -165,6 +169,7 @@ class Attack(Command, frozen=True, kw_only=True):
                     + (": an impaired attacker gets +1 damage instead." if who.impaired else ".")
                 )
         check_trade(self, state, who, foes)
+        check_joining(state, self.character, self.target, self.joining)
         return who, foes
 
     def roll_against(self, state: Campaign, who: Character, target: Combatant, label: str) -> Roll:
@@ -181,7 +186,8 @@ class Attack(Command, frozen=True, kw_only=True):
         )
         sheet = weapon_training(who, self.weapon, moment(state))
         reach = sum(n for _, n in reach_line(self.distinction(state), self.situation()))
-        bonus = sum(n for _, n in bonus_lines(encounter, target.id, self.character, self.weapon))
+        bonus = sum(n for _, n in bonus_lines(encounter, target.id, self.character, self.weapon,
+                                              self.joining))  # fmt: skip
         weapon_stat = Stat.SPEED if self.weapon.ranged else Stat.MIGHT
         return Roll(
             character=self.character,
@@ -271,7 +277,8 @@ class Attack(Command, frozen=True, kw_only=True):
         attackers' +1 (R-CIR-3)."""
         *spent, made = events
         assert isinstance(made, RollMade)
-        bonus = bonus_lines(encounter_of(state), target.id, self.character, self.weapon)
+        bonus = bonus_lines(encounter_of(state), target.id, self.character, self.weapon,
+                            self.joining)  # fmt: skip
         said = tuple(f"{label}: +{n}" for label, n in bonus)
         carried = not (self.weapon.ability or self.weapon.unarmed)
         return spent, replace(

@@ -177,7 +177,7 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
         area=attack.area,
         others=tuple(others),
         range=weapon_range(attack.weapon, attack.situation()),
-        bonuses=bonus_lines(encounter, target.id, attack.character, attack.weapon),
+        bonuses=bonus_lines(encounter, target.id, attack.character, attack.weapon, attack.joining),
         by_die=die_lines(attack.distinction(state)),
         notes=held_lines(encounter, attack.character),
         trade=trade_preview(attack, target),

@@ -1,12 +1,14 @@
 """What the situation does to a PC's attack beyond the foe's level: the range gravity
 leaves the weapon (R-CIR-2), a heavy weapon in low gravity, the weapon's distinction when
 the campaign uses the optional rule (R-WPN-1), and what the tracker sees on its own this
-round: three attackers in melee and a foe caught high and low (R-CIR-3)."""
+round: three attackers in melee (and those an attack says it joins) and a foe caught high
+and low (R-CIR-3)."""
 
 from __future__ import annotations
 
 from strange_tui.campaign.commands.combat.weapons import WeaponUsed
 from strange_tui.campaign.model.encounter import Combatant, Encounter
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.rules.circumstances import (
     Circumstance,
     Distinction,
@@ -17,7 +19,9 @@ from strange_tui.rules.circumstances import (
     shifted_range,
     stabbing_damage,
 )
+from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.task import THREE_ATTACKERS_BONUS
+from strange_tui.rules.track import can_act
 
 HELD = "held"
 """R-GRAB-1: the condition of one held in a grapple (its note names the holder)."""
@@ -82,10 +86,14 @@ def reach_line(
     return ((label, steps),)
 
 
-def melee_partners(encounter: Encounter, foe: str, attacker: str) -> set[str]:
-    """R-CIR-3: the others who attack ``foe`` in melee: this round, and in the round
+def melee_partners(
+    encounter: Encounter, foe: str, attacker: str, joining: tuple[str, ...] = ()
+) -> set[str]:
+    """R-CIR-3: the others who attack ``foe`` in melee: this round, those the attacker says
+    attack it with them (``joining``: the three who set on it together), and in the round
     before when the attacker was one of three then (the three keep at it)."""
     now = {who for who, ranged, _ in encounter.attacks.get(foe, ()) if not ranged}
+    now |= set(joining)
     before = {who for who, ranged, _ in encounter.last_attacks.get(foe, ()) if not ranged}
     if attacker in before and len(before) >= MELEE_PARTNERS + 1:
         now |= before
@@ -93,17 +101,52 @@ def melee_partners(encounter: Encounter, foe: str, attacker: str) -> set[str]:
 
 
 def bonus_lines(
-    encounter: Encounter, foe: str, attacker: str, weapon: WeaponUsed
+    encounter: Encounter,
+    foe: str,
+    attacker: str,
+    weapon: WeaponUsed,
+    joining: tuple[str, ...] = (),
 ) -> tuple[tuple[str, int], ...]:
     """R-CIR-3: +1 to the die for a melee attack on a foe that two others attack in melee
-    with the attacker: the third when they join, and each of the three while they keep at
-    it (those who rolled before the third joined rolled without it)."""
-    partners = melee_partners(encounter, foe, attacker)
+    with the attacker: each of the three, the first two as well when they say whom they
+    join (``joining``), and each of them while they keep at it."""
+    partners = melee_partners(encounter, foe, attacker, joining)
     if weapon.ranged or len(partners) < MELEE_PARTNERS:
         return ()
     names = " and ".join(sorted(encounter.combatants[p].name for p in partners if p in
                                 encounter.combatants))  # fmt: skip
     return ((f"three attack it in melee (with {names})", THREE_ATTACKERS_BONUS),)
+
+
+def joinable(state: Campaign, attacker: str, foe: str) -> tuple[str, ...]:
+    """R-CIR-3: the PCs an attack on ``foe`` may say it joins in melee: the others of the
+    fight who can act (R-DMG-4: not the debilitated nor the dead), in the fight's order."""
+    encounter = state.encounter
+    if encounter is None:
+        return ()
+    return tuple(
+        cid
+        for cid in encounter.order
+        if cid not in (attacker, foe)
+        and encounter.combatants[cid].pc
+        and cid in state.characters
+        and can_act(state.characters[cid].track)
+    )
+
+
+def check_joining(state: Campaign, attacker: str, foe: str, joining: tuple[str, ...]) -> None:
+    """R-CIR-3: those an attack says it joins are PCs of the fight who can act, each once
+    (a ranged attack gets nothing from them: the +1 is for attacks in melee)."""
+    if len(set(joining)) != len(joining):
+        raise RuleViolation("Name each one the attack joins once.")
+    allowed = joinable(state, attacker, foe)
+    for who in joining:
+        if who not in allowed:
+            pc = state.characters.get(who)
+            raise RuleViolation(
+                f"{pc.name if pc else who} cannot join the attack: only the other PCs of"
+                " the fight who can act do."
+            )
 
 
 def completes_high_and_low(encounter: Encounter, foe: str, ranged: bool) -> bool:
