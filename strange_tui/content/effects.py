@@ -284,13 +284,40 @@ class Timed(Effect, frozen=True, kw_only=True, tag="timed"):
 
 ROUND_SECONDS = 6
 
+PlainEffect = (
+    ArmorBonus | PoolBonus | EdgeBonus | EffortBonus | RecoveryBonus | CypherLimit | Training
+    | Inability | Practiced | DamageBonus | Ease | Hinder | Asset | FreeEffort | ArmorPractice
+    | CostReduction | Unarmed | ExtraAction | AttackMade | TaskMade | Timed
+)  # fmt: skip
+"""The effects that ask nothing: what one way of taking a ``one-of`` entry brings."""
+
+
+class Way(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One way to take an entry that says "choose: this, or that": ``name`` as the player
+    picks it (the sheet shows it in brackets: '<name> (guns)'), and the ``effects``
+    it brings. ``action``: taken this way, the ability is an action used at the entry's
+    cost; any other way, it is an enabler that costs nothing."""
+
+    name: SkillName
+    effects: tuple[PlainEffect, ...] = ()
+    action: bool = False
+
+
+class OneOf(Effect, frozen=True, kw_only=True, tag="one-of"):
+    """The player takes the entry one of ``options`` ways ("trained with guns, or Spray");
+    ``label`` is the question asked."""
+
+    options: Annotated[tuple[Way, ...], Meta(min_length=2, max_length=8)]
+    label: Situation = ""
+
+
 AnyEffect = (
     ArmorBonus | PoolBonus | PoolPoints | EdgeBonus | EdgeChoice | EffortBonus | RecoveryBonus
     | CypherLimit | Training | TrainingChoice | Inability | Practiced | DamageBonus
     | DamageChoice | Ease | Hinder | Asset | FreeEffort | ArmorPractice | StartingArmor
-    | CostReduction | Unarmed | ExtraAction | AttackMade | TaskMade | Timed
+    | CostReduction | Unarmed | ExtraAction | AttackMade | TaskMade | Timed | OneOf
 )  # fmt: skip
 """Every effect a pack entry may declare."""
 
-CHOICES = (PoolPoints, EdgeChoice, TrainingChoice, DamageChoice, StartingArmor)
+CHOICES = (PoolPoints, EdgeChoice, TrainingChoice, DamageChoice, StartingArmor, OneOf)
 """The effects that ask the player something when the entry is taken."""

@@ -72,6 +72,9 @@ class Ability(Effects, frozen=True, kw_only=True):
     cost_plus: bool = False  # "2+ Intellect points": more may be spent.
     pool: StatName | None = None
     summary: Summary
+    repeatable: bool = False
+    """It may be taken more than once ("can be taken again"): later tiers offer it again,
+    its questions without the answers already taken (two other skills, another category)."""
 
 
 class TypeTier(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -5,6 +5,9 @@ and the timed effects of an ability in use.
 A trait is written into the character when it is gained (creation, a new tier, an
 advancement, a focus taken on translating), so the campaign's files say what every number
 on the sheet is made of, whatever packs are loaded later.
+
+Just past 300 lines: the questions an entry asks, the answers' check and the effects they
+make read the same records, and are one piece.
 """
 
 # Annotations are evaluated here, not kept as text: msgspec would compile each one on
@@ -26,6 +29,7 @@ from strange_tui.content.effects import (
     EdgeBonus,
     EdgeChoice,
     EffortBonus,
+    OneOf,
     PoolBonus,
     PoolPoints,
     RecoveryBonus,
@@ -33,6 +37,7 @@ from strange_tui.content.effects import (
     TimedEffect,
     Training,
     TrainingChoice,
+    Way,
 )
 
 Source = Literal["ability", "type", "descriptor", "focus", "feature"]
@@ -52,6 +57,9 @@ class Trait(Frozen):
     cost_plus: bool = False
     pool: Literal["might", "speed", "intellect"] | None = None
     effects: tuple[AnyEffect, ...] = ()
+    picks: tuple[Name, ...] = ()
+    """The player's answers when it was taken (the skills, the kind of attack, the way of
+    a one-of), so a repeatable ability taken again leaves them out, and the log says them."""
 
 
 class ActiveEffect(Frozen):
@@ -81,6 +89,10 @@ def questions(name: str, effects: Sequence[Any], *, picked: bool = True) -> list
     abilities are at creation) the one-of pick of a damage bonus or an Edge."""
     asked = []
     for effect in effects:
+        if isinstance(effect, OneOf):  # Never a key's pick: always asked.
+            options = tuple(way.name for way in effect.options)
+            label = effect.label or f"{name}: {', or '.join(options)}"
+            asked.append(Question(key=name, label=label, kind="pick", count=1, options=options))
         if not picked and isinstance(effect, DamageChoice | EdgeChoice):
             options = effect.options if isinstance(effect, DamageChoice) else effect.stats
             asked.append(
@@ -158,9 +170,24 @@ def resolved(
     edge: Mapping[str, int] | None = None,
 ) -> tuple[AnyEffect, ...]:
     """``effects`` with their choices made: ``option`` for a one-of pick (the kind of
-    attack, the Edge), ``answers`` for the questions in order (skills, then points), the
-    Edges before it for an Edge that must be 0. ValueError says what is missing."""
+    attack, the Edge, the way), ``answers`` for the questions in order (skills, then
+    points), the Edges before it for an Edge that must be 0. ValueError says what is
+    missing."""
+    return _resolved(name, effects, option=option, answers=answers, edge=edge)[0]
+
+
+def _resolved(
+    name: str,
+    effects: Sequence[Any],
+    *,
+    option: str = "",
+    answers: Sequence[str] = (),
+    edge: Mapping[str, int] | None = None,
+) -> tuple[tuple[AnyEffect, ...], list[str], Way | None]:
+    """``resolved``, with the answers it took (skills and picks) and the way of a one-of."""
     made: list[Any] = []
+    picks: list[str] = []
+    way: Way | None = None
     pending = list(answers)
     for effect in effects:
         match effect:
@@ -170,20 +197,30 @@ def resolved(
                 if option not in effect.options:
                     raise ValueError(f"{name}: choose {' or '.join(effect.options)} attacks.")
                 made.append(DamageBonus(value=effect.value, attacks=option))  # type: ignore[arg-type]
+                picks.append(option)
             case EdgeChoice():
                 if not option and pending:
                     option = pending.pop(0).strip().lower()
                 made.append(_edge_pick(name, effect, option, edge or {}))
+                picks.append(option)
+            case OneOf():
+                ways = {w.name.casefold(): w for w in effect.options}
+                pick = option if option.casefold() in ways else (pending.pop(0) if pending else "")
+                way = ways.get(pick.strip().casefold())
+                if way is None:
+                    words = ", or ".join(w.name for w in effect.options)
+                    raise ValueError(f"{name}: choose {words}.")
+                made += way.effects
+                picks.append(way.name)
             case TrainingChoice():
-                picks, pending = pending[: effect.count], pending[effect.count :]
+                taken, pending = pending[: effect.count], pending[effect.count :]
                 (question,) = questions(name, (effect,))
-                if problem := answer_problem(question, picks):
+                if problem := answer_problem(question, taken):
                     raise ValueError(problem)
                 spelled = {o.casefold(): o for o in effect.options}
-                made += [
-                    Training(skill=spelled.get(p.strip().casefold(), p.strip()), level=effect.level)
-                    for p in picks
-                ]
+                skills = [spelled.get(p.strip().casefold(), p.strip()) for p in taken]
+                made += [Training(skill=skill, level=effect.level) for skill in skills]
+                picks += skills
             case PoolPoints():
                 share = [p for p in pending if "=" in p]
                 pending = [p for p in pending if "=" not in p]
@@ -199,7 +236,7 @@ def resolved(
                 continue  # Asked at creation as the armor to start with; nothing after.
             case _:
                 made.append(effect)
-    return tuple(made)
+    return tuple(made), picks, way
 
 
 def _edge_pick(name: str, effect: EdgeChoice, option: str, edge: Mapping[str, int]) -> EdgeBonus:
@@ -230,19 +267,27 @@ def trait_of(
     edge: Mapping[str, int] | None = None,
     name: str = "",
 ) -> Trait:
-    """The trait a pack entry gives, its choices made (ValueError names what is missing)."""
+    """The trait a pack entry gives, its choices made (ValueError names what is missing).
+    Taken one way of a one-of, its name says the way ('<name> (guns)'), and it is
+    an action (at its cost) only when that way is."""
+    effects, picks, way = _resolved(
+        entry.name, entry.effects, option=option, answers=answers, edge=edge
+    )
+    option = option or (way.name if way else "")
     label = name or (f"{entry.name} ({option.title() if option in STATS else option})"
                      if option else entry.name)  # fmt: skip
-    effects = resolved(entry.name, entry.effects, option=option, answers=answers, edge=edge)
+    action = getattr(entry, "kind", "") == "action" and (way is None or way.action)
+    paid = way is None or way.action
     return Trait(
         name=label,
         ability=entry.id if source == "ability" else "",
         source=source,
-        action=getattr(entry, "kind", "") == "action",
-        cost=getattr(entry, "cost", 0),
-        cost_plus=getattr(entry, "cost_plus", False),
-        pool=getattr(entry, "pool", None),
+        action=action,
+        cost=getattr(entry, "cost", 0) if paid else 0,
+        cost_plus=getattr(entry, "cost_plus", False) and paid,
+        pool=getattr(entry, "pool", None) if paid else None,
         effects=effects,
+        picks=tuple(picks),
     )
 
 
