@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from strange_tui.campaign.model.events import AbilityUsed
-from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.model.state import Campaign, Character, Clock
 from strange_tui.campaign.model.types import ROUND_SECONDS
 from strange_tui.content.effects import (
     ArmorBonus,
@@ -53,10 +53,34 @@ class Sourced:
     effect: Any
 
 
+def asleep_now(character: Character, now: int | None) -> tuple[str, ...]:
+    """R-TR-8: the traits of the focus the character is still acclimating to at ``now``
+    (None: no time given, so none sleeps)."""
+    asleep = character.travel.asleep
+    return asleep.traits if now is not None and now < asleep.until else ()
+
+
+def asleep_refusal(character: Character, name: str, now: int) -> str | None:
+    """R-TR-8: why the ability ``name`` cannot be used at ``now`` (its focus sleeps while
+    the character acclimates), or None."""
+    if name not in asleep_now(character, now):
+        return None
+    today = f"Day {Clock(seconds=now).day}, "
+    wakes = Clock(seconds=character.travel.asleep.until).label().removeprefix(today)
+    return (
+        f"{name} comes with {character.focus}, asleep while {character.name} acclimates"
+        f" (until {wakes}): no focus ability can be used."
+    )
+
+
 def held(character: Character, now: int | None = None) -> Iterator[Sourced]:
     """Every effect of the character's traits, and of the abilities in use that have not
-    run out by ``now`` (None: no time given, so none of them)."""
+    run out by ``now`` (None: no time given, so none of them); R-TR-8: a focus's traits
+    count once its character has acclimated."""
+    sleeping = asleep_now(character, now)
     for trait in character.traits:
+        if trait.name in sleeping:
+            continue
         for effect in trait.effects:
             yield Sourced(trait.name, effect)
     for active in character.active if now is not None else ():
@@ -147,13 +171,18 @@ def when_words(effect: Any) -> str:
 
 def skills_now(character: Character, now: int | None = None) -> dict[str, str]:
     """R-TASK-3: the sheet's skills with the trainings and inabilities its traits bring:
-    training twice specializes (never past), training and an inability cancel."""
+    training twice specializes (never past), training and an inability cancel; R-TR-8: a
+    focus still asleep trains nothing yet."""
     levels: dict[str, int] = {}
     names: dict[str, str] = {}
     for skill, level in character.skills.items():
         key = skill.casefold()
         names.setdefault(key, skill)
         levels[key] = levels.get(key, 0) + (-1 if level == "inability" else RANK[level])
+    for skill in character.travel.asleep.skills if asleep_now(character, now) else ():
+        key = skill.casefold()
+        if levels.get(key, 0) > 0:
+            levels[key] -= 1  # R-TR-8: the training the sleeping focus gives waits.
     for s in counting(character, (Training, Inability), now):
         key = s.effect.skill.casefold()
         names.setdefault(key, s.effect.skill)

@@ -13,7 +13,7 @@ from strange_tui.campaign.model.encounter import Encounter
 from strange_tui.campaign.model.hunters import Challenge, Hunter
 from strange_tui.campaign.model.prompts import Prompt
 from strange_tui.campaign.model.story import Story
-from strange_tui.campaign.model.traits import ActiveEffect, Trait
+from strange_tui.campaign.model.traits import ActiveEffect, Moment, Trait
 from strange_tui.campaign.model.types import (
     DAY_SECONDS,
     START_OF_PLAY,
@@ -73,6 +73,16 @@ class FocusKit(Frozen):
     """What those abilities do (and take back when the focus is left behind)."""
 
 
+class Asleep(Frozen):
+    """R-TR-8: the focus a character acclimates to sleeps until ``until``: the traits it
+    gave (by name: its abilities and its own effects) and the skills it trains count, and
+    its abilities may be used, only from then."""
+
+    until: Moment = 0
+    traits: tuple[Name, ...] = ()
+    skills: tuple[Name, ...] = ()
+
+
 class Travel(Frozen):
     """Where a character is among the recursions (R-TR-8, R-TR-9)."""
 
@@ -84,6 +94,8 @@ class Travel(Frozen):
     left: dict[Name, FocusKit] = field(default_factory=dict)
     """R-TR-8: what each focus left behind took with it (by focus), given back when the
     character returns and takes that focus again."""
+    asleep: Asleep = field(default_factory=Asleep)
+    """R-TR-8: the focus they have now, asleep while they acclimate."""
 
 
 ArmorCategory = Literal["light", "medium", "heavy"]

@@ -234,6 +234,18 @@ class Translate(Command, frozen=True, kw_only=True):
             kits[pc] = kit_taken(self.content, who, focus, self.picks.get(pc, ()))
         return foci, kits, left
 
+    def kept_kits(self, state: Campaign, foci: dict[str, str]) -> dict[str, FocusKit]:
+        """R-TR-8: what the focus each participant keeps gives them, for it to sleep
+        through their acclimation (none known without the game content)."""
+        if self.content is None:
+            return {}
+        kept: dict[str, FocusKit] = {}
+        for pc, focus in foci.items():
+            who = character_of(state, pc)
+            if focus == who.focus and (kit := kit_left(self.content, who)) != FocusKit():
+                kept[pc] = kit
+        return kept
+
     def preview(self, state: Campaign) -> TranslationPreview:
         roles, origin, parts, help_lines, effects, task = self.setup(state)
         who = character_of(state, self.initiator)
@@ -334,6 +346,8 @@ class Translate(Command, frozen=True, kw_only=True):
         left: dict[str, FocusKit] = {}
         if arrived:
             foci, kits, left = self.arrivals(state, origin, destination)
+        acclimation = factor * base_acclimation(kinds(state, roles.easers))
+        kept = self.kept_kits(state, foci) if arrived and acclimation else {}
         total = sum(steps for _, steps in parts)
         events: list[AnyEvent] = []
         if paid:
@@ -361,12 +375,13 @@ class Translate(Command, frozen=True, kw_only=True):
                 success=success,
                 arrived=arrived,
                 trance=trance_seconds(kinds(state, roles.hasteners)),
-                acclimation=factor * base_acclimation(kinds(state, roles.easers)),
+                acclimation=acclimation,
                 eased_for=eased_for,
                 consequence=consequence,
                 foci=foci,
                 kits=kits,
                 left=left,
+                kept=kept,
                 place=self.arrival_place(state, destination) if arrived else "",
                 leaving=self.leaving_place(state, origin) if arrived else "",
             )

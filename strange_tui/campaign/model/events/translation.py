@@ -38,6 +38,9 @@ class TranslationMade(Event, tag="translation_made"):
     """R-TR-8: what each participant's new focus gives them on arrival."""
     left: dict[Id, FocusKit] = field(default_factory=dict)
     """R-TR-8: what each participant's old focus takes with it (given back on return)."""
+    kept: dict[Id, FocusKit] = field(default_factory=dict)
+    """R-TR-8: what the focus a participant keeps gives them (it sleeps through their
+    acclimation as a new one would)."""
     place: Place = ""
     """R-TR-9: where they arrive (free text; '': the GM says later)."""
     leaving: Place = ""

@@ -16,7 +16,7 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import TranslationMade
 from strange_tui.campaign.model.folds import traits
-from strange_tui.campaign.model.state import Campaign, Character, FocusKit, PartyEffect
+from strange_tui.campaign.model.state import Asleep, Campaign, Character, FocusKit, PartyEffect
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.translation import HOUR, Record, Roles, check_roles
 
@@ -184,6 +184,20 @@ def arrival_effects(
     return effects
 
 
+def asleep_on_arrival(
+    who: Character, kit: FocusKit | None, arrival: int, acclimation: int
+) -> Character:
+    """R-TR-8: the focus ``who`` arrives with sleeps while they acclimate: what ``kit``
+    gave, and the focus's own effects, count from ``arrival + acclimation``."""
+    if kit is None or not acclimation:
+        asleep = Asleep()
+    else:
+        names = (who.focus, *kit.abilities, *(t.name for t in kit.traits))
+        asleep = Asleep(until=arrival + acclimation, traits=tuple(dict.fromkeys(names)),
+                        skills=kit.skills)  # fmt: skip
+    return replace(who, travel=replace(who.travel, asleep=asleep))
+
+
 def travel_after(
     who: Character, destination: str, party: str, places: Mapping[str, str]
 ) -> Character:
@@ -259,7 +273,9 @@ def fold_translation(state: Campaign, event: TranslationMade) -> Campaign:
         remembered = {**who.foci, origin: who.focus}
         who = change_focus(who, focus, event.left.get(pc), event.kits.get(pc))
         who = replace(who, foci=remembered)
-        characters[pc] = travel_after(who, event.destination, party, places)
+        who = travel_after(who, event.destination, party, places)
+        kit = event.kits.get(pc) or event.kept.get(pc)
+        characters[pc] = asleep_on_arrival(who, kit, arrival, acclimation_of(event))
     for cid, who in characters.items():
         if cid in participants:
             continue
