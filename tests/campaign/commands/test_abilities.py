@@ -197,7 +197,7 @@ def test_r_abl_1_an_ability_in_use_makes_a_level_of_effort_free_on_its_tasks():
     run(store, UseAbility(character="mara", ability="Embraced by Darkness"))
     shown = preview(store.state, sneak)
     assert shown.cost == 0
-    assert "Embraced by Darkness: 1 level of Effort free" in shown.abilities
+    assert "Embraced by Darkness: 1 level of Effort free (stealth)" in shown.abilities
     climb = msgspec.structs.replace(sneak, label="Climb the wall")
     assert preview(store.state, climb).cost == 2
     (made,) = run(store, msgspec.structs.replace(sneak, die=12))

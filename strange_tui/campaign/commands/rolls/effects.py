@@ -4,14 +4,15 @@ character applies these (``commands.rolls.Roll`` does)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import msgspec
 
 from strange_tui.campaign.model.abilities import moment
-from strange_tui.campaign.model.ability_tasks import task_steps
+from strange_tui.campaign.model.ability_tasks import brought
 from strange_tui.campaign.model.folds.translation import recursion_of
 from strange_tui.campaign.model.state import Campaign, Clock, PartyEffect
+from strange_tui.content.effects import Ease, Hinder
 from strange_tui.rules.pools import Stat
 
 
@@ -102,23 +103,31 @@ def focus_ability_refusal(state: Campaign, character_id: str) -> str | None:
     return None
 
 
-def ability_steps(state: Campaign, character_id: str, tags: set[str]) -> tuple[EffectStep, ...]:
+def ability_steps(
+    state: Campaign, character_id: str, tags: Collection[str]
+) -> tuple[EffectStep, ...]:
     """R-ABL-1: what the character's abilities (and those in use) ease or hinder in a
-    task with ``tags``, as the preview lists it: '<ability> -1 (ability)'."""
+    task with ``tags``, as the preview lists it: '<ability> -1 (ability)', or with
+    ``tags`` as ``task_reasons`` gives them, why the task is one it eases: 'Sneak -1
+    (ability: stealth)'."""
     who = state.characters.get(character_id)
     if who is None:
         return ()
     now = moment(state)
     active = {a.name: a.until for a in who.active if a.until > now}
-    return tuple(
-        EffectStep(
-            cause=source,
-            steps=-steps,
-            until=active.get(source, 0),
-            when=until_words(state, active[source]) if source in active else "ability",
-            text=f"{source} {-steps:+d} ("
-            + (until_words(state, active[source]) if source in active else "ability")
-            + ")",
-        )
-        for source, steps in task_steps(who, tags, now)
-    )
+    reasons = tags if isinstance(tags, Mapping) else {tag: tag for tag in tags}
+    moved = [
+        (source, -effect.steps, text) for source, effect, text in brought(who, Ease, reasons, now)
+    ]
+    moved += [
+        (source, effect.steps, text) for source, effect, text in brought(who, Hinder, reasons, now)
+    ]
+    steps = []
+    for source, step, text in moved:
+        when = until_words(state, active[source]) if source in active else "ability"
+        because = ""
+        if text and isinstance(tags, Mapping):
+            because = f": {text}" if when == "ability" else f", {text}"
+        steps.append(EffectStep(cause=source, steps=step, until=active.get(source, 0), when=when,
+                                text=f"{source} {step:+d} ({when}{because})"))  # fmt: skip
+    return tuple(steps)

@@ -25,13 +25,9 @@ from strange_tui.campaign.commands.rolls.effects import (
 )
 from strange_tui.campaign.commands.rolls.odds import RollPreview, odds_view
 from strange_tui.campaign.commands.rolls.steps import MORE, claimed_training, itemised_steps
+from strange_tui.campaign.commands.rolls.task_kinds import ability_lines, checked_kinds
 from strange_tui.campaign.model.abilities import ability_task, base_cost, moment, timed_begun
-from strange_tui.campaign.model.ability_tasks import (
-    free_effort,
-    roll_tags,
-    task_assets,
-    task_conditional,
-)
+from strange_tui.campaign.model.ability_tasks import free_effort, task_assets, task_reasons
 from strange_tui.campaign.model.events import AnyEvent, RollMade, XpSpent
 from strange_tui.campaign.model.folds.rolls import full_cost, make_reroll, make_roll, task_of
 from strange_tui.campaign.model.seats import GM
@@ -44,11 +40,6 @@ from strange_tui.rules.pools import Stat, spend
 from strange_tui.rules.task import COMPLEMENTARY_ACTION_BONUS, Skill, forced_roll
 
 MAX_ASSETS = 2
-
-
-def plural_asset(count: int) -> str:
-    return "an asset" if count == 1 else f"{count} assets"
-
 
 HelperSkill = Literal["none", "untrained", "trained", "specialized", "inability", "complementary"]
 SKILL_NAMES = {Skill.UNTRAINED: "", Skill.TRAINED: "trained", Skill.SPECIALIZED: "specialized"}
@@ -71,6 +62,9 @@ class Roll(Command, frozen=True, kw_only=True):
     stat: Stat = Stat.MIGHT
     difficulty: int = 3
     label: str = ""
+    kinds: tuple[str, ...] = ()
+    """R-ABL-1: the kinds of task the player says the roll is (``task_words.KINDS``, at
+    most ``MAX_KINDS``): their tags join those of the label's words."""
     skill: Literal["", "trained", "specialized"] = ""
     training: str = ""
     """R-TASK-9: the skill of the sheet ``skill`` comes from ("climbing"): a player's seat
@@ -100,7 +94,8 @@ class Roll(Command, frozen=True, kw_only=True):
     focus_task: bool = False
     """R-TR-6: the task is tied to the character's focus (eased after a 19 or 20)."""
     perception: bool = False
-    """R-TR-7: a perception task (blurred senses hinder it)."""
+    """R-TR-7: a perception task (blurred senses hinder it); a roll whose kind or words
+    say perception ('Spot the watcher') is one too."""
     focus_ability: bool = False
     """R-TR-8: the roll uses a focus ability (refused while acclimating)."""
 
@@ -141,17 +136,19 @@ class Roll(Command, frozen=True, kw_only=True):
         return [XpSpent(character=self.character, amount=1, reason=reason)]
 
     def effects(self, state: Campaign) -> tuple[EffectStep, ...]:
-        """R-TR-6, R-TR-7: the effects on the character that move this roll, then what
-        the character's abilities ease or hinder in it (R-ABL-1)."""
+        """R-TR-6, R-TR-7: the effects on the character that move this roll (a perception
+        task by its box, its kind or its words), then what the character's abilities ease
+        or hinder in it (R-ABL-1), each with why."""
+        reasons = self.tag_reasons()
         return (
             *effect_steps(
                 state,
                 self.character,
                 self.stat,
                 focus_task=self.focus_task,
-                perception=self.perception,
+                perception="perception" in reasons,
             ),
-            *ability_steps(state, self.character, self.tags()),
+            *ability_steps(state, self.character, reasons),
         )
 
     def cost_of_ability(self, who: Character) -> int:
@@ -171,28 +168,32 @@ class Roll(Command, frozen=True, kw_only=True):
         task = ability_task(who, self.ability) if self.ability else None
         return max(0, task.eased) if task else 0
 
-    def tags(self) -> set[str]:
-        """The task tags of this roll, for the abilities that ease or help such tasks."""
-        tags = roll_tags(
+    def tag_reasons(self) -> dict[str, str]:
+        """R-ABL-1: the task tags of this roll, for the abilities that ease or help such
+        tasks, each with the tag it comes from: the label's and the training's words in
+        any of their forms, the kinds the player picked (an unknown one, or too many, is
+        refused), a perception task (R-TR-7)."""
+        kinds = [*checked_kinds(self.kinds), *(["perception"] if self.perception else [])]
+        return task_reasons(
             self.stat.value,
             label=self.label,
+            skill=self.training,
+            kinds=kinds,
             attack=self.attack,
             ranged=bool(self.ranged),
             defense=self.defense,
         )
-        return tags | ({"perception"} if self.perception else set())
+
+    def tags(self) -> set[str]:
+        """The task tags of this roll (``tag_reasons``)."""
+        return set(self.tag_reasons())
 
     def ability_lines(self, state: Campaign) -> list[str]:
         """R-ABL-1: the assets and free Effort the abilities give this roll, and what they
-        give only in some situations, in words for the preview."""
+        give only in some situations, in words for the preview, each with why the task is
+        one it helps ('Stalker: an asset (movement: climbing)')."""
         who = character_of(state, self.character)
-        now, tags = moment(state), self.tags()
-        lines = [f"{source}: {plural_asset(n)}" for source, n in task_assets(who, tags, now)]
-        lines += [
-            f"{source}: {n} level{'s' * (n != 1)} of Effort free"
-            for source, n in free_effort(who, tags, now)
-        ]
-        return lines + task_conditional(who, tags, now)
+        return ability_lines(who, self.tag_reasons(), moment(state))
 
     def ability_assets(self, state: Campaign) -> list[tuple[str, int]]:
         """R-ABL-1: the assets the character's abilities give this roll."""
