@@ -6,6 +6,8 @@ pack. The model applies them where the player acts: the sheet, every roll, attac
 and rest, and the choices creation and advancement ask. What no record captures stays in
 the entry's summary, and the entry says ``narrative = true`` so nothing is dropped unseen.
 ``docs/packs.md`` explains each record to pack authors.
+
+Past 300 lines: it is the one list of the records a pack may write, each with its check.
 """
 
 # Annotations are evaluated here, not kept as text: a character's effects are stored in
