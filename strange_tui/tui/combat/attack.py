@@ -31,6 +31,7 @@ from strange_tui.campaign.model.encounter import Combatant
 from strange_tui.campaign.model.events import AnyEvent, NpcHealthChanged, RollMade
 from strange_tui.tui.combat.creature_fields import PLAIN, Situations, foe_rows, harm_options
 from strange_tui.tui.combat.defense import DefenseDialog
+from strange_tui.tui.combat.joining import join_shown, joined, joining_fields
 from strange_tui.tui.combat.roll import DIE_LABEL, KEYS_HINT, CombatRoll
 from strange_tui.tui.combat.tables import attack_table, health_at, hit_line
 from strange_tui.tui.combat.trade import (
@@ -66,7 +67,8 @@ class AttackDialog(CombatRoll):
     (R-EFF-5) hits the marked NPCs too. Circumstances (R-CIR-1, R-CIR-2) are those of
     its kind, melee or ranged, as the weapon is. Against a pack's creature (R-NPC-1,
     R-NPC-2): the kind of harm (the kinds its entry singles out first), the situations of
-    its entry the table says hold, and its lines in the preview ("Foe")."""
+    its entry the table says hold, and its lines in the preview ("Foe"). R-CIR-3: "With",
+    the other PCs who set on the foe in melee with the attacker (three: +1 each)."""
 
     DEFAULT_CSS = """
     AttackDialog .dialog { width: 80; }
@@ -105,6 +107,7 @@ class AttackDialog(CombatRoll):
                 )
                 yield Label("Weapon")
                 yield Select(options, value=start, allow_blank=False, id="weapon", compact=True)
+                yield from joining_fields(self.session.state, self.character_id, self.npc_id)
                 yield Label("Effort")
                 yield Select(self.efforts(), value=0, allow_blank=False, id="effort", compact=True)
                 yield Label("On damage")
@@ -173,6 +176,13 @@ class AttackDialog(CombatRoll):
 
     def on_mount(self) -> None:  # Before CombatRoll's (Textual calls both): its preview.
         self.show_harm(self.npc)
+        self.show_joining()
+
+    def show_joining(self) -> None:
+        """R-CIR-3: the "With" row, for an attack in melee another PC could join."""
+        shown = join_shown(self.session.state, self.character_id, self.npc_id, self.weapon.ranged)
+        for widget in self.query(".joining"):
+            widget.display = shown
 
     def show_harm(self, target: Combatant) -> None:
         """The Harm choice, the kinds the target's entry singles out first (the kind chosen
@@ -198,6 +208,7 @@ class AttackDialog(CombatRoll):
         change it, and the attack records it for the next."""
         gun = self.query_one("#gun", Checkbox)
         gun.value, gun.disabled = self.weapon.gun, not self.weapon.ranged
+        self.show_joining()
 
     @on(Checkbox.Changed, "#area")
     def area_changed(self, event: Checkbox.Changed) -> None:
@@ -229,6 +240,7 @@ class AttackDialog(CombatRoll):
         encounter = self.session.state.encounter
         standing = {c.id for c in encounter.npcs() if not c.defeated} if encounter else set()
         others = tuple(m for m in self.marked if m != self.npc_id and m in standing)
+        joining = self.query_one("#joining", Select)
         return Attack(
             character=self.character_id,
             target=self.npc_id,
@@ -246,6 +258,7 @@ class AttackDialog(CombatRoll):
             trade=chosen_trade(self.query_one("#trade", Select), self.session),
             situations=self.query_one(Situations).chosen(),
             harm=harm.value if (harm := self.query_one("#harm", Select)).display else PLAIN,
+            joining=joined(joining.value) if joining.display else (),
             die=die,
         )
 
