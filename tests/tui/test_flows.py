@@ -38,10 +38,10 @@ async def test_r_dmg_2_damage_spills_and_moves_the_track_then_undo_redo(demo_app
 
 
 async def roll_with_effort(pilot, die: str) -> None:
-    """r, one level of Effort (7 tabs from the task field), then ctrl+f and the die."""
+    """r, one level of Effort (8 tabs from the task field), then ctrl+f and the die."""
     await pilot.press("r")
     assert isinstance(pilot.app.screen, RollDialog)
-    await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", "tab")
+    await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", "tab", "tab")
     await pilot.press("enter", "down", "enter")  # Effort: 0 → 1
     await pilot.press("ctrl+f", *die, "enter")
     await pilot.pause()
@@ -161,13 +161,13 @@ async def test_quit_and_reopen_finds_everything_as_left(demo, demo_app):
 async def test_r_xp_3_the_gm_forces_a_roll_on_an_automatic_success(demo_app):
     """Difficulty 1, trained: automatic; ctrl+g turns it into a roll at difficulty 1."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r", "tab", "tab", "enter", "up", "up", "enter")  # difficulty 1
+        await pilot.press("r", "tab", "tab", "tab", "enter", "up", "up", "enter")  # difficulty 1
         await pilot.press("tab", "enter", "down", "enter")  # trained
         await pilot.press("ctrl+g")
         await pilot.pause()
         dialog = pilot.app.screen
         assert dialog.forced  # The preview and the roll use the difficulty before easing.
-        await pilot.press("shift+tab", "shift+tab", "shift+tab")  # back to the task field
+        await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab")  # to the task
         await pilot.press("enter", "enter")  # Enter goes to the die; there, the app rolls.
         await pilot.pause()
         event = demo_app.session.journal()[-1]

@@ -71,7 +71,7 @@ async def test_a_roll_at_0_percent_says_so_and_asks_before_spending(demo_app):
     succeed; Enter in the die asks first; escape changes nothing; y rolls and spends."""
     async with demo_app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
-        await pilot.press("tab", "tab", "enter", "end", "enter")  # Difficulty 10.
+        await pilot.press("tab", "tab", "tab", "enter", "end", "enter")  # Difficulty 10.
         await pilot.press(*["tab"] * 5, "enter", "down", "enter")  # Effort 1.
         await pilot.pause()
         assert isinstance(demo_app.screen, RollDialog)

@@ -11,8 +11,8 @@ from strange_tui.tui.rolls.roll import RollDialog
 # From Home: a fight with the demo's AI Zombie (the tracker's add dialog, its search), then
 # back to Home.
 ZOMBIE_FIGHT = ["c", *"zomb", "ctrl+s", "escape"]
-# In the roll dialog, from the task: past Stat and Difficulty to Against, its first NPC.
-AGAINST_FIRST_NPC = ["tab", "tab", "tab", "enter", "down", "enter"]
+# In the roll dialog, from the task: past Kind, Stat and Difficulty to Against, its first NPC.
+AGAINST_FIRST_NPC = ["tab", "tab", "tab", "tab", "enter", "down", "enter"]
 
 
 def difficulty(app) -> object:
@@ -29,7 +29,7 @@ async def test_r_npc_1_sneaking_past_the_ai_zombie_is_against_its_perception_7(d
         await pilot.pause()
         assert difficulty(demo_app) == 3
         # The task typed is Stealth: it meets the Zombie's perception, as level 7.
-        await pilot.press("shift+tab", "shift+tab", "shift+tab", *"Stealth")
+        await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", *"Stealth")
         await pilot.pause()
         assert difficulty(demo_app) == 7
         assert demo_app.screen.against_preview().line == "AI Zombie: Perception as level 7"
@@ -50,7 +50,7 @@ async def test_r_npc_1_a_difficulty_set_by_hand_stays_the_table_s(demo_app):
         await pilot.press("shift+tab", "enter", "up", "up", "enter")
         await pilot.pause()
         assert difficulty(demo_app) == 5
-        await pilot.press("shift+tab", "shift+tab", "end", *" quietly")
+        await pilot.press("shift+tab", "shift+tab", "shift+tab", "end", *" quietly")
         await pilot.pause()
         assert difficulty(demo_app) == 5
         assert demo_app.screen.against_preview().by_hand

@@ -1,8 +1,10 @@
 """The roll dialog: set the task up, see the exact odds and the cost, then roll (or type
 the physical die). The roll is recorded the moment the die lands (R-TASK-5, R-TASK-6); a
 reroll for 1 XP is a command of its own, with the player's die or the app's (R-XP-2).
-Marking the task as tied to the focus, a perception task or a focus ability lets the
-effects on the character (after a translation, R-TR-6..8) move or refuse it. The
+The Kind beside the task says which kind of task it is (climbing, stealth...), so that an
+ability that helps such tasks counts however the task is worded (R-ABL-1). Marking the
+task as tied to the focus, a perception task or a focus ability lets the effects on the
+character (after a translation, R-TR-6..8) move or refuse it. The
 circumstances (R-CIR-1, R-CIR-2) come from the picker on ctrl+t, each a line of the
 preview with who gains. In a fight, Against sets the Difficulty to the level an NPC meets
 the task at (R-NPC-1, ``against_fields``).
@@ -28,6 +30,7 @@ from strange_tui.campaign.commands.rolls.circumstances import (
 )
 from strange_tui.campaign.commands.rolls.roll import Reroll, Roll
 from strange_tui.campaign.commands.rolls.steps import training_choice
+from strange_tui.campaign.commands.rolls.task_kinds import kinds_chosen
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.terms import RuleViolation, Stat
 from strange_tui.tui.common.access import CampaignApp
@@ -167,6 +170,7 @@ class RollDialog(
             stat=self.query_one("#stat", Select).value,
             difficulty=self.query_one("#difficulty", Select).value,
             label=self.query_one("#label", Input).value.strip(),
+            kinds=kinds_chosen(self.query_one("#kind", Select).value),
             skill=skill,  # type: ignore[arg-type]
             training=training,
             inability=self.query_one("#inability", Checkbox).value,

@@ -1,6 +1,7 @@
-"""The roll dialog's form: its fields in Tab order, the die last (``form_fields``), and the
-same fields set back as a new dialog has them (``reset_form``) when the kept dialog opens
-for a new task. What the fields mean is the dialog's (``rolls.roll``)."""
+"""The roll dialog's form: its fields in Tab order, the task and its kind first, the die
+last (``form_fields``), and the same fields set back as a new dialog has them
+(``reset_form``) when the kept dialog opens for a new task. What the fields mean is the
+dialog's (``rolls.roll``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 
 from strange_tui.campaign.commands.rolls.roll import HelperSkill
 from strange_tui.campaign.commands.rolls.steps import training_options
+from strange_tui.campaign.commands.rolls.task_kinds import kind_options
 from strange_tui.campaign.model.terms import DIFFICULTY_NAMES, Stat
 from strange_tui.tui.common.dialog import assets_select, die_hint, training_select
 
@@ -48,13 +50,10 @@ class RollForm:
         who = self.character
         effort = [(str(n), n) for n in range(who.effort + 1)]
         yield Label("Task")
-        yield Input(
-            self.start[0],
-            placeholder="what is attempted",
-            id="label",
-            compact=True,
-            classes="wide",
-        )
+        yield Input(self.start[0], placeholder="what is attempted", id="label", compact=True)
+        # R-ABL-1: the kind of task beside its words, so that no ability hangs on spelling.
+        yield Label("Kind")
+        yield Select(kind_options(), value="", allow_blank=False, id="kind", compact=True)
         yield Label("Stat")
         yield Select(
             [(s.value.title(), s) for s in Stat],
@@ -119,7 +118,7 @@ class RollForm:
         effort = [(str(n), n) for n in range(who.effort + 1)]
         for name in ("effort", "damage_effort"):  # Effort may have grown since.
             self.query_one(f"#{name}", Select).set_options(effort)
-        defaults = {"#stat": self.start[1], "#difficulty": self.start[2], "#skill": "",
+        defaults = {"#stat": self.start[1], "#difficulty": self.start[2], "#skill": "", "#kind": "",
                     "#assets": 0, "#helper": "none", "#effort": 0, "#damage_effort": 0,
                     "#support": ""}  # fmt: skip
         for selector, value in defaults.items():

@@ -46,3 +46,14 @@ def ability_lines(who: Character, reasons: Mapping[str, str], now: int) -> list[
         for source, effect, why in brought(who, FreeEffort, reasons, now)
     ]
     return lines + task_conditional(who, reasons, now)
+
+
+def kind_options() -> list[tuple[str, str]]:
+    """R-ABL-1: the kinds a roll's form offers, as (label, value) for ``kinds_chosen``:
+    none first (the label's words alone say it), then each kind of task the packs name."""
+    return [("by its words", ""), *((kind, kind) for kind in KINDS)]
+
+
+def kinds_chosen(value: str) -> tuple[str, ...]:
+    """A form's kind as the roll's ``kinds``."""
+    return (value,) if value else ()
