@@ -80,6 +80,23 @@ LASTING_WORDS = {
 """R-DMG-6: what the log adds to a lasting or permanent hit."""
 
 
+def tier_words(event: AdvancementBought) -> str:
+    """R-ADV-1: ', and reached tier 3: Fury, Trained Gunner (guns)', the abilities the new
+    tier brought with the player's picks; older journals say no tier."""
+    gained = ", ".join(picked(event, name) for name in event.tier_abilities)
+    if event.tier_reached:
+        return f", and reached tier {event.tier_reached}" + (f": {gained}" if gained else "")
+    return f", and the new tier's abilities: {gained}" if gained else ""
+
+
+def picked(event: AdvancementBought, name: str) -> str:
+    """An ability gained, named with the answers its trait keeps where the name does not
+    say them already: 'Physical Skills (climbing, running)'."""
+    trait = next((t for t in event.traits if t.name == name), None)
+    said = [p for p in trait.picks if p.casefold() not in name.casefold()] if trait else []
+    return inline(f"{name} ({', '.join(said)})" if said else name)
+
+
 def character_sentence(event: AnyEvent, who: Who) -> str:
     """One of a character's events as a sentence."""
     match event:
@@ -133,9 +150,9 @@ def character_sentence(event: AnyEvent, who: Who) -> str:
                 "skill": f"training in {event.skill}",
                 "armor": "less cost for wearing armor",
                 "recovery": "+2 to recovery rolls",
-                "ability": f"the ability {event.ability}",
+                "ability": f"the ability {picked(event, event.ability or '')}",
             }.get(step) or f"{BOON_WORDS.get(step, step)}: {inline(event.boon)}"
-            return f"{who(event.character)} advanced: {detail} (4 XP)."
+            return f"{who(event.character)} advanced: {detail} (4 XP){tier_words(event)}."
         case AbilityUsed():
             return ability_sentence(event, who(event.character))
         case TraitsRead(traits=traits):

@@ -1,8 +1,6 @@
-"""Buying the tier's advancement steps with XP (R-ADV-1), as a command: what the next tier
-offers, what each step would change on the sheet, and the purchase itself.
-
-Past 300 lines: one command, whose offer, questions, traits and preview read the same
-choices; ``changes`` (the sheet in words) is the one piece apart.
+"""Buying the tier's advancement steps with XP (R-ADV-1), as a command: what each step
+would change on the sheet, what the abilities it brings ask, and the purchase itself (what
+the next tier offers: ``tier_offer.py``).
 
 The preview folds the event into the state with the same code the store uses
 (``fold_command``), so what the dialog shows is what will happen."""
@@ -10,7 +8,7 @@ The preview folds the event into the state with the same code the store uses
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, get_args
+from typing import get_args
 
 import msgspec
 
@@ -20,16 +18,20 @@ from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.events import AdvancementBought, AdvancementStep, AnyEvent
 from strange_tui.campaign.model.events.character import BOONS
 from strange_tui.campaign.model.folds import armor
+from strange_tui.campaign.commands.character.tier_offer import (
+    Described,
+    TierOffer,
+    open_words,
+    tier_offer,
+)
 from strange_tui.campaign.model.folds.advancement import (
     MAX_TIER,
-    OTHER_OPTIONS,
     POOL_POINTS,
     STEP_COST_XP,
-    STEP_WORDS,
     STEPS_PER_TIER,
-    open_steps,
     step_problem,
 )
+from strange_tui.campaign.model.repeats import held_names, narrowed, repeat_problem
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.traits import Question, Trait, questions, trait_of
 from strange_tui.rules.dice import DiceSource
@@ -38,78 +40,8 @@ from strange_tui.rules.pools import Pools, Stat
 
 MAX_BOON = 200
 
-
-class TierOffer(msgspec.Struct, frozen=True, kw_only=True):
-    """What reaching the next tier brings: the type's abilities to choose (this tier's or a
-    lower one's, not yet held) and the focus's, granted or one to choose."""
-
-    tier: int
-    type_name: str
-    choose: int
-    """How many of ``options`` the player takes."""
-    options: tuple[tuple[str, str], ...]
-    """(key, name): one entry per choice for an ability that asks one."""
-    focus_name: str = ""
-    granted: tuple[str, ...] = ()
-    """The focus's abilities for the tier, added as they are."""
-    granted_keys: tuple[str, ...] = ()
-    """Their pack ids."""
-    focus_options: tuple[tuple[str, str], ...] = ()
-    """The focus's abilities of which the player takes one."""
-
-
-def tier_offer(content: Library | None, who: Character) -> TierOffer | None:
-    """R-ADV-1: what the step that completes ``who``'s tier brings (None: the next step
-    does not raise the tier, or the packs do not know the type)."""
-    if content is None or who.tier >= MAX_TIER or len(who.advancements) != STEPS_PER_TIER - 1:
-        return None
-    kind = _named(content, "types", who.type)
-    if kind is None:
-        return None
-    tier = who.tier + 1
-    held = {a.split(" (", 1)[0].strip() for a in who.abilities}
-    abilities = content.kind("abilities")
-    ids: list[str] = []
-    for each in kind.tiers:
-        if each.tier <= tier:
-            ids += [a for a in each.abilities if a not in ids]
-    offered = [a for a in ids if (abilities[a].name if a in abilities else a) not in held]
-    edge = {stat: who.pools[stat].edge for stat in Stat}
-    mine = next((t for t in kind.tiers if t.tier == tier), None)
-    offer = TierOffer(
-        tier=tier,
-        type_name=kind.name,
-        choose=min(mine.choose if mine else 0, len(offered)),
-        options=tuple(creation.ability_keys(content, tuple(offered), edge)),
-    )
-    focus = _named(content, "foci", who.focus)
-    steps = next((t for t in focus.tiers if t.tier == tier), None) if focus else None
-    if focus is None or steps is None:
-        return offer
-    return msgspec.structs.replace(
-        offer,
-        focus_name=focus.name,
-        granted=tuple(creation.ability_label(content, a) for a in steps.abilities),
-        granted_keys=tuple(steps.abilities),
-        focus_options=tuple((a, creation.ability_label(content, a)) for a in steps.choose_one),
-    )
-
-
-def _named(content: Library, kind: str, name: str) -> Any:
-    """The pack entry of ``kind`` that goes by ``name`` on the sheet (None: none)."""
-    return next((e for e in content.kind(kind).values() if e.name == name), None)
-
-
-def open_words(who: Character) -> tuple[str, ...]:
-    """R-ADV-1: the steps still open this tier, in words (the other options as one)."""
-    steps = open_steps(who)
-    words = [STEP_WORDS[step] for step in steps if step not in OTHER_OPTIONS]
-    if any(step in OTHER_OPTIONS for step in steps):
-        words.append(
-            "one other option (less armor cost, +2 to recovery rolls, an ability, or a"
-            " contact, home, title, wealth, familiarity, artifact)"
-        )
-    return tuple(words)
+__all__ = ["AdvancementPreview", "BuyAdvancement", "Described", "TierOffer", "changes",
+           "tier_offer"]  # fmt: skip
 
 
 class AdvancementPreview(msgspec.Struct, frozen=True, kw_only=True):
@@ -167,8 +99,11 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         if problem := step_problem(who, self.step, state.settings):
             raise RuleViolation(problem)
         gained, keys = self.new_tier(tier_offer(self.content, who), who)
-        if self.step == "ability" and self.ability:
-            keys = (*keys, *self.bought_ability_key())
+        bought = self.bought_ability_key(who) if self.step == "ability" else ()
+        traits = self.traits_of((*keys, *bought), who)
+        # A way picked shows in the name, as the trait has it: 'Trained Gunner (guns)'.
+        gained = tuple(traits[k].name if k in traits else n for k, n in zip(keys, gained))
+        ability = traits[bought[0]].name if bought and bought[0] in traits else self.ability
         pools: dict[Stat, int] = {}
         if self.step == "pools":
             if any(not 0 <= points <= POOL_POINTS for points in self.pools.values()):
@@ -182,47 +117,54 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
             pools=pools,
             edge=self.edge if self.step == "edge" else None,
             skill=name(self.skill, "A skill's name") if self.step == "skill" else None,
-            ability=name(self.ability, "An ability's name") if self.step == "ability" else None,
+            ability=name(ability, "An ability's name") if self.step == "ability" else None,
             tier_abilities=gained,
-            traits=self.traits_of(keys, who),
+            tier_reached=who.tier + 1 if reaches_tier(who) else 0,
+            traits=tuple(traits.values()),
             boon=text(self.boon, "The boon", limit=MAX_BOON) if self.step in BOONS else "",
         )
 
-    def bought_ability_key(self) -> tuple[str, ...]:
-        """The pack key of the ability the "ability" step buys, when the packs know it."""
+    def bought_ability_key(self, who: Character) -> tuple[str, ...]:
+        """R-ADV-1: the pack key of the ability the "ability" step buys, when the packs
+        know it; one the sheet holds is refused unless its entry is repeatable."""
         if self.content is None or not self.ability:
             return ()
         wanted = self.ability.strip().casefold()
         for key, entry in self.content.kind("abilities").items():
             if entry.name.casefold() == wanted:
-                return (key,)
-            if wanted.startswith(entry.name.casefold() + " ("):
-                option = wanted[len(entry.name) + 2 :].rstrip(")").strip()
-                return (f"{key}:{option}",)
+                found = key
+            elif wanted.startswith(entry.name.casefold() + " ("):
+                found = f"{key}:{wanted[len(entry.name) + 2 :].rstrip(')').strip()}"
+            else:
+                continue
+            if entry.name in held_names(who) and not entry.repeatable:
+                raise RuleViolation(f"{who.name} has {entry.name} already: it is taken once.")
+            return (found,)
         return ()
 
-    def traits_of(self, keys: Sequence[str], who: Character) -> tuple[Trait, ...]:
-        """R-ABL-1: what the abilities gained do, their choices made (RuleViolation names
-        a question not answered)."""
+    def traits_of(self, keys: Sequence[str], who: Character) -> dict[str, Trait]:
+        """R-ABL-1: what the abilities gained do, by key, their choices made (RuleViolation
+        names a question not answered); R-ADV-1: a repeatable one taken again with an
+        answer taken before is refused."""
         if self.content is None:
-            return ()
+            return {}
         abilities = self.content.kind("abilities")
         edge = {stat.value: who.pools[stat].edge for stat in Stat}
-        made = []
+        made = {}
         for key in keys:
             ability_id, option = creation.split_key(key)
             entry = abilities.get(ability_id)
             if entry is None:
                 continue
+            answers = self.answers.get(entry.name, ())
             try:
-                made.append(
-                    trait_of(
-                        entry, option=option, answers=self.answers.get(entry.name, ()), edge=edge
-                    )  # fmt: skip
-                )
+                made[key] = trait_of(narrowed(entry, who), option=option, answers=answers,
+                                     edge=edge)  # fmt: skip
             except ValueError as error:
                 raise RuleViolation(str(error)) from None
-        return tuple(made)
+            if problem := repeat_problem(entry, made[key].picks, who):
+                raise RuleViolation(problem)
+        return made
 
     def questions(self, state: Campaign) -> tuple[Question, ...]:
         """What the abilities this step would bring ask the player (skills to pick, points
@@ -233,7 +175,10 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         except RuleViolation:
             keys = self.tier_abilities
         if self.step == "ability" and self.ability:
-            keys = (*keys, *self.bought_ability_key())
+            try:
+                keys = (*keys, *self.bought_ability_key(who))
+            except RuleViolation:
+                pass  # The preview says why; nothing to ask.
         if self.content is None:
             return ()
         abilities = self.content.kind("abilities")
@@ -242,6 +187,7 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
             ability_id, option = creation.split_key(key)
             entry = abilities.get(ability_id)
             if entry is not None:
+                entry = narrowed(entry, who)  # Without the answers taken with it before.
                 asked += questions(entry.name, entry.effects, picked=bool(option))
         return tuple(asked)
 
@@ -308,6 +254,11 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
 
     def decide(self, state: Campaign, dice: DiceSource) -> Sequence[AnyEvent]:
         return [self.event(state)]
+
+
+def reaches_tier(who: Character) -> bool:
+    """R-ADV-1: whether ``who``'s next step is the tier's fourth, and raises the tier."""
+    return len(who.advancements) == STEPS_PER_TIER - 1 and who.tier < MAX_TIER
 
 
 def changes(before: Character, after: Character, step: str = "") -> tuple[str, ...]:

@@ -132,6 +132,9 @@ class AdvancementBought(Event, tag="advancement_bought"):
     tier_abilities: tuple[Name, ...] = ()
     """The abilities the new tier brings, when this step raises the tier: the type's
     chosen ones and the focus's."""
+    tier_reached: Annotated[int, Meta(ge=0, le=6)] = 0
+    """The tier this step raises the character to (0: it does not; and in journals
+    written before the log said so)."""
     improved_edge: Stat | None = None
     """The Edge (at 0) raised to 1 by the new tier's ability, in campaigns written before
     abilities carried their effects (``traits`` say so now)."""

@@ -58,6 +58,8 @@ def buy(
     tier = character.tier
     if len(bought) == STEPS_PER_TIER:
         bought, tier = (), min(MAX_TIER, tier + 1)
+    if event.tier_reached and event.tier_reached != tier:
+        raise RuleViolation(f"This step brings {character.name} to tier {tier}.")
     if tier > character.tier:
         improved = _new_tier_abilities(improved, event)
     elif event.tier_abilities or event.improved_edge is not None:
