@@ -13,7 +13,8 @@ FULL = character("mara").pools
 async def test_r_abl_1_the_kind_picked_in_the_roll_dialog_brings_stalkers_asset(tmp_path):
     """Mara with Stalker: 'Cross the gorge' names no kind (no asset, Demanding 3); picked
     as swimming (Tab from the task, Enter, type 'sw', Enter), the preview shows Stalker's
-    asset and why, the task is Standard 2, and the roll records the asset."""
+    asset and why, the task is Standard 2, and the roll records the asset; the dialog
+    opened again for a new task asks the kind anew."""
     app = party_app(tmp_path, abilities=("Stalker",), pools=FULL)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r", *"Cross the gorge")
@@ -32,3 +33,6 @@ async def test_r_abl_1_the_kind_picked_in_the_roll_dialog_brings_stalkers_asset(
         await pilot.pause()
         made = app.session.journal()[-1]
         assert isinstance(made, RollMade) and (made.label, made.assets) == ("Cross the gorge", 1)
+        await pilot.press("escape", "r")
+        await pilot.pause()
+        assert app.screen.query_one("#kind").value == ""
