@@ -3,7 +3,7 @@
 # Annotations are evaluated here, not kept as text: msgspec would compile each one on
 # the first decode of every start (tests/storage/test_decoding_types.py).
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
@@ -92,6 +92,11 @@ class Encounter(Frozen):
     npc_attacks: Annotated[int, Meta(ge=0, le=20)] = 0
     """Solo play (R-NPC-3): the attacks the app made for the active NPC this turn, up to
     its attacks a turn (R-NPC-2); the next turn clears it."""
+
+    hold_tested: Literal["", "kept", "slipped"] = ""
+    """R-GRAB-1: on the turn of an NPC a PC holds, the holder's roll to keep hold as it
+    struggles to act: "kept" (no physical action for it this turn), "slipped" (it may
+    attempt one, still held); "" not rolled yet. The next turn clears it."""
 
     acted: Annotated[int, Meta(ge=0, le=20)] = 0
     """R-CMB-8: the actions the active PC has taken this turn; the next turn clears it."""

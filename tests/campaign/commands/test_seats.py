@@ -82,6 +82,7 @@ from strange_tui.campaign.commands.combat.grappling import (
     ResistGrab,
     _HeldTask,
 )
+from strange_tui.campaign.commands.combat.held_npc import KeepHold
 from strange_tui.campaign.commands.combat.movement import MoveInFight
 from strange_tui.campaign.commands.combat.npcs import _ChangeHealth
 from strange_tui.campaign.commands.combat.saves import Resist
@@ -209,6 +210,7 @@ FOR_A_CHARACTER: dict[type[Command], Callable[[str], Command]] = {
     ActWhileHeld: lambda who: ActWhileHeld(character=who, holder="thug", die=12),
     LetGo: lambda who: LetGo(character=who, target="thug"),
     ResistGrab: lambda who: ResistGrab(character=who, npc="thug", die=12),
+    KeepHold: lambda who: KeepHold(character=who, npc="thug", die=12),
     Resist: lambda who: Resist(character=who, level=3, damage=2, die=12),
 }
 

@@ -53,6 +53,7 @@ from strange_tui.campaign.commands.combat.hazards import (
     ApplyHazard,
     HazardPreview,
 )
+from strange_tui.campaign.commands.combat.held_npc import KeepHold
 from strange_tui.campaign.commands.combat.limits import (
     MAX_ARMOR,
     MAX_ATTACK_BONUS,
@@ -155,6 +156,7 @@ __all__ = [
     "MoveInFight",
     "Resist",
     "ResistGrab",
+    "KeepHold",
     "AddCondition",
     "AddNpcs",
     "AddNpcsPreview",

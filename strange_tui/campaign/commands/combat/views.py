@@ -8,6 +8,7 @@ from typing import get_args
 import msgspec
 
 from strange_tui.campaign.commands.base import character_of
+from strange_tui.campaign.commands.combat.holds import struggle_problem
 from strange_tui.campaign.model import creatures
 from strange_tui.campaign.model.encounter import Combatant, Encounter, action_spent
 from strange_tui.campaign.model.state import Campaign
@@ -51,8 +52,8 @@ def defense_reasons(conditions: Sequence[Condition], beyond: int) -> list[tuple[
 
 
 def acting_problem(state: Campaign, combatant_id: str) -> str | None:
-    """Why ``combatant_id`` cannot act now (R-CMB-1, R-CMB-4, R-DMG-4), or None when it
-    is their turn and they can."""
+    """Why ``combatant_id`` cannot act now (R-CMB-1, R-CMB-4, R-DMG-4, R-GRAB-1), or None
+    when it is their turn and they can."""
     encounter = state.encounter
     if encounter is None:
         return "There is no fight under way."
@@ -70,6 +71,8 @@ def acting_problem(state: Campaign, combatant_id: str) -> str | None:
         return f"{who.name} is stunned and loses this turn."
     if who.defeated:
         return f"{who.name} is defeated."
+    if not who.pc and (struggle := struggle_problem(state, who)):
+        return struggle  # R-GRAB-1: held, it struggles before a physical action.
     if who.pc and (spent := action_spent(encounter, who.id)):
         return spent  # R-CMB-8: one action a turn, unless granted more.
     return None

@@ -302,6 +302,7 @@ def _next_turn(encounter: Encounter, dead: set[str]) -> Encounter:
         last_attacks=last,
         npc_acted=False,
         npc_attacks=0,
+        hold_tested="",
         acted=0,
         granted=0,
         moved=0,
@@ -313,6 +314,8 @@ def note_attack(state: Campaign, event: RollMade) -> Campaign:
     ranged, whether it hit): high and low and three attackers look at it. R-CMB-2: the
     sheet remembers whether its weapon was a gun, for the next attack with it."""
     encounter = state.encounter
+    if encounter is not None and not event.attack and event.target is not None:
+        return replace(state, encounter=_hold_tested(encounter, event))
     if encounter is None or not event.attack or event.target is None:
         return state
     if event.target not in encounter.combatants:
@@ -321,6 +324,21 @@ def note_attack(state: Campaign, event: RollMade) -> Campaign:
     seen = (event.character, event.ranged, event.success)
     attacks[event.target] = (*attacks.get(event.target, ()), seen)
     return _remember_gun(replace(state, encounter=replace(encounter, attacks=attacks)), event)
+
+
+def _hold_tested(encounter: Encounter, event: RollMade) -> Encounter:
+    """R-GRAB-1: a roll against the active NPC, on its turn, by the PC whose hold it is in
+    (the hold's note names them) is that PC's roll to keep hold as it struggles to act:
+    the fight keeps the outcome for the turn, once."""
+    active, roller = encounter.active, encounter.combatants.get(event.character)
+    if active is None or active.pc or roller is None or event.target != active.id:
+        return encounter
+    hold = next((c for c in active.conditions if c.name == "held"), None)
+    if hold is None or hold.note not in (roller.name, roller.id):
+        return encounter
+    if encounter.hold_tested:
+        raise RuleViolation(f"{roller.name} has rolled to keep hold of {active.name} already.")
+    return replace(encounter, hold_tested="kept" if event.success else "slipped")
 
 
 def _remember_gun(state: Campaign, event: RollMade) -> Campaign:
