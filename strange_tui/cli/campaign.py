@@ -9,6 +9,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from strange_tui.campaign.model.abilities import moment
 from strange_tui.campaign.model.events import AnyEvent
@@ -24,7 +25,7 @@ from strange_tui.campaign.narrate.sheet import (
 )
 from strange_tui.campaign.narrate.sheet_html import PAPER_SIZES, html_page, paper_sheet
 from strange_tui.campaign.narrate.story import markdown_story
-from strange_tui.cli.parsing import Parser, UsageError, at_least_zero
+from strange_tui.cli.parsing import Parser, UsageError, at_least_zero, markdown_is_md
 from strange_tui.cli.print_pdf import PrintError, print_pdf, write_output
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.storage.paths import campaign_path, saves_dir
@@ -61,7 +62,8 @@ def run_sheet(args: argparse.Namespace) -> int:
         raise UsageError("--format pdf writes a file: give --out FILE.pdf")
     if args.format not in PRINTED and (args.out or args.paper):
         raise UsageError(f"--{'out' if args.out else 'paper'} is for --format html or pdf")
-    state = folder_of(args).check()
+    folder = folder_of(args)
+    state = folder.check()
     try:
         characters = (
             [find_character(state, args.name)] if args.name else list(state.characters.values())
@@ -69,9 +71,10 @@ def run_sheet(args: argparse.Namespace) -> int:
     except KeyError as missing:
         raise UsageError(str(missing.args[0])) from None
     now = moment(state)
+    attacks = tracker_attacks(folder, state, characters)
     if args.format in PRINTED:
-        return print_sheets(args, state, characters, now)
-    sheets = [sheet_data(character, now) for character in characters]
+        return print_sheets(args, state, characters, now, attacks)
+    sheets = [sheet_data(character, now, attacks[character.id]) for character in characters]
     if args.format == "json":
         print(
             json.dumps(sheets[0] if args.name else {"campaign": state.name, "characters": sheets})
@@ -85,15 +88,31 @@ def run_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def tracker_attacks(
+    folder: CampaignFolder, state: Campaign, characters: list[Character]
+) -> dict[str, tuple[Any, ...]]:
+    """Each character's attacks as the tracker lists them (the weapons carried and their
+    damage, bare hands, the abilities' attacks), by id, for the sheets (R-CMB-2)."""
+    from strange_tui.campaign.commands.character.attacks import ability_sheet
+    from strange_tui.content.loader import Content, user_pack_files
+
+    content = Content(user_pack_files(folder.path.parent))
+    return {c.id: ability_sheet(state, c, content).attacks for c in characters}
+
+
 def print_sheets(
-    args: argparse.Namespace, state: Campaign, characters: list[Character], now: int | None
+    args: argparse.Namespace,
+    state: Campaign,
+    characters: list[Character],
+    now: int | None,
+    attacks: dict[str, tuple[Any, ...]],
 ) -> int:
     """The sheets as a page to print, a character a page: on stdout or in ``--out``, or
     printed to the PDF ``--out`` (exit 1, one line, when it cannot be)."""
     if not characters:
         raise UsageError(f"{state.name} has no characters yet: there is no sheet to print.")
     title = characters[0].name if args.name else f"{state.name}: the party"
-    sheets = [paper_sheet(character, state.recursion, now) for character in characters]
+    sheets = [paper_sheet(c, state.recursion, now, attacks[c.id]) for c in characters]
     page = html_page(title, sheets, args.paper or "a4")
     try:
         if args.format == "pdf":
@@ -239,7 +258,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     sheet: Parser = commands.add_parser("sheet", help="print a character sheet")
     sheet.add_argument("campaign", metavar="CAMPAIGN", help="a campaign folder or name")
     sheet.add_argument("name", nargs="?", metavar="NAME", help="a character (default: all)")
-    sheet.add_argument("--format", choices=("text", "md", "json", *PRINTED), default="text")
+    sheet.add_argument(
+        "--format", type=markdown_is_md, choices=("text", "md", "json", *PRINTED), default="text"
+    )
     sheet.add_argument(
         "--out", metavar="FILE", help="write the page (html) or the PDF (pdf, required) here"
     )
@@ -255,7 +276,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         " first, printed as they are read.",
     )
     log.add_argument("campaign", metavar="CAMPAIGN", help="a campaign folder or name")
-    log.add_argument("--format", choices=("text", "md"), default="text")
+    log.add_argument("--format", type=markdown_is_md, choices=("text", "md"), default="text")
     log.add_argument("--character", metavar="NAME", help="only events about this character")
     log.add_argument(
         "--since",

@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from strange_tui.campaign.commands import decide
+from strange_tui.campaign.commands.character.attacks import ability_sheet
 from strange_tui.campaign.commands.creation import CreateCharacter
 from strange_tui.campaign.commands.table.settings import ChangeSettings
 from strange_tui.campaign.model.creation import Draft
@@ -156,7 +157,7 @@ def run_new(args: argparse.Namespace) -> int:
     assert isinstance(event, CharacterCreated)
     character = event.character
     store.compact()
-    sheet = sheet_data(character)
+    sheet = sheet_data(character, attacks=ability_sheet(store.state, character, content).attacks)
     print(json.dumps(sheet) if args.json else terminal(text_sheet(sheet)))
     return 0
 

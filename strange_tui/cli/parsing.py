@@ -38,3 +38,8 @@ def at_least_zero(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
     return value
+
+
+def markdown_is_md(text: str) -> str:
+    """A format as typed: 'markdown' (any case) is 'md'; the choices check the rest."""
+    return "md" if text.strip().casefold() in ("md", "markdown") else text

@@ -100,6 +100,8 @@ class CharacterType(Effects, frozen=True, kw_only=True):
     inabilities: tuple[Name, ...] = ()
     weapon_picks: Points = 0  # "weapons of your choice" at creation
     weapon_picks_light_only: bool = False
+    weapon_picks_categories: tuple[Literal["light", "medium", "heavy"], ...] = ()
+    """The categories those weapons must be in (empty: any; light when light only)."""
     equipment: tuple[Name, ...] = ()
     tiers: tuple[TypeTier, ...]
 
@@ -145,6 +147,8 @@ class Descriptor(Effects, frozen=True, kw_only=True):
     features: tuple[Feature, ...] = ()
     weapon_picks: Points = 0  # extra weapons of the player's choice
     weapon_picks_light_only: bool = False  # those extra weapons must be light (Tough)
+    weapon_picks_categories: tuple[Literal["light", "medium", "heavy"], ...] = ()
+    """The categories those extra weapons must be in (Strong: medium or heavy; empty: any)."""
     equipment: tuple[Name, ...] = ()
 
 

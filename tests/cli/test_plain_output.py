@@ -23,12 +23,12 @@ def test_the_markdown_sheet_escapes_every_user_field():
         "skills": {"*bold*": "trained"}, "abilities": ["a|b"], "cyphers": [{"name": "<c>"}],
         "cypher_load": 1, "cypher_limit": 2, "equipment": ["`code`"], "notes": "## not a heading",
         "descriptor": "Tough", "armor_from": [{"from": "[armor](z)", "armor": 1}],
-        "ability_attacks": [{"ability": "_lean_", "name": "", "damage": 4, "range": "short",
-                             "stat": "intellect", "ignores_armor": False}],
+        "attacks": [{"name": "_lean_", "damage": 4, "parts": [], "range": "short",
+                     "stat": "intellect", "training": "*trained*", "notes": ["[x](y)"]}],
     }  # fmt: skip
     text = markdown_sheet(sheet)
     assert text.splitlines()[0] == "## \\# Evil"
-    for raw in ("[a link](x)", "*bold*", "a|b", "`code`", "[armor](z)", "_lean_"):
+    for raw in ("[a link](x)", "*bold*", "a|b", "`code`", "[armor](z)", "_lean_", "[x](y)"):
         assert raw not in text
     assert "\\<c>" in text  # A tag that cannot open: the '<' escaped.
     assert "\n## not" not in text

@@ -3,9 +3,13 @@ descriptor's, the GM's), and a tick past it is refused where the key is pressed,
 line that says why (RULES.md section 9, steps 6, 8 and 10)."""
 
 import pytest
-from textual.widgets import Static
+from msgspec.structs import replace
+from textual.widgets import Input, Static
 
+from strange_tui.campaign.model.creation import Draft
+from strange_tui.rules.pools import Stat
 from strange_tui.tui.creation.ticks import TickList
+from strange_tui.tui.creation.wizard import CreationScreen
 
 
 async def to_type_abilities(pilot, *, descriptor, kind, focus):
@@ -90,12 +94,13 @@ async def test_an_ability_is_ticked_once_whatever_its_choice(demo_app):
 
 @pytest.mark.starts_first  # One of the longest: started first.
 async def test_a_weapon_past_the_picks_is_refused_at_the_tick(demo_app):
-    """A Strong Spinner: the Spinner's light weapon and Strong's weapon of any kind. A
+    """A Strong Spinner: the Spinner's light weapon and Strong's medium or heavy one. A
     second medium weapon is refused at its tick (the Spinner's must be light), a third
     weapon too; the count shows what is chosen."""
     async with demo_app.run_test(size=(80, 24)) as pilot:
         await to_possessions(pilot, descriptor="strong", kind="spinner", focus="leads")
-        assert "Choose up to 2 weapons (at most 1 medium or heavy): 0 chosen." in shown(demo_app)
+        limit = "Choose up to 2 weapons (1 light, 1 medium or heavy): {} chosen."
+        assert limit.format(0) in shown(demo_app)
         await pilot.press(*"medium melee", "enter", *["backspace"] * 12)
         await pilot.press(*"medium ranged", "enter", *["backspace"] * 13)
         await pilot.pause()
@@ -109,7 +114,7 @@ async def test_a_weapon_past_the_picks_is_refused_at_the_tick(demo_app):
         await pilot.pause()
         assert demo_app.screen.draft.weapons == ("medium-melee", "light-melee")
         assert "2 weapons chosen already: untick one first." in told(demo_app)
-        assert "Choose up to 2 weapons (at most 1 medium or heavy): 2 chosen." in shown(demo_app)
+        assert limit.format(2) in shown(demo_app)
 
 
 async def test_r_cyp_1_a_starting_cypher_past_the_limit_is_refused_at_the_tick(demo_app):
@@ -120,8 +125,79 @@ async def test_r_cyp_1_a_starting_cypher_past_the_limit_is_refused_at_the_tick(d
         await pilot.press("ctrl+n", "enter")  # No weapons; the attacks.
         await pilot.pause()
         assert demo_app.screen.draft.step == 9
-        assert "Choose up to 2 starting cyphers: 0 chosen." in shown(demo_app)
+        counting = "Choose up to 2 starting cyphers: {} chosen, counting {} of 2"
+        assert counting.format(0, 0) in shown(demo_app)
         await tick_first(pilot, 3)
         assert len(demo_app.screen.draft.cyphers) == 2
         assert "2 starting cyphers chosen already: untick one first." in told(demo_app)
-        assert "Choose up to 2 starting cyphers: 2 chosen." in shown(demo_app)
+        assert counting.format(2, 2) in shown(demo_app)
+
+
+SAM = Draft(descriptor="strong", type="vector", focus="is-licensed-to-carry",
+            bonus={Stat.MIGHT: 3, Stat.SPEED: 3}, edge_choice=1,
+            abilities=("bash", "combat-prowess:melee", "improved-edge:might",
+                       "practiced-in-armor"))  # fmt: skip
+
+
+async def pick(pilot, typed: str) -> None:
+    """Type to find an entry, enter on it, clear the filter."""
+    await pilot.press(*typed, "enter", *["backspace"] * len(typed))
+    await pilot.pause()
+
+
+async def test_strong_s_extra_weapon_is_medium_or_heavy_at_the_tick(demo_app):
+    """A Strong Vector: two weapons of any kind and Strong's medium or heavy one. The step
+    says so; a knife and a rapier take the Vector's two, a light gun is refused at its
+    tick with the reason (they were all taken), a sword is not."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(CreationScreen(replace(SAM, step=7)))
+        await pilot.pause()
+        limit = "Choose up to 3 weapons (2 of any kind, 1 medium or heavy): {} chosen."
+        assert limit.format(0) in shown(demo_app)
+        await pick(pilot, "dagger")  # A knife.
+        await pick(pilot, "rapier")
+        await pick(pilot, "derringer")  # A light gun.
+        assert demo_app.screen.draft.weapons == ("knife", "rapier")
+        said = (
+            "Strong's extra weapon must be medium or heavy: at most 2 light weapons."
+            " Untick one first."
+        )
+        assert said in told(demo_app)
+        await pick(pilot, "katana")  # A sword.
+        assert demo_app.screen.draft.weapons == ("knife", "rapier", "sword")
+        assert limit.format(3) in shown(demo_app)
+
+
+async def test_r_cyp_1_an_occultic_cypher_counts_two_at_the_tick(demo_app):
+    """R-CYP-1 at creation: the demo's GM allows two starting cyphers, and AI Instance
+    (occultic) fills a Vector's limit of 2 alone; a second cypher is refused at its tick,
+    saying why, and the step's line counts the load."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(CreationScreen(replace(SAM, step=9)))
+        await pilot.pause()
+        await pick(pilot, "ai instance")
+        assert demo_app.screen.draft.cyphers == ("ai-instance",)
+        assert "1 chosen, counting 2 of 2 (an occultic one counts as two)." in shown(demo_app)
+        await pick(pilot, "animal control")
+        assert demo_app.screen.draft.cyphers == ("ai-instance",)
+        said = (
+            "Animal Control is occultic and counts as two: 4 against a cypher limit of 2."
+            " Untick one first."
+        )
+        assert said in told(demo_app)
+
+
+async def test_a_name_already_in_the_campaign_is_refused_at_step_11(demo_app):
+    """Typing Mara Quist's name (any case) says at once that it is taken; ctrl+n stays."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(CreationScreen(replace(SAM, step=10)))
+        await pilot.pause()
+        await pilot.press(*"mara quist")
+        await pilot.pause()
+        taken = "Mara Quist is in the campaign already: give another name."
+        assert taken in shown(demo_app, "#hint")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert demo_app.screen.draft.step == 10
+        assert taken in told(demo_app)
+        assert demo_app.screen.query_one("#name", Input).value == "mara quist"

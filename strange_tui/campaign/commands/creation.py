@@ -122,8 +122,9 @@ class DraftView(msgspec.Struct, frozen=True, kw_only=True):
     abilities: tuple[str, ...] = ()
     possessions: tuple[str, ...] = ()
     weapon_picks: int = 0
-    heavier_picks: int = 0
-    """How many of the weapons chosen may be medium or heavy (the rest must be light)."""
+    weapon_groups: tuple[creation.WeaponPick, ...] = ()
+    """Whose weapons of the player's choice they are, how many, and the categories each
+    group takes (a Spinner's light one, Strong's medium or heavy one)."""
     armor: int = 0
     """The Armor the character starts with: the descriptor's and the armor worn (R-CMB-6)."""
     armor_offered: bool = False
@@ -132,6 +133,8 @@ class DraftView(msgspec.Struct, frozen=True, kw_only=True):
     """Step 6: each first-tier ability as it may be taken (key, name), one entry per choice
     for an ability that asks one (its name with the pick: '... (melee)')."""
     cypher_picks: int = 0
+    cypher_load: int = 0
+    """The starting cyphers' weight against the cypher limit (R-CYP-1: occultic counts two)."""
     attacks: tuple[AttackLine, ...] = ()
     questions: tuple[Question, ...] = ()
     """Step 7: what the abilities, descriptor and focus taken ask (skills to pick, points
@@ -174,11 +177,12 @@ def draft_view(content: Library, draft: Draft, state: Campaign) -> DraftView:
         abilities=tuple(creation.ability_names(content, draft)),
         possessions=tuple(creation.possessions(content, draft)),
         weapon_picks=creation.weapon_picks(content, draft),
-        heavier_picks=creation.heavier_picks(content, draft),
+        weapon_groups=creation.weapon_groups(content, draft),
         armor=creation.armor_rating(content, draft),
         armor_offered=creation.armor_offered(content, draft),
         ability_choices=tuple(ability_choices(content, draft)),
         cypher_picks=creation.cypher_picks(content, draft, state),
+        cypher_load=creation.cypher_load_of(content, draft.cyphers),
         attacks=tuple(AttackLine(**row) for row in creation.attacks(content, draft)),
         questions=tuple(creation.draft_questions(content, draft)),
         answers_problem=creation.answers_problem(content, draft),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from strange_tui.campaign.model.abilities import (
@@ -47,9 +48,47 @@ def sentence(character: Character) -> str:
     return f"I am {article} {character.descriptor} {character.type} who {character.focus}"
 
 
-def sheet_data(character: Character, now: int | None = None) -> dict[str, Any]:
+def attack_data(attacks: Iterable[Any]) -> list[dict[str, Any]]:
+    """The attacks as the tracker lists them (``ability_sheet``'s rows: each weapon carried,
+    bare hands, each ability's attack), as plain data: the final damage and its parts, the
+    range, the stat, the training, what counts only sometimes (R-CMB-2, R-ABL-1)."""
+    return [
+        {
+            "name": row.name,
+            "damage": row.damage,
+            "parts": [{"from": name, "damage": n} for name, n in row.parts],
+            "range": row.range,
+            "stat": row.stat,
+            "training": row.training,
+            "notes": list(row.notes),
+        }
+        for row in attacks
+    ]
+
+
+def _abilities_own(character: Character) -> list[dict[str, Any]]:
+    """The attacks the character's abilities make, where no content tells the weapons."""
+    return [
+        {
+            "name": f"{source}: {attack.name}" if attack.name else source,
+            "damage": attack.damage,
+            "parts": [{"from": source, "damage": attack.damage}],
+            "range": attack.range,
+            "stat": attack.stat,
+            "training": "",
+            "notes": ["ignores Armor"] if attack.ignores_armor else [],
+        }
+        for source, attack in ability_attacks(character)
+    ]
+
+
+def sheet_data(
+    character: Character, now: int | None = None, attacks: Iterable[Any] | None = None
+) -> dict[str, Any]:
     """Everything on the sheet, keys in snake_case, ready for JSON: the Armor and skills
-    with what the abilities add (R-ABL-1), and the abilities in use at ``now``."""
+    with what the abilities add (R-ABL-1), and the abilities in use at ``now``. ``attacks``
+    are the tracker's rows for the character (``ability_sheet``: the weapons carried with
+    their damage, bare hands, the abilities' attacks); without them, the abilities' own."""
     pools = {
         stat.value: {
             "current": character.pools[stat].current,
@@ -85,6 +124,7 @@ def sheet_data(character: Character, now: int | None = None) -> dict[str, Any]:
             }
             for source, attack in ability_attacks(character)
         ],
+        "attacks": _abilities_own(character) if attacks is None else attack_data(attacks),
         "in_use": [
             {"ability": name, "seconds_left": left} for name, left in active_now(character, now)
         ]
@@ -161,8 +201,8 @@ def sheet_rows(sheet: dict[str, Any]) -> list[tuple[str, str]]:
         ("Skills", ", ".join(f"{k} ({v})" for k, v in sheet["skills"].items()) or "—"),
         ("Abilities", ", ".join(sheet["abilities"]) or "—"),
         *(
-            [("Attacks", ", ".join(attack_words(a) for a in sheet["ability_attacks"]))]
-            if sheet["ability_attacks"]
+            [("Attacks", ", ".join(attack_words(a) for a in sheet["attacks"]))]
+            if sheet.get("attacks")
             else []
         ),
         (
@@ -188,10 +228,13 @@ def armor_words(sheet: dict[str, Any]) -> str:
 
 
 def attack_words(attack: dict[str, Any]) -> str:
-    """'Onslaught: force ray 4 (short, Intellect)'."""
-    name = f"{attack['ability']}: {attack['name']}" if attack["name"] else attack["ability"]
-    through = ", ignores Armor" if attack["ignores_armor"] else ""
-    return f"{name} {attack['damage']} ({attack['range']}, {attack['stat'].title()}{through})"
+    """'Medium pistol 4 (long, Speed; trained (guns))', 'Onslaught: force ray 4 (short,
+    Intellect; ignores Armor)': the damage a hit deals, then how the attack is made."""
+    how = [attack["training"]] if attack["training"] else []
+    how += attack["notes"]
+    said = f"; {'; '.join(how)}" if how else ""
+    stat = attack["stat"].title()
+    return f"{attack['name']} {attack['damage']} ({attack['range']}, {stat}{said})"
 
 
 def markdown_sheet(sheet: dict[str, Any]) -> str:
@@ -211,8 +254,8 @@ def markdown_sheet(sheet: dict[str, Any]) -> str:
         f"- **Skills** {', '.join(f'{md(k)} ({v})' for k, v in sheet['skills'].items()) or '—'}",
         f"- **Abilities** {', '.join(md(a) for a in sheet['abilities']) or '—'}",
         *(
-            [f"- **Attacks** {', '.join(md(attack_words(a)) for a in sheet['ability_attacks'])}"]
-            if sheet.get("ability_attacks")
+            [f"- **Attacks** {', '.join(md(attack_words(a)) for a in sheet['attacks'])}"]
+            if sheet.get("attacks")
             else []
         ),
         f"- **Cyphers** {', '.join(md(c['name']) for c in sheet['cyphers']) or '—'}"

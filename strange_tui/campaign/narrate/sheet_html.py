@@ -66,10 +66,10 @@ td.level, th.level { text-align: center; width: 9mm }
 """
 
 
-def paper_sheet(character: Character, recursion: str, now: int | None = None) -> dict[str, Any]:
-    """``sheet_data`` and what only the paper sheet shows: where the character is, the
-    focus they have in each recursion (R-TR-8: the one they are in first), their boons."""
-    data = sheet_data(character, now)
+def paper_sheet(character: Character, recursion: str, now: Any = None, attacks: Any = None) -> dict:
+    """``sheet_data`` (the tracker's ``attacks``) and what only the paper sheet shows: where
+    the character is, the focus they have in each recursion (R-TR-8), their boons."""
+    data = sheet_data(character, now, attacks)
     where = character.travel.recursion or recursion
     data["recursion"] = where
     data["foci"] = {where: character.focus} | {
@@ -207,14 +207,13 @@ def _list(title: str, items: list[str], kind: str) -> str:
 
 
 def _attacks(sheet: dict[str, Any]) -> str:
-    if not sheet.get("ability_attacks"):
+    if not sheet.get("attacks"):
         return ""
     rows = "".join(
-        f"<tr><td>{_e(a['ability'])}{': ' + _e(a['name']) if a['name'] else ''}</td>"
-        f'<td class="damage">{a["damage"]}</td><td>{_e(a["range"])}</td>'
-        f"<td>{_e(a['stat'].title())}</td>"
-        f"<td>{'ignores Armor' if a['ignores_armor'] else ''}</td></tr>"
-        for a in sheet["ability_attacks"]
+        f'<tr><td>{_e(a["name"])}</td><td class="damage">{a["damage"]}</td>'
+        f"<td>{_e(a['range'])}</td><td>{_e(a['stat'].title())}</td>"
+        f"<td>{_e('; '.join([a['training']] * bool(a['training']) + a['notes']))}</td></tr>"
+        for a in sheet["attacks"]
     )
     head = "<tr><th>Attack</th><th>Damage</th><th>Range</th><th>Stat</th><th></th></tr>"
     return _row(_panel("Attacks", "attacks", f"<table>{head}{rows}</table>"))

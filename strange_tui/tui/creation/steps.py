@@ -13,9 +13,11 @@ from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from strange_tui.campaign.commands import preview as preview_of
+from strange_tui.campaign.commands.character.attacks import ability_sheet
 from strange_tui.campaign.commands.creation import CreateCharacter, DraftView, draft_view
 from strange_tui.campaign.model import creation
 from strange_tui.campaign.model.creation import REVIEW, Draft
+from strange_tui.campaign.model.creation.steps import CATEGORIES, either
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.terms import RuleViolation
 from strange_tui.campaign.narrate.sheet import sheet_data, sheet_rows
@@ -104,7 +106,8 @@ def possession_widgets(library: Any, draft: Draft, view: DraftView) -> list[Any]
         shown: list[Any] = [Static(creation.no_weapons(library, draft) + goes_on, id="limit")]
     else:
         head = Static(weapons_limit(view, len(draft.weapons)), id="limit")
-        items = weapon_items(library, light_only=not view.heavier_picks)
+        takes = {c for group in view.weapon_groups for c in group.categories}
+        items = weapon_items(library, takes)
         shown = [head, TickList(items, selected=set(draft.weapons), id="pick-weapons")]
     if view.armor_offered:
         tab = "tab, then " if view.weapon_picks else ""
@@ -181,17 +184,26 @@ def limit_line(library: Any, draft: Draft, campaign: Campaign) -> str:
             return creation.no_weapons(library, draft)
         case 9:
             picks = plural(view.cypher_picks, "starting cypher")
-            return f"Choose up to {picks}: {len(draft.cyphers)} chosen."
+            load = f"{view.cypher_load} of {view.cypher_limit}"
+            return (
+                f"Choose up to {picks}: {len(draft.cyphers)} chosen, counting {load}"
+                " (an occultic one counts as two)."
+            )
     return ""
 
 
 def weapons_limit(view: DraftView, chosen: int) -> str:
-    """'Choose up to 3 weapons (at most 2 medium or heavy): 1 chosen.'"""
-    light = view.weapon_picks - view.heavier_picks
-    if not view.heavier_picks:
-        return f"Choose up to {plural(view.weapon_picks, 'light weapon')}: {chosen} chosen."
-    must = f" (at most {view.heavier_picks} medium or heavy)" if light else ""
-    return f"Choose up to {plural(view.weapon_picks, 'weapon')}{must}: {chosen} chosen."
+    """'Choose up to 3 weapons (2 of any kind, 1 light): 1 chosen.', or with one kind of
+    pick 'Choose up to 1 medium or heavy weapon: 0 chosen.' (each group's categories)."""
+    groups = view.weapon_groups
+    kinds = ["" if len(g.categories) == len(CATEGORIES) else either(g.categories) for g in groups]
+    if len(set(kinds)) == 1:
+        what = f"{kinds[0]} weapon".strip()
+        return f"Choose up to {plural(view.weapon_picks, what)}: {chosen} chosen."
+    each = ", ".join(
+        f"{group.count} {kind or 'of any kind'}" for group, kind in zip(groups, kinds, strict=True)
+    )
+    return f"Choose up to {plural(view.weapon_picks, 'weapon')} ({each}): {chosen} chosen."
 
 
 def instructions(library: Any, draft: Draft, campaign: Campaign) -> str:
@@ -241,7 +253,7 @@ def review(library: Any, draft: Draft, campaign: Campaign) -> Text | Group:
         character = preview_of(campaign, CreateCharacter(draft=draft, content=library))
     except RuleViolation as problem:
         return Text(str(problem), style="red")
-    sheet = sheet_data(character)
+    sheet = sheet_data(character, attacks=ability_sheet(campaign, character, library).attacks)
     table = Table.grid(padding=(0, 2), pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()

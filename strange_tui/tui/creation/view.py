@@ -98,13 +98,14 @@ def armor_items(library: Any) -> list[Item]:
     return items
 
 
-def weapon_items(library: Any, light_only: bool) -> list[Item]:
+def weapon_items(library: Any, categories: set[str]) -> list[Item]:
+    """Step 8's weapons; those of a category no pick takes are shown, not offered."""
     return [
         Item(
             wid,
             one_line(w.name, f"{w.damage} damage, {w.range}: {', '.join(w.examples[:3])}", 22),
             f"{w.name} {' '.join(w.examples)}",
-            enabled=not light_only or w.category == "light",
+            enabled=w.category in categories,
         )
         for wid, w in library.kind("weapons").items()
         if wid != creation.UNARMED

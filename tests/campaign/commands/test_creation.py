@@ -15,7 +15,8 @@ from strange_tui.campaign.commands.creation import (
     place_points,
     step_problem,
 )
-from strange_tui.campaign.model.creation import Draft
+from strange_tui.campaign.model.abilities import skills_now
+from strange_tui.campaign.model.creation import Draft, tick_refused
 from strange_tui.campaign.model.events import CharacterCreated
 from strange_tui.campaign.model.state import Campaign, Settings
 from strange_tui.campaign.store import Store
@@ -65,11 +66,26 @@ def test_the_review_shows_the_character_the_command_will_make():
     assert preview(state, create()) == event.character
 
 
-def test_a_second_character_of_the_same_name_gets_its_own_id():
+def test_a_name_with_the_slug_of_another_gets_its_own_id():
     store = Store(campaign())
     store.apply(decide(store.state, create()))
-    (again,) = store.apply(decide(store.state, create()))
+    other = msgspec.structs.replace(ROOK, name="Rook-Vance")
+    (again,) = store.apply(decide(store.state, create(other)))
     assert again.character.id == "rook-vance-2"
+
+
+@pytest.mark.parametrize("name", ["Rook Vance", "rook  VANCE", " Rook Vance "])
+def test_a_name_already_taken_in_the_campaign_is_refused(name):
+    """Two Rook Vances could not be told apart where a name is typed (`sheet demo rook`,
+    a seat): the second is refused at step 11, in any case or spacing, nothing made."""
+    store = Store(campaign())
+    store.apply(decide(store.state, create()))
+    again = msgspec.structs.replace(ROOK, name=name)
+    taken = "Step 11 (Name and background): Rook Vance is in the campaign already"
+    with pytest.raises(RuleViolation, match=re.escape(taken)):
+        decide(store.state, create(again))
+    assert step_problem(CONTENT, again, 10, store.state).startswith("Rook Vance is in the")
+    assert list(store.state.characters) == ["rook-vance"]
 
 
 @pytest.mark.parametrize(
@@ -128,7 +144,11 @@ def test_the_wizard_reads_the_numbers_the_character_will_have():
         (8, 0, 0, 8),
     ]
     assert (view.bonus_points, view.points_left, view.weapon_picks) == (6, 0, 3)
-    assert (view.armor, view.heavier_picks) == (rook.armor, 2)
+    assert view.armor == rook.armor
+    assert [(g.count, g.categories) for g in view.weapon_groups] == [
+        (2, ("light", "medium", "heavy")),
+        (1, ("light",)),
+    ]
     assert view.sentence == "I am a Tough Vector who Is Licensed to Carry"
     assert [a.name for a in view.attacks][-1] == "Unarmed"
 
@@ -207,10 +227,97 @@ def test_a_spinner_s_weapon_and_tough_s_are_both_light():
     draft = Draft(descriptor="tough", type="spinner", focus="leads", bonus={Stat.SPEED: 6},
                   abilities=("anecdote", "babel", "encouragement", "enthrall"),
                   weapons=("medium-melee",), name="Ida")  # fmt: skip
-    reason = "Tough's extra weapon and Spinner's weapon must be light: at most 0"
+    reason = "Spinner's weapon and Tough's extra weapon must be light."
     with pytest.raises(RuleViolation, match=re.escape(reason)):
         decide(campaign(), create(draft))
-    assert draft_view(CONTENT, draft, campaign()).heavier_picks == 0
+    groups = draft_view(CONTENT, draft, campaign()).weapon_groups
+    assert {g.categories for g in groups} == {("light",)}
+
+
+STRONG = msgspec.structs.replace(ROOK, descriptor="strong", armor="", name="Sam Strand",
+                                 weapons=("knife", "rapier", "light-gun"))  # fmt: skip
+
+
+def test_strong_s_extra_weapon_must_be_medium_or_heavy():
+    """CSRD Strong: "a medium or heavy weapon" of their choice, held as the pack's record
+    says it (a knife, a rapier and a light gun were taken): the Vector's two picks may be
+    light, Strong's may not, at the tick and at the end of the step."""
+    state = campaign()
+    refused = "Step 8 (Possessions): Strong's extra weapon must be medium or heavy: at most 2"
+    with pytest.raises(RuleViolation, match=re.escape(refused)):
+        decide(state, create(STRONG))
+    two_light = msgspec.structs.replace(STRONG, weapons=("knife", "rapier"))
+    said = tick_refused(CONTENT, two_light, 7, state, "light-gun")
+    assert said == (
+        "Strong's extra weapon must be medium or heavy: at most 2 light weapons. Untick one first."
+    )
+    assert tick_refused(CONTENT, two_light, 7, state, "sword") is None
+    fine = msgspec.structs.replace(STRONG, weapons=("knife", "rapier", "sword"))
+    (event,) = decide(state, create(fine))
+    assert "Sword" in event.character.equipment
+
+
+def test_strong_s_only_pick_cannot_be_light():
+    """A Strong Paradox has one weapon of their choice, Strong's: a knife is refused in
+    one line (no untick to ask: nothing could take it), a sword is not."""
+    paradox = Draft(descriptor="strong", type="paradox")
+    said = tick_refused(CONTENT, paradox, 7, campaign(), "knife")
+    assert said == "Strong's extra weapon must be medium or heavy."
+    assert tick_refused(CONTENT, paradox, 7, campaign(), "sword") is None
+    (group,) = draft_view(CONTENT, paradox, campaign()).weapon_groups
+    assert (group.source, group.categories) == ("Strong's extra weapon", ("medium", "heavy"))
+
+
+def test_r_cyp_1_occultic_starting_cyphers_count_two_against_the_limit():
+    """R-CYP-1 at creation, as in play: AI Instance and Animal Control (both occultic)
+    weigh 4 against a Vector's limit of 2, even where the GM allows two cyphers; one
+    occultic cypher fills the limit, so an anoetic one is refused beside it too."""
+    state = campaign(starting_cyphers=2)
+    both = msgspec.structs.replace(ROOK, cyphers=("ai-instance", "animal-control"))
+    refused = "Step 10 (Cyphers): An occultic cypher counts as two: 4 against a cypher limit of 2"
+    with pytest.raises(RuleViolation, match=re.escape(refused)):
+        decide(state, create(both))
+    one = msgspec.structs.replace(ROOK, cyphers=("ai-instance",))
+    assert tick_refused(CONTENT, one, 9, state, "animal-control") == (
+        "Animal Control is occultic and counts as two: 4 against a cypher limit of 2."
+        " Untick one first."
+    )
+    assert tick_refused(CONTENT, one, 9, state, "adhesion") == (
+        "An occultic cypher counts as two: Adhesion would make 3 against a cypher limit of 2."
+        " Untick one first."
+    )
+    assert draft_view(CONTENT, one, state).cypher_load == 2
+    (event,) = decide(state, create(one))
+    assert [(c.name, c.occultic) for c in event.character.cyphers] == [("AI Instance", True)]
+
+
+STEP_7 = "Descriptor and focus"
+
+
+def test_a_question_answered_with_more_picks_than_it_asks_is_refused():
+    """Physical Skills asks two skills: three is refused as one is, never cut to two."""
+    state = campaign()
+    skills = ("bash", "combat-prowess:ranged", "physical-skills", "improved-edge:intellect")
+    draft = msgspec.structs.replace(ROOK, abilities=skills, armor="")
+    for picks, said in (
+        (("climbing", "running", "swimming"), "Physical Skills: choose 2 (chose 3)."),
+        (("climbing",), "Physical Skills: choose 2 (chose 1)."),
+    ):
+        asked = msgspec.structs.replace(draft, answers={"Physical Skills": picks})
+        with pytest.raises(RuleViolation, match=re.escape(f"Step 7 ({STEP_7}): {said}")):
+            decide(state, create(asked))
+    two = msgspec.structs.replace(draft, answers={"Physical Skills": ("climbing", "swimming")})
+    (event,) = decide(state, create(two))
+    assert {"climbing", "swimming"} <= set(skills_now(event.character))
+
+
+def test_r_abl_3_practiced_in_armor_s_text_says_what_the_sheet_applies():
+    """R-ABL-3: practiced in armor, wearing it costs nothing (seed 003, the default); the
+    CSRD's "Speed cost drops by 1" is the CSRD armor house rule's. The summary says so."""
+    summary = CONTENT.kind("abilities")["practiced-in-armor"].summary
+    assert "no Might an hour and no Speed" in summary and "CSRD armor house rule" in summary
+    (event,) = decide(campaign(), create())
+    assert (event.character.worn.speed_loss, event.character.worn.might_per_hour) == (0, 0)
 
 
 def test_r_cmb_6_practiced_in_armor_starts_in_the_armor_of_the_player_s_choice():

@@ -48,13 +48,15 @@ from strange_tui.campaign.model.creation.draft import (
 )
 from strange_tui.campaign.model.creation.limits import no_weapons, tick_refused
 from strange_tui.campaign.model.creation.steps import (
+    WeaponPick,
     allowed_foci,
     base_edge,
+    cypher_load_of,
     cypher_picks,
     first_problem,
-    heavier_picks,
     problem,
     skill_choices,
+    weapon_groups,
     weapon_picks,
 )
 
@@ -88,7 +90,6 @@ __all__ = [
     "edge_of",
     "first_problem",
     "focus_tier_one",
-    "heavier_picks",
     "no_weapons",
     "pools_of",
     "possessions",
@@ -99,5 +100,8 @@ __all__ = [
     "tick_refused",
     "split_key",
     "tier_one",
+    "weapon_groups",
     "weapon_picks",
+    "WeaponPick",
+    "cypher_load_of",
 ]

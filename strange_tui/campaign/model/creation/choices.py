@@ -63,13 +63,28 @@ def answers_problem(library: Library, draft: Draft) -> str | None:
     answers are read as the character will take them (its questions in order)."""
     edge = {stat.value: n for stat, n in base_edge(library, draft).items()}
     for entry, option, _ in entries_taken(library, draft):
-        if not questions(entry.name, entry.effects, picked=bool(option)):
+        asked = questions(entry.name, entry.effects, picked=bool(option))
+        if not asked:
             continue
+        given = draft.answers.get(entry.name, ())
         try:
-            resolved(entry.name, entry.effects, option=option,
-                     answers=draft.answers.get(entry.name, ()), edge=edge)  # fmt: skip
+            resolved(entry.name, entry.effects, option=option, answers=given, edge=edge)
         except ValueError as problem:
             return str(problem)
+        if reason := _too_many(entry.name, asked, given):
+            return reason
+    return None
+
+
+def _too_many(name: str, asked: list[Question], given: tuple[str, ...]) -> str | None:
+    """Why ``given`` holds more picks than ``asked`` takes, or None: one more than asked is
+    refused as one fewer is, never dropped unsaid (points, 'might=2', go to a share)."""
+    picks = [answer for answer in given if answer.strip() and "=" not in answer]
+    wanted = sum(q.count for q in asked if q.kind != "points")
+    if len(picks) > wanted:
+        return f"{name}: choose {wanted} (chose {len(picks)})."
+    if len(picks) < len([a for a in given if a.strip()]) and all(q.kind != "points" for q in asked):
+        return f"{name}: asks no points to divide."
     return None
 
 

@@ -2,8 +2,9 @@
 more tick is refused where the player makes it, not only when they try to leave the step.
 
 The limits are the content's: the type's number of first-tier abilities, the weapons of
-their choice the type and descriptor give (some of them light), the starting cyphers the
-GM allows within the type's cypher limit (R-CYP-1)."""
+their choice the type and descriptor give (each in the categories its record names), the
+starting cyphers the GM allows within the type's cypher limit, an occultic one counting as
+two (R-CYP-1)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from msgspec.structs import replace
 from strange_tui.campaign.model.creation.abilities import ability_label, split_key, tier_one
 from strange_tui.campaign.model.creation.draft import Draft, Library
 from strange_tui.campaign.model.creation.steps import (
+    category_problem,
+    cypher_load_of,
     cypher_picks,
     weapon_picks,
-    weapons_problem,
 )
 from strange_tui.campaign.model.state import Campaign
 
@@ -30,7 +32,8 @@ def tick_refused(
 ) -> str | None:
     """Why ticking ``key`` (not ticked yet) at ``step`` is refused, or None: the list holds
     as many as it may already, or the tick breaks what the step asks (an ability taken
-    twice, a medium weapon where the pick must be light). Unticking is never refused."""
+    twice, a medium weapon where the pick must be light, a light one where it must be
+    medium or heavy, an occultic cypher past the limit). Unticking is never refused."""
     match step:
         case 5:
             return _ability_refused(library, draft, key)
@@ -40,15 +43,33 @@ def tick_refused(
                 return no_weapons(library, draft)
             if len(draft.weapons) >= picks:
                 return f"{counted(picks, 'weapon')} chosen already: untick one first."
-            if reason := weapons_problem(library, replace(draft, weapons=(*draft.weapons, key))):
-                return f"{reason} Untick one first."
+            if found := category_problem(library, replace(draft, weapons=(*draft.weapons, key))):
+                reason, room = found
+                return f"{reason} Untick one first." if room else reason
         case 9:
             picks = cypher_picks(library, draft, campaign)
             if not picks:
                 return "The GM allows no starting cyphers here."
             if len(draft.cyphers) >= picks:
                 return f"{counted(picks, 'starting cypher')} chosen already: untick one first."
+            return _cypher_refused(library, draft, key)
     return None
+
+
+def _cypher_refused(library: Library, draft: Draft, key: str) -> str | None:
+    """R-CYP-1: an occultic cypher counts as two against the type's cypher limit."""
+    kind = library.kind("types").get(draft.type)
+    limit = kind.cypher_limit if kind else 0
+    load = cypher_load_of(library, (*draft.cyphers, key))
+    if load <= limit:
+        return None
+    cypher = library.kind("cyphers").get(key)
+    name = cypher.name if cypher else key
+    untick = " Untick one first." if draft.cyphers else ""
+    against = f"{load} against a cypher limit of {limit}.{untick}"
+    if cypher is not None and cypher.kind == "occultic":
+        return f"{name} is occultic and counts as two: {against}"
+    return f"An occultic cypher counts as two: {name} would make {against}"
 
 
 def _ability_refused(library: Library, draft: Draft, key: str) -> str | None:

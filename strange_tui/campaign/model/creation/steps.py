@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from msgspec import Struct
 
 from strange_tui.campaign.model.creation.abilities import (
     armor_offered,
@@ -15,6 +18,7 @@ from strange_tui.campaign.model.creation.choices import answers_problem, base_ed
 from strange_tui.campaign.model.creation.draft import REVIEW, Draft, Library
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.content.controls import unseen_field
+from strange_tui.rules.cyphers import cypher_load
 
 
 def allowed_foci(library: Library, campaign: Campaign) -> dict[str, Any]:
@@ -46,48 +50,110 @@ def weapon_picks(library: Library, draft: Draft) -> int:
     return (kind.weapon_picks if kind else 0) + (descriptor.weapon_picks if descriptor else 0)
 
 
-def heavier_picks(library: Library, draft: Draft) -> int:
-    """How many of the weapons chosen may be medium or heavy: the picks not bound to light
-    weapons (a Spinner's, Tough's extra weapon)."""
-    kind = library.kind("types").get(draft.type)
-    descriptor = library.kind("descriptors").get(draft.descriptor)
-    return sum(
-        entry.weapon_picks
-        for entry in (kind, descriptor)
-        if entry is not None and not entry.weapon_picks_light_only
-    )
+CATEGORIES: tuple[str, ...] = ("light", "medium", "heavy")
+
+
+class WeaponPick(Struct, frozen=True, kw_only=True):
+    """Weapons of the player's choice one entry gives: ``count`` of them, each in one of
+    ``categories`` (a Spinner's light one, Strong's medium or heavy one)."""
+
+    source: str
+    """Whose they are, as the refusals say it: "Spinner's weapon", "Tough's extra weapon"."""
+    count: int
+    categories: tuple[str, ...] = CATEGORIES
+
+
+def weapon_groups(library: Library, draft: Draft) -> tuple[WeaponPick, ...]:
+    """The type's weapons of the player's choice, then the descriptor's extra ones, each
+    held to the categories its pack record names (light only, or the categories listed)."""
+    groups = []
+    for kind, key in (("types", draft.type), ("descriptors", draft.descriptor)):
+        entry = library.kind(kind).get(key)
+        if entry is None or not entry.weapon_picks:
+            continue
+        categories = tuple(entry.weapon_picks_categories) or (
+            ("light",) if entry.weapon_picks_light_only else CATEGORIES
+        )
+        extra = "extra " if kind == "descriptors" else ""
+        source = f"{entry.name}'s {extra}weapon{'s' * (entry.weapon_picks != 1)}"
+        groups.append(WeaponPick(source=source, count=entry.weapon_picks, categories=categories))
+    return tuple(groups)
+
+
+def either(words: Sequence[str]) -> str:
+    """'light', 'medium or heavy', 'light, medium or heavy'."""
+    return ", ".join(words[:-1]) + " or " * (len(words) > 1) + "".join(words[-1:])
+
+
+def category_problem(library: Library, draft: Draft) -> tuple[str, int] | None:
+    """Why the weapons chosen cannot each fill a pick of their category, and how many of
+    the categories refused the picks hold (0: none may be of them), or None. Checked by
+    Hall's condition on each set of categories: the weapons in the set are no more than
+    the picks that take any of them."""
+    groups = weapon_groups(library, draft)
+    weapons = library.kind("weapons")
+    chosen = [weapons[w].category for w in draft.weapons if w in weapons]
+    for wanted in _category_sets():
+        free = [g for g in groups if set(g.categories) & wanted]
+        room = sum(g.count for g in free)
+        if sum(1 for c in chosen if c in wanted) <= room:
+            continue
+        # The widest set the same picks hold: the refusal names what the others take.
+        held = [c for c in CATEGORIES if all(g in free for g in groups if c in g.categories)]
+        bound = [g for g in groups if g not in free]
+        kinds = [c for c in CATEGORIES if any(c in g.categories for g in bound)]
+        must = f"{' and '.join(g.source for g in bound)} must be {either(kinds)}"
+        if not room:
+            return f"{must}.", 0
+        return f"{must}: at most {room} {either(held)} weapon{'s' * (room != 1)}.", room
+    return None
+
+
+def _category_sets() -> list[set[str]]:
+    """Every non-empty set of categories, the smaller first."""
+    sets = [{c for i, c in enumerate(CATEGORIES) if mask >> i & 1} for mask in range(1, 8)]
+    return sorted(sets, key=len)
 
 
 def weapons_problem(library: Library, draft: Draft) -> str | None:
-    """Step 8: the weapons chosen fit the picks, light where a pick must be light."""
+    """Step 8: the weapons chosen fit the picks, each in the categories its pick takes
+    (light where a pick must be light, medium or heavy where it must be)."""
     picks = weapon_picks(library, draft)
     weapons = library.kind("weapons")
     if not set(draft.weapons) <= set(weapons):
         return "Choose weapons from the list."
     if len(draft.weapons) > picks:
         return f"You may choose {picks} weapon{'s' * (picks != 1)}."
-    free = heavier_picks(library, draft)
-    heavier = [w for w in draft.weapons if weapons[w].category != "light"]
-    if len(heavier) <= free:
-        return None
-    bound = [
-        f"{entry.name}'s {'extra ' if kind == 'descriptors' else ''}weapon"
-        f"{'s' * (entry.weapon_picks != 1)}"
-        for kind, key in (("descriptors", draft.descriptor), ("types", draft.type))
-        if (entry := library.kind(kind).get(key))
-        and entry.weapon_picks
-        and entry.weapon_picks_light_only
-    ]
-    return (
-        f"{' and '.join(bound)} must be light: at most {free} medium or heavy"
-        f" weapon{'s' * (free != 1)}."
-    )
+    found = category_problem(library, draft)
+    return found[0] if found else None
 
 
 def cypher_picks(library: Library, draft: Draft, campaign: Campaign) -> int:
     """Starting cyphers: none unless the GM allows some, never past the type's limit."""
     kind = library.kind("types").get(draft.type)
     return min(campaign.settings.starting_cyphers, kind.cypher_limit if kind else 0)
+
+
+def cypher_load_of(library: Library, cyphers: Sequence[str]) -> int:
+    """R-CYP-1: the starting cyphers' weight against the limit, as play counts it (an
+    occultic cypher counts as two)."""
+    pack = library.kind("cyphers")
+    return cypher_load([pack[c].kind == "occultic" for c in cyphers if c in pack])
+
+
+def cyphers_problem(library: Library, draft: Draft, campaign: Campaign) -> str | None:
+    """Step 10: the GM's number of starting cyphers, from the pack, within the type's
+    cypher limit where an occultic one counts as two (R-CYP-1)."""
+    picks = cypher_picks(library, draft, campaign)
+    if len(draft.cyphers) > picks:
+        return f"You may start with {picks} cypher{'s' * (picks != 1)}."
+    if not set(draft.cyphers) <= set(library.kind("cyphers")):
+        return "Choose cyphers from the list."
+    kind = library.kind("types").get(draft.type)
+    limit = kind.cypher_limit if kind else 0
+    if (load := cypher_load_of(library, draft.cyphers)) > limit:
+        return f"An occultic cypher counts as two: {load} against a cypher limit of {limit}."
+    return None
 
 
 def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> str | None:
@@ -146,11 +212,7 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
             if draft.armor and not armor_offered(library, draft):
                 return "Only an ability that brings starting armor lets you start in armor."
         case 9:
-            picks = cypher_picks(library, draft, campaign)
-            if len(draft.cyphers) > picks:
-                return f"You may start with {picks} cypher{'s' * (picks != 1)}."
-            if not set(draft.cyphers) <= set(library.kind("cyphers")):
-                return "Choose cyphers from the list."
+            return cyphers_problem(library, draft, campaign)
         case 10:
             if not draft.name.strip():
                 return "Give your character a name."
@@ -160,7 +222,18 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
                 # The same wall as a pack's or a Foundry actor's names: a direction
                 # override or a zero width would turn or hide the name wherever it is drawn.
                 return "A name cannot hold control or invisible characters (such as U+202E)."
+            if taken := name_taken(draft.name, campaign):
+                return f"{taken} is in the campaign already: give another name."
     return None
+
+
+def name_taken(name: str, campaign: Campaign) -> str | None:
+    """The name of the character in the campaign who goes by ``name`` already (any case,
+    any spacing), or None: two of one name could not be told apart where a name is typed
+    (the sheet's, a seat's)."""
+    wanted = " ".join(name.split()).casefold()
+    same = (c.name for c in campaign.characters.values())
+    return next((n for n in same if " ".join(n.split()).casefold() == wanted), None)
 
 
 def first_problem(library: Library, draft: Draft, campaign: Campaign) -> tuple[int, str] | None:
