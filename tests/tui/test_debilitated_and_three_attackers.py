@@ -1,10 +1,12 @@
-"""Two sentences of the seeds as the table meets them in the tracker, keys only: a PC
-debilitated before the fight is in its order and can be attacked (R-DMG-4, seed 000), and
-three who set on one foe in melee all get +1, the first to roll too (R-CIR-3, seed 003)."""
+"""Three sentences of the seeds as the table meets them in the tracker, keys only: a PC
+debilitated before the fight is in its order and can be attacked (R-DMG-4, seed 000); a
+held foe struggles before it attacks, and its holder rolls (R-GRAB-1, seed 003); three
+who set on one foe in melee all get +1, the first to roll too (R-CIR-3, seed 003)."""
 
 from strange_tui.campaign.model.events import DamageTaken, RollMade, TrackShifted
 from strange_tui.rules.track import DamageTrack
-from tests.tui.test_combat import THUG_AND_INITIATIVE, encounter, party_app, shown
+from tests.tui.test_combat import THUG_AND_INITIATIVE, encounter, notices, party_app, shown
+from tests.tui.test_moving_grappling_saves import GRAB, flat, option_ids
 from tests.tui.test_roll_dialog import tab_to
 
 
@@ -59,3 +61,30 @@ async def test_r_cir_3_the_first_two_attackers_say_whom_they_join_and_get_the_1(
         await pilot.pause()
         made = [e for e in app.session.journal() if isinstance(e, RollMade)][-1]
         assert (made.character, made.bonus) == ("tess", 1)
+
+
+async def test_r_grab_1_the_held_thug_struggles_and_maras_roll_keeps_it_from_attacking(tmp_path):
+    """Mara holds the thug: on its turn `d` is refused until she rolls; the grapple (c)
+    offers her roll to keep it from acting; her 12 keeps it (target 9), and its attack
+    stays refused for the turn."""
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*THUG_AND_INITIATIVE, *GRAB, "ctrl+f", "1", "5", "enter", "enter")
+        await pilot.press("n", "n", "d")  # Tess's turn, then the thug's: it attacks.
+        await pilot.pause()
+        assert encounter(app).active.id == "thug"
+        waiting = "Thug is held by Mara: before it acts, Mara rolls to keep hold (c)."
+        assert waiting in notices(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert option_ids(app) == ["grab", "save"]  # No attack taken for another either.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Thug struggles to act in Mara's hold" in flat(app, "#preview")
+        await pilot.press("ctrl+f", "1", "2", "enter", "enter")
+        await pilot.pause()
+        made = app.session.journal()[-1]
+        assert isinstance(made, RollMade) and (made.character, made.success) == ("mara", True)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Mara kept hold of Thug: no physical action for it this turn." in notices(app)

@@ -1,7 +1,8 @@
 """Grappling in the tracker's action picker (R-GRAB-1): one dialog for what a grapple
 offers now. On a PC's turn: grab a foe, break free or struggle to act while held, let go;
-on an NPC's turn: it grabs a PC, who rolls a Might defense. The die is the player's or
-the app's, as in every action dialog (``combat_actions``)."""
+on an NPC's turn: it grabs a PC, who rolls a Might defense; held by a PC, it struggles
+first, and that PC rolls to keep it from acting. The die is the player's or the app's, as
+in every action dialog (``combat_actions``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from strange_tui.campaign.commands.combat import (
     ActWhileHeld,
     BreakFree,
     Grab,
+    KeepHold,
     LetGo,
     ResistGrab,
     acting_problem,
@@ -23,6 +25,7 @@ from strange_tui.campaign.commands.combat import (
 )
 from strange_tui.campaign.commands.combat.attack_situation import HELD, holder_of
 from strange_tui.campaign.commands.combat.grappling import holds
+from strange_tui.campaign.commands.combat.holds import npc_holder
 from strange_tui.campaign.model.encounter import Combatant, action_spent
 from strange_tui.campaign.model.events import AnyEvent, RollMade
 from strange_tui.campaign.model.state import Campaign
@@ -35,7 +38,18 @@ MODES = {
     "act": "Struggle to act while held: a Might task",
     "let_go": "Let go: no roll",
     "npc_grab": "The NPC grabs a PC: a Might defense",
+    "keep": "Keep it from acting: a Might defense",
 }
+
+
+def keeping(state: Campaign) -> Combatant | None:
+    """R-GRAB-1: the PC who must roll to keep hold of the NPC whose turn it is, before it
+    acts (None: no such roll is waiting)."""
+    encounter = state.encounter
+    active = encounter.active if encounter is not None else None
+    if encounter is None or active is None or active.pc or encounter.hold_tested:
+        return None
+    return npc_holder(state, active)
 
 
 def grapple_offer(state: Campaign, seat: str | None) -> tuple[str, str] | None:
@@ -45,6 +59,10 @@ def grapple_offer(state: Campaign, seat: str | None) -> tuple[str, str] | None:
     active = encounter.active if encounter is not None else None
     if encounter is None or active is None:
         return None
+    if (holder := keeping(state)) is not None:  # At the GM's seat or the holder's.
+        if seat is not None and seat != holder.id:
+            return None
+        return holder.id, f"{holder.name} keeps {active.name} from acting: a Might defense"
     if acting_problem(state, active.id) and not only_letting_go(state, active):
         return None
     if active.pc:
@@ -76,6 +94,8 @@ class GrappleDialog(ActionDialog):
 
     def heading(self) -> str:
         active = self.encounter.active
+        if active is not None and keeping(self.session.state) is not None:
+            return f"{active.name} struggles in {self.character.name}'s hold"
         if active is not None and not active.pc:
             return f"{active.name} grabs"
         return f"{self.character.name}: a grapple"
@@ -85,6 +105,8 @@ class GrappleDialog(ActionDialog):
 
     def modes(self) -> list[str]:
         active = self.encounter.active
+        if keeping(self.session.state) is not None:
+            return ["keep"]
         if active is not None and not active.pc:
             return ["npc_grab"]
         if only_letting_go(self.session.state, self.me()):
@@ -101,6 +123,8 @@ class GrappleDialog(ActionDialog):
         """The choices of the other side for ``mode``, and the one chosen first."""
         if mode == "npc_grab":
             return self.pcs(), self.character_id
+        if mode == "keep" and (active := self.encounter.active) is not None:
+            return [(active.name, active.id)], active.id
         if mode == "let_go":
             held = [(c.name, c.id) for c in self.encounter.combatants.values()
                     if holds(self.me(), c)]  # fmt: skip
@@ -141,6 +165,8 @@ class GrappleDialog(ActionDialog):
             npc = self.encounter.active
             assert npc is not None
             return ResistGrab(character=other, npc=npc.id, effort=effort, assets=assets, die=die)
+        if mode == "keep":
+            return KeepHold(character=pc, npc=other, effort=effort, assets=assets, die=die)
         if mode == "let_go":
             if die is not None:
                 return "Letting go takes no roll: leave the die blank."
