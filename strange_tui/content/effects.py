@@ -53,6 +53,11 @@ navigation"."""
 WeaponsKind = Literal["light", "medium", "heavy", "guns"]
 TrainingLevel = Literal["trained", "specialized"]
 Range = Literal["immediate", "short", "long", "very long"]
+WeaponReach = Literal["", "melee", "ranged", "any"]
+"""The weapons an ability's attack is made with: none (its own damage), melee ones (bare
+hands too), ranged ones, or any."""
+HitCondition = Literal["", "dazed", "stunned", "distracted", "prone"]
+"""What an ability's hit may leave on a foe: conditions the tracker knows (R-CMB-4)."""
 
 
 class Effect(
@@ -240,10 +245,18 @@ class AttackMade(Effect, frozen=True, kw_only=True, tag="attack"):
     """The attack an action ability makes: ``damage`` on a hit within ``range``, rolled
     with ``stat``; ``ignores_armor`` for damage that goes through Armor; ``effort_damage``
     points for each level of Effort put on damage; ``area`` hits everyone the die reaches.
-    ``name`` tells two attacks of one ability apart (a force ray, a mindslice)."""
+    ``name`` tells two attacks of one ability apart (a force ray, a mindslice).
+
+    An attack made with a weapon ("a melee attack for 1 less damage") names the ``weapon``
+    it takes instead of a damage: each weapon the character carries of that reach (bare
+    hands count as melee) gives its damage + ``modifier``, its range and its category.
+    ``condition`` is what a hit leaves on the foe for ``rounds`` of its turns (a daze)."""
 
     name: Annotated[str, Meta(max_length=40)] = ""
-    damage: Annotated[int, Meta(ge=0, le=30)]
+    damage: Annotated[int, Meta(ge=0, le=30)] | None = None
+    weapon: WeaponReach = ""
+    modifier: Annotated[int, Meta(ge=-6, le=6)] = 0
+    """Damage added to the weapon's (- taken off), never below 0."""
     range: Range = "immediate"
     stat: StatName = "intellect"
     ignores_armor: bool = False
@@ -251,6 +264,18 @@ class AttackMade(Effect, frozen=True, kw_only=True, tag="attack"):
     area: bool = False
     eased: Annotated[int, Meta(ge=-3, le=3)] = 0
     """Steps the attack's task moves: + eased, - hindered."""
+    condition: HitCondition = ""
+    rounds: Annotated[int, Meta(ge=1, le=10)] = 1
+    """The foe's turns the ``condition`` lasts."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.weapon and (self.damage is not None or self.range != "immediate"):
+            raise ValueError("an attack with a weapon takes its damage and range: say modifier")
+        if not self.weapon and self.damage is None:
+            raise ValueError("an attack says its damage, or the weapon it is made with")
+        if self.modifier and not self.weapon:
+            raise ValueError("modifier changes a weapon's damage: say the weapon")
 
 
 class TaskMade(Effect, frozen=True, kw_only=True, tag="task"):
@@ -266,9 +291,11 @@ TimedEffect = ArmorBonus | DamageBonus | Ease | Hinder | Asset | FreeEffort | Tr
 
 class Timed(Effect, frozen=True, kw_only=True, tag="timed"):
     """While the ability is active: ``effects`` for ``rounds`` rounds, ``minutes`` or
-    ``hours`` of game time from its use; then they are gone."""
+    ``hours`` of game time from its use; then they are gone. With no ``effects`` (a field
+    to defend with Intellect in: nothing the vocabulary says), the app keeps its time and
+    shows it in use; the table reads what it does."""
 
-    effects: Annotated[tuple[TimedEffect, ...], Meta(min_length=1)]
+    effects: tuple[TimedEffect, ...] = ()
     rounds: Small = 0
     minutes: Annotated[int, Meta(ge=0, le=1440)] = 0
     hours: Annotated[int, Meta(ge=0, le=48)] = 0

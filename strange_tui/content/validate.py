@@ -80,8 +80,9 @@ def trade_problems(entry: Trade) -> list[str]:
 
 def effect_problems(where: str, entry: object, abilities: dict) -> list[str]:
     """What an entry's effects get wrong beyond their shapes: a cost cut for an ability
-    that does not exist, an attack or a task on an ability that is no action, an entry
-    that says nothing of what it does."""
+    that does not exist, an attack or a task on an ability that is no action, or rolled
+    with another stat than the pool its cost is paid from (R-ABL-2: the roll pays it), an
+    entry that says nothing of what it does."""
     effects = getattr(entry, "effects", ())
     found = [
         f"{where}: a cost reduction for ability {effect.ability!r}, which is not defined"
@@ -92,6 +93,13 @@ def effect_problems(where: str, entry: object, abilities: dict) -> list[str]:
         isinstance(effect, AttackMade | TaskMade) for effect in effects
     ):
         found.append(f"{where}: an attack or a task is made by an action (or an enabler's cost)")
+    pool = getattr(entry, "pool", None)
+    found += [
+        f"{where}: its {'attack' if isinstance(effect, AttackMade) else 'task'} is rolled with"
+        f" {effect.stat.title()}, but its cost is paid from {pool.title()} (the roll pays it)"
+        for effect in effects
+        if isinstance(effect, AttackMade | TaskMade) and pool and effect.stat != pool
+    ]
     if isinstance(entry, Ability) and not effects and not entry.narrative:
         found.append(f"{where}: says neither what it does (effects) nor narrative = true")
     return found

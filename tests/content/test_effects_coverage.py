@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from strange_tui.content.effects import AttackMade, TaskMade
 from strange_tui.content.loader import Content
 from strange_tui.content.model import Ability, CharacterType, Descriptor, Focus
 
@@ -115,3 +116,126 @@ def test_the_reviewed_list_names_real_entries_that_still_need_it(content: Conten
     known = {where: entry for where, entry, _ in entries(content)}
     stale = [where for where in REVIEWED if where not in known or known[where].effects]
     assert not stale, f"reviewed entries gone or given effects since: {stale}"
+
+
+# R-ABL-2: an action ability whose text makes an attack is rolled as an attack, and one
+# whose text names no task asks no roll (it is used at its cost).
+
+MAKES_AN_ATTACK = re.compile(
+    r"(?<!non-)\b(attack|strike|blast|bolt|beam|pummel|stab|smash|shoot)\b"
+    r"|\b(two|three|several) (melee |ranged )?attacks\b|\bhit in melee\b"
+    r"|(?<![+\w])\d+[ -](\w+[ -]){0,2}?damage\b",
+    re.IGNORECASE,
+)
+"""A summary that speaks of an attack the ability makes: an attack, a strike, a blast, a
+bolt or a beam (one: "your melee attacks deal +2" is a bonus to the others), two or three
+attacks, or a number of damage dealt ("deals 5 damage"; "+2 damage" is a bonus)."""
+
+NAMES_A_TASK = re.compile(
+    r"\b(tasks?|rolls?|rolling|difficulty|success|succeeds?|level \d+ or (less|lower)"
+    r"|foes?|creatures?|targets?|listeners?|non-ally|NPCs?|machines?|robots?|computers?"
+    r"|persuade|convince)\b",
+    re.IGNORECASE,
+)
+"""A summary that names a task to roll: a task, a roll, a difficulty, a success, a level
+limit, or someone or something the ability acts on that may resist it (a foe, a creature,
+a target, a listener, a machine), or a persuasion. A field around you, a ward, an aura, a
+hover, a look at a place: no task, nothing to roll."""
+
+REVIEWED_ATTACKS: dict[str, str] = {
+    "abilities willing-sacrifice": "the attack is one made on you, taken for someone else:"
+    " none it makes",
+    "abilities captivate-or-inspire": "an attack on the crowd breaks the spell: someone"
+    " else's, none it makes",
+    "abilities feint": "the action is the diversion; the attack comes next round with the"
+    " weapon, its asset and +4 the records name",
+    "abilities snipe": "the action is the aiming; the shot comes next round with the weapon,"
+    " its asset and +4 the records name",
+    "abilities overwatch": "a watch set like a wait: the shot comes later as the ranged"
+    " weapon's attack (its +1 recorded), rolled with Speed, where the cost is Intellect",
+    "abilities resonance-field": "its damage answers an attack made on you (a defense's"
+    " minor or major effect): no attack of its own",
+    "abilities confounding-banter": "the attack is the foe's next one, met by your eased"
+    " defense; its own roll is a task",
+    "abilities trained-gunner": "the attack is Spray's, one way of its one-of: that way"
+    " holds a task record (eased); Spray's own entry is the attack (a ranged weapon, -1)",
+}
+"""Action abilities whose summary matches ``MAKES_AN_ATTACK`` yet make no attack of their
+own, each with the reviewer's reason."""
+
+REVIEWED_TASKS: dict[str, str] = {}
+"""Action abilities with a task record whose summary names no task, with the reason."""
+
+
+def actions(content: Content) -> list[tuple[str, Ability]]:
+    return [
+        (f"abilities {entry.id}", entry)
+        for entry in content.kind("abilities").values()
+        if isinstance(entry, Ability) and entry.kind == "action"
+    ]
+
+
+def attack_left_out(content: Content) -> list[str]:
+    """The action abilities whose summary makes an attack and whose effects have none."""
+    return [
+        where
+        for where, entry in actions(content)
+        if MAKES_AN_ATTACK.search(entry.summary)
+        and not any(isinstance(e, AttackMade) for e in entry.effects)
+        and where not in REVIEWED_ATTACKS
+    ]
+
+
+def task_unsaid(content: Content) -> list[str]:
+    """The action abilities that roll a task their summary never names (an attack rolls
+    anyway: its task record is a second roll the text names)."""
+    return [
+        where
+        for where, entry in actions(content)
+        if any(isinstance(e, TaskMade) for e in entry.effects)
+        and not any(isinstance(e, AttackMade) for e in entry.effects)
+        and not NAMES_A_TASK.search(entry.summary)
+        and where not in REVIEWED_TASKS
+    ]
+
+
+def test_r_abl_2_every_action_ability_that_makes_an_attack_has_its_attack_record(content):
+    missing = attack_left_out(content)
+    assert not missing, f"{len(missing)} abilities make an attack with no attack: {missing}"
+
+
+def test_r_abl_2_no_action_ability_rolls_a_task_its_text_does_not_name(content):
+    unsaid = task_unsaid(content)
+    assert not unsaid, f"{len(unsaid)} abilities roll a task their text never names: {unsaid}"
+
+
+def test_r_abl_2_an_attack_made_a_task_and_a_field_made_a_roll_are_caught(tmp_path):
+    """A pack that gives the melee pummel back a task record, and the minute's field one:
+    both checks name them."""
+    abilities = Content().kind("abilities")
+    pack = tmp_path / "rolled.toml"
+    pack.write_text(
+        "".join(
+            f'[[abilities]]\nid = "{ability.id}"\nname = "{ability.name}"\nkind = "action"\n'
+            f'cost = 1\npool = "{ability.pool}"\nsummary = "{ability.summary}"\n'
+            f'effects = [{{ effect = "task", stat = "{ability.pool}" }}]\n\n'
+            for ability in (abilities["bash"], abilities["resonance-field"])
+        )
+    )
+    content = Content([pack])
+    assert content.problems == []
+    assert "abilities bash" in attack_left_out(content)
+    assert "abilities resonance-field" in task_unsaid(content)
+
+
+def test_the_reviewed_attacks_and_tasks_still_need_their_reasons(content: Content) -> None:
+    known = dict(actions(content))
+    stale = [
+        where
+        for where in REVIEWED_ATTACKS
+        if where not in known
+        or not MAKES_AN_ATTACK.search(known[where].summary)
+        or any(isinstance(e, AttackMade) for e in known[where].effects)
+    ]
+    stale += [where for where in REVIEWED_TASKS if where not in known]
+    assert not stale, f"reviewed entries gone, given an attack or no longer matched: {stale}"

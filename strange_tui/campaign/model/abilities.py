@@ -271,9 +271,13 @@ def base_cost(character: Character, trait: Any, extra: int = 0) -> int:
     return max(0, trait.cost + extra - sum(n for _, n in cuts))
 
 
-def ability_attacks(character: Character) -> list[tuple[str, AttackMade]]:
-    """The attacks the character's action abilities make, by trait name."""
-    return [(s.source, s.effect) for s in held(character) if isinstance(s.effect, AttackMade)]
+def ability_attacks(
+    character: Character, *, with_weapons: bool = False
+) -> list[tuple[str, AttackMade]]:
+    """The attacks the character's action abilities make with their own damage (and with
+    ``with_weapons``, those made with a weapon carried), by trait name."""
+    return [(s.source, s.effect) for s in held(character) if isinstance(s.effect, AttackMade)
+            and (with_weapons or not s.effect.weapon)]  # fmt: skip
 
 
 def ability_task(character: Character, name: str) -> TaskMade | None:

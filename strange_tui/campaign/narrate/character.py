@@ -226,7 +226,8 @@ def damage_sentence(event: DamageTaken, name: str) -> str:
 
 
 def ability_sentence(event: AbilityUsed, name: str) -> str:
-    """'Ada used <ability>: 2 Might; +2 damage on melee attacks for 1 min.'"""
+    """'Ada used <ability>: 2 Might; +2 damage on melee attacks for 1 min.'; one whose
+    time is kept with no effect the app applies: 'Ada used <ability>: 1 Intellect for 1 min.'"""
     parts = []
     if event.cost and event.stat is not None:
         parts.append(f"{event.cost} {stat_name(event.stat)}")
@@ -234,5 +235,5 @@ def ability_sentence(event: AbilityUsed, name: str) -> str:
         parts.append("no cost")
     if event.effects:
         parts.append(", ".join(effect_words(e) for e in event.effects))
-    tail = f" for {duration(event.lasts)}" if event.effects else ""
+    tail = f" for {duration(event.lasts)}" if event.lasts else ""
     return f"{name} used {inline(event.ability)}: {'; '.join(parts)}{tail}."

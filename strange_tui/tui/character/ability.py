@@ -1,7 +1,7 @@
 """Use an ability (R-ABL-2): pick one of the character's action abilities, see its cost
 with Edge applied and what it brings for how long, then enter uses it. One that is an
 attack opens the attack (in a fight) and one that is a task opens the roll, each with the
-ability's own cost and damage."""
+ability's own cost and damage; one whose text has no task is used at once, no roll."""
 
 from __future__ import annotations
 
@@ -33,12 +33,15 @@ def ability_text(shown: AbilityPreview, summary: str = "") -> Text:
             text.append(f" ({', '.join(shown.parts)})", style="dim")
     else:
         text.append("no cost")
-    if shown.lasting:
-        text.append(f"\nFor {duration(shown.seconds)}: {', '.join(shown.lasting)}.")
+    if shown.seconds:  # With nothing the app applies, the time is still kept.
+        brings = f": {', '.join(shown.lasting)}" if shown.lasting else ", as its text says"
+        text.append(f"\nFor {duration(shown.seconds)}{brings}.")
     if shown.roll == "attack":
         text.append("\nAn attack: enter opens it in the fight, with its own damage.")
     elif shown.roll == "task":
         text.append("\nA task: enter opens the roll, with its cost.")
+    else:
+        text.append("\nNo roll: enter uses it.")
     if summary:
         text.append(f"\n{summary}", style="italic dim")
     if shown.problem:

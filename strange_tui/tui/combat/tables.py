@@ -73,7 +73,7 @@ def hit_line(hit: HitPreview, preview: AttackPreview, health: HealthSeen = in_nu
         why.append(f"less Armor {preview.armor}")
     if why:
         text.append(f" ({', '.join(why)})", style="dim")
-    if hit.effect:
+    if hit.effect or hit.condition:  # An ability's hit may leave a condition (a daze).
         text.append(f" + {hit.condition or hit.effect}", style="magenta")
     text.append(f" → {preview.target} {health(hit.health, preview.max_health)}", style="dim")
     return text
@@ -89,6 +89,8 @@ def special_hit(hit: HitPreview) -> Text:
             text.append(f" + {hit.condition}", style="magenta")
         return text
     text.append(f"+{hit.bonus} damage → {hit.damage}")
+    if hit.condition:
+        text.append(f" + {hit.condition}", style="magenta")
     return text
 
 

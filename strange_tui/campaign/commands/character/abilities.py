@@ -1,9 +1,11 @@
 """Using an ability (R-ABL-2): its cost from the packs, Edge and a weakness applied, its
 lasting effects begun; and reading a character's abilities anew from the packs (R-ABL-1).
 
-An ability that is an attack goes through ``Attack`` with its own damage
-(``ability_weapon``); one that is a task goes through ``Roll`` with its cost
-(``Roll.ability``). This command is for the rest: Fury's minute, a ward, a ten-minute ease.
+An ability that is an attack goes through ``Attack`` with its own damage, or a carried
+weapon's with its modifier (``ability_weapons``); one that is a task goes through ``Roll``
+with its cost (``Roll.ability``). This command is for the rest: a minute of +2 damage, a
+ward, a ten-minute ease, and an action whose text asks no roll (a field to defend in for a
+minute), used at its cost with its time kept and no roll.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ class AbilityPreview(msgspec.Struct, frozen=True, kw_only=True):
 class UseAbility(Command, frozen=True, kw_only=True):
     """R-ABL-2: ``character`` uses the ability ``ability`` (a trait's name): its cost, with
     ``extra`` points for one that costs "N+", paid from its pool after Edge; its timed
-    effects last from now. One command, one log line."""
+    effects last from now (its time alone when the table reads what it does). No roll: an
+    attack or a task is refused here. One command, one log line."""
 
     character: str
     ability: str

@@ -77,7 +77,7 @@ def ability_sheet(state: Campaign, who: Character, content: Library) -> AbilityS
     rows = []
     for weapon in weapons_of(who, content):
         parts = ((weapon.name, weapon.damage), *ability_damage(who, weapon, now))
-        category = "ability" if weapon.ability else weapon.category
+        category = "ability" if weapon.ability and not weapon.carried else weapon.category
         kinds = {"all", "ranged" if weapon.ranged else "melee", category}
         notes = list(damage_conditional(who, kinds, now))
         if weapon.ignores_armor:
@@ -100,9 +100,9 @@ def ability_sheet(state: Campaign, who: Character, content: Library) -> AbilityS
     in_use = tuple(
         InUse(
             name=name,
-            effects=tuple(
-                effect_words(e) for a in who.active if a.name == name for e in a.effects
-            ),
+            # An ability whose time alone is kept does what its text says.
+            effects=tuple(effect_words(e) for a in who.active if a.name == name for e in a.effects)
+            or ("as its text says",),
             seconds_left=left,
         )
         for name, left in active_now(who, now)

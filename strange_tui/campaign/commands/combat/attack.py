@@ -11,6 +11,7 @@ from typing import ClassVar, Literal
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of, state_after
+from strange_tui.campaign.commands.combat import ability_weapons as by_ability
 from strange_tui.campaign.commands.combat.attack_preview import AttackPreview, attack_preview
 from strange_tui.campaign.commands.combat.attack_situation import (
     HIGH_AND_LOW,
@@ -41,7 +42,6 @@ from strange_tui.campaign.commands.combat.weapons import (
     UNARMED,
     WeaponUsed,
     ability_damage,
-    ability_weapons,
     weapon_training,
 )
 from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
@@ -152,7 +152,7 @@ class Attack(Command, frozen=True, kw_only=True):
             raise RuleViolation(f"A weapon is light, medium or heavy; not {weapon.category!r}.")
         if not 0 <= weapon.damage <= MAX_NPC_DAMAGE:
             raise RuleViolation(f"A weapon's damage runs from 0 to {MAX_NPC_DAMAGE}.")
-        if weapon.ability and weapon not in ability_weapons(who):
+        if weapon.ability and not by_ability.ability_attack_held(who, weapon):
             raise RuleViolation(f"{who.name} has no attack {weapon.name!r}.")
         if not -MAX_ATTACK_BONUS <= self.bonus <= MAX_ATTACK_BONUS:
             most = MAX_ATTACK_BONUS
@@ -280,13 +280,13 @@ class Attack(Command, frozen=True, kw_only=True):
         bonus = bonus_lines(encounter_of(state), target.id, self.character, self.weapon,
                             self.joining)  # fmt: skip
         said = tuple(f"{label}: +{n}" for label, n in bonus)
-        carried = not (self.weapon.ability or self.weapon.unarmed)
+        carried = by_ability.carried_name(self.weapon)
         return spent, replace(
             made,
             target=target.id,
             ranged=self.weapon.ranged,
-            weapon=self.weapon.name if carried else "",
-            gun=carried and self.weapon.gun,
+            weapon=carried,
+            gun=bool(carried) and self.weapon.gun,
             circumstances=(*made.circumstances, *said),
         )
 
@@ -303,6 +303,7 @@ class Attack(Command, frozen=True, kw_only=True):
         events += dealt
         if combatant_of(encounter_of(state_after(state, dealt)), self.target).defeated:
             return events
+        events += by_ability.conditions_left(self.weapon, (self.target,))  # R-ABL-2: a daze.
         if effect in EFFECT_CONDITIONS:
             name, rounds = EFFECT_CONDITIONS[effect]
             condition = Condition(name=name, rounds=rounds)
@@ -389,6 +390,9 @@ class Attack(Command, frozen=True, kw_only=True):
                         harm=self.harm,
                     )
                 )
+        after = encounter_of(state_after(state, events)).combatants
+        standing = tuple(foe.id for foe in hit if not after[foe.id].defeated)
+        events += by_ability.conditions_left(self.weapon, standing)
         return [*events, *self.begun(who)]
 
     def begun(self, who: Character) -> list[AnyEvent]:

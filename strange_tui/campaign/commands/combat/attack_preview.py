@@ -49,7 +49,8 @@ class HitPreview(msgspec.Struct, frozen=True, kw_only=True):
     """R-SPEC-2..5: the special roll's extra damage (an impaired attacker: +1)."""
     effect: str = ""
     condition: str = ""
-    """The condition the effect leaves on the target (R-CMB-4), if any."""
+    """The condition the effect leaves on the target (R-CMB-4), or the ability's hit does
+    (R-ABL-2: a daze), if any."""
     damage: int
     """Weapon + abilities + Effort damage + special bonus - the target's Armor (R-CMB-2)."""
     health: int
@@ -133,7 +134,8 @@ def attack_preview(attack: Attack, state: Campaign) -> AttackPreview:
                 die=face,
                 bonus=bonus,
                 effect=effect,
-                condition=EFFECT_CONDITIONS.get(effect, ("", 0))[0],
+                # R-ABL-2: an ability's hit leaves its own condition (a daze) too.
+                condition=EFFECT_CONDITIONS.get(effect, ("", 0))[0] or attack.weapon.on_hit,
                 damage=dealt(attack, target, damage)[0],
                 health=after.combatants[target.id].health,
             )

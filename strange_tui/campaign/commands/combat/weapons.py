@@ -10,7 +10,6 @@ import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.abilities import (
-    ability_attacks,
     attack_kinds,
     damage_parts,
     skill_sources,
@@ -19,6 +18,7 @@ from strange_tui.campaign.model.abilities import (
 )
 from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.state import Character
+from strange_tui.content.effects import HitCondition
 from strange_tui.content.model import Weapon
 from strange_tui.rules import combat
 from strange_tui.rules.circumstances import Distinction
@@ -52,6 +52,13 @@ class WeaponUsed(msgspec.Struct, frozen=True, kw_only=True):
     """Damage for each level of Effort put on damage (an ability may say otherwise)."""
     eased: int = 0
     """Steps an ability's attack is eased (- hindered)."""
+    carried: str = ""
+    """The weapon carried that an ability's attack is made with ("": its own damage)."""
+    carried_damage: int = 0
+    """That weapon's own damage, before the ability's modifier."""
+    on_hit: HitCondition = ""
+    """What an ability's hit leaves on the foe (a daze), for ``on_hit_rounds`` of its turns."""
+    on_hit_rounds: int = 0
 
 
 UNARMED = WeaponUsed(unarmed=True)
@@ -131,29 +138,11 @@ def weapons_of(who: Character, content: Library) -> tuple[WeaponUsed, ...]:
     )
     if (category := unarmed_category(who)) != "light":
         unarmed = replace(unarmed, category=category, damage=combat.WEAPON_DAMAGE[category])
-    return (*found.values(), unarmed, *ability_weapons(who))
+    # Imported here: an ability's attack made with a weapon is built on these.
+    from strange_tui.campaign.commands.combat.ability_weapons import ability_weapons
 
-
-def ability_weapons(who: Character) -> tuple[WeaponUsed, ...]:
-    """R-ABL-2: the attacks the character's action abilities make, as weapons to attack
-    with: their own damage, range and stat ('Onslaught: force ray')."""
-    made = []
-    for source, attack in ability_attacks(who):
-        made.append(
-            WeaponUsed(
-                name=f"{source}: {attack.name}" if attack.name else source,
-                category="medium",
-                damage=attack.damage,
-                ranged=attack.range != "immediate",
-                range=attack.range,
-                ability=source,
-                stat=Stat(attack.stat),
-                ignores_armor=attack.ignores_armor,
-                effort_damage=attack.effort_damage,
-                eased=attack.eased,
-            )
-        )
-    return tuple(made)
+    carried = (*found.values(), unarmed)
+    return (*carried, *ability_weapons(who, carried))
 
 
 class Training(msgspec.Struct, frozen=True, kw_only=True):
@@ -202,7 +191,8 @@ def weapon_skill_names(weapon: WeaponUsed) -> tuple[str, ...]:
     category ("light weapons", as the types name their inabilities), its kind (melee or
     ranged), guns for a gun, unarmed for bare hands, and the weapon's own name."""
     kind = "ranged" if weapon.ranged else "melee"
-    if weapon.ability:  # An ability's attack is no weapon: trained in it, or in such attacks.
+    if weapon.ability and not weapon.carried:
+        # An ability's attack of its own is no weapon: trained in it, or in such attacks.
         return (weapon.ability, "ability attacks", f"{kind} ability attacks")
     names = [
         f"{weapon.category} weapons",
@@ -210,8 +200,10 @@ def weapon_skill_names(weapon: WeaponUsed) -> tuple[str, ...]:
         f"{kind} weapons",
         f"{kind} attacks",
         "attacks",
-        weapon.name,
+        weapon.carried or weapon.name,
     ]
+    if weapon.ability:  # Made with a weapon: the weapon's training, or the ability's own.
+        names.append(weapon.ability)
     if weapon.gun:
         names += ["guns", "firearms"]
     if weapon.unarmed:
@@ -231,7 +223,7 @@ def ability_damage(
     its kind of attack; one in use, such as a minute of fury)."""
     kinds = attack_kinds(
         ranged=weapon.ranged,
-        category="ability" if weapon.ability else weapon.category,
+        category="ability" if weapon.ability and not weapon.carried else weapon.category,
         gun=weapon.gun,
         unarmed=weapon.unarmed,
         bladed=weapon.distinction in ("slashing", "stabbing"),

@@ -93,10 +93,10 @@ def use(character: Character, event: AbilityUsed, now: int) -> Character:
     if event.cost and event.stat is not None:
         paid = spend(character.pools, character.track, event.stat, event.cost)
         character = replace(character, pools=paid.pools, track=paid.track)
-    if bool(event.effects) != bool(event.lasts):
-        raise RuleViolation(f"{event.ability}: timed effects last a while, and only they do.")
+    if event.effects and not event.lasts:
+        raise RuleViolation(f"{event.ability}: timed effects last a while.")
     active = tuple(a for a in character.active if a.name != event.ability and a.until > now)
-    if event.effects:
+    if event.lasts:  # Its time is kept even when the table reads what it does.
         until = now + event.lasts
         active += (ActiveEffect(name=event.ability, effects=event.effects, until=until),)
     return replace(character, active=active)
