@@ -75,6 +75,7 @@ async def test_r_grab_1_the_held_thug_struggles_and_maras_roll_keeps_it_from_att
         assert encounter(app).active.id == "thug"
         waiting = "Thug is held by Mara: before it acts, Mara rolls to keep hold (c)."
         assert waiting in notices(app)
+        assert waiting in shown(app, "#detail")
         await pilot.press("c")
         await pilot.pause()
         assert option_ids(app) == ["grab", "save"]  # No attack taken for another either.

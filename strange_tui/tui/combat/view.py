@@ -24,6 +24,7 @@ from strange_tui.campaign.commands.combat import (
     out_of_fight,
     turn_of,
 )
+from strange_tui.campaign.commands.combat.holds import struggle_problem
 from strange_tui.campaign.commands.combat.views import condition_words, creature_view
 from strange_tui.campaign.commands.solo.npcs import NpcAttacks
 from strange_tui.campaign.commands.table.questions import AskDefense
@@ -132,10 +133,15 @@ def turn_detail(state: Campaign, seat: str | None = None) -> Text:
         yours = seat is not None and turn.active == seat
         text.append(" · ", style="dim")
         text.append("Your turn\n" if yours else f"{turn.name}'s turn\n", style="bold yellow")
+        # R-GRAB-1: a held NPC struggles first; the PC holding it rolls (c).
+        active = state.encounter.combatants[turn.active]
+        held = None if turn.pc else struggle_problem(state, active)
         if seat is not None and not yours:
             whom = turn.name if turn.pc else "the GM"
             lost = " (stunned: it loses its action)" if turn.loses_turn else ""
             text.append(f"Waiting for {whom}{lost}.\n", style="dim")
+            if held:
+                text.append(f"{held}\n", style="yellow")
         elif turn.limit:
             text.append(f"{turn.limit} n: next turn.\n", style="red")
         elif turn.loses_turn:
@@ -146,6 +152,8 @@ def turn_detail(state: Campaign, seat: str | None = None) -> Text:
         elif turn.pc:
             more = f" ({turn.granted} more granted)" if turn.granted else ""
             text.append(f"a: attack an NPC · b: use an ability · c: another action{more}.\n")
+        elif held:
+            text.append(f"{held}\n", style="yellow")
         elif state.settings.solo:
             text.append(f"d: {turn.name} acts: the app chooses whom it attacks")
             text.append(f" (damage {turn.damage}) · c: take it for an ally.\n")
