@@ -132,6 +132,7 @@ async def close_to_home(pilot) -> None:
         await pilot.press("y" if isinstance(closing, AbandonDialog) else "escape")
         await pilot.pause()
         if isinstance(closing, CampaignsScreen):
+            assert isinstance(pilot.app.screen, HomeScreen)
             break
 
 
@@ -143,8 +144,10 @@ PARTS = {"translation": [], "first visits": VISITS[:HALF], "last visits": VISITS
 @pytest.mark.parametrize("part", list(PARTS))
 @pytest.mark.starts_first  # One of the longest: started first.
 async def test_every_screen_and_dialog_is_reachable_at_40x12(demo_app, part):
-    """Each screen and dialog opened from Home (and the sheet): Tab brings every field and
-    button into view (the roll dialog's odds and buttons, the translation roles...)."""
+    """Each screen and dialog opened from Home (and the sheet) opens at 40x12 without an
+    exception, and Tab brings every field and button into view (the roll dialog's odds and
+    buttons, the translation roles...); escape brings Home back, and nothing quits (the
+    smallest size of ``test_sizes``, whose visits these are)."""
     hidden = []
     async with demo_app.run_test(size=(40, 12)) as pilot:
         if part == "translation":  # The wizard, step by step up to the roll.
@@ -158,8 +161,10 @@ async def test_every_screen_and_dialog_is_reachable_at_40x12(demo_app, part):
         for keys in PARTS[part]:
             await pilot.press(*keys)
             await pilot.pause()
+            assert not isinstance(demo_app.screen, HomeScreen), keys
             hidden += await tab_through(pilot)
             await close_to_home(pilot)
+        assert demo_app.return_code is None
     assert not hidden, "\n".join(hidden)
 
 
