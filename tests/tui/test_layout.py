@@ -110,8 +110,8 @@ async def test_creation_steps_read_at_80x24(demo_app):
             assert "Help" in "\n".join(key_bar_lines(demo_app)), step
             if step == 7:
                 # The limit in words, wrapped at a word, and its count (held at the tick).
-                assert "Choose up to 3 weapons (at most 2 medium or" in text
-                assert "│ heavy): 1 chosen." in text
+                assert "Choose up to 3 weapons (2 of any kind, 1" in text
+                assert "│ light): 1 chosen." in text
                 assert "you start in (enter)." in text  # Wrapped, not cut.
             if step == 9:
                 for line in screen_lines(demo_app):
