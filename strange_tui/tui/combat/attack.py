@@ -1,5 +1,8 @@
 """A PC's attack on an NPC (R-CMB-2); the defense against an NPC's attack (R-CMB-3) is in
-``defense`` and shares the base in ``combat_roll``. Both are imported from here too."""
+``defense`` and shares the base in ``combat_roll``. Both are imported from here too.
+
+Just past 300 lines: one form, each of whose fields goes into the one Attack it sends; the
+fields with a job of their own are in ``trade``, ``creature_fields`` and ``joining``."""
 
 from __future__ import annotations
 
