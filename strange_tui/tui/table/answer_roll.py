@@ -1,9 +1,10 @@
 """The answer to a roll the GM asks for (see ``campaign.commands.table.asking``), at the
 player's seat: the task, the stat and the difficulty are the GM's; the skill, assets, a
-helper, Effort and the die are the player's. The odds are shown before the die; when the
-GM keeps the difficulty, what the choices do instead (each step, the cost), never the
-target. The roll and the question's closing are one step: Enter in "Your die" (ctrl+f
-goes there) or the Roll button; escape leaves the question open (``!`` reopens it)."""
+helper, Effort, the kind of task (R-ABL-1) and the die are the player's. The odds are
+shown before the die; when the GM keeps the difficulty, what the choices do instead (each
+step, the cost), never the target. The roll and the question's closing are one step:
+Enter in "Your die" (ctrl+f goes there) or the Roll button; escape leaves the question
+open (``!`` reopens it)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from strange_tui.campaign.commands.rolls.odds import RollOutcome, outcome_of
 from strange_tui.campaign.commands.rolls.roll import Reroll
 from strange_tui.campaign.commands.rolls.steps import training_choice, training_options
+from strange_tui.campaign.commands.rolls.task_kinds import kind_options, kinds_chosen
 from strange_tui.campaign.commands.table.asking import AnswerPreview, AnswerRoll
 from strange_tui.campaign.model.events import RollMade, RollRerolled
 from strange_tui.campaign.model.prompts import Prompt
@@ -152,7 +154,10 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
                 yield Label("Helper")
                 yield Select(HELPERS, value="none", allow_blank=False, id="helper", compact=True)
                 yield Label("")
-                yield Checkbox("Inability", id="inability", classes="wide")
+                yield Checkbox("Inability", id="inability")
+                # R-ABL-1: which kind of task it is, for the abilities that help such tasks.
+                yield Label("Kind")
+                yield Select(kind_options(), value="", allow_blank=False, id="kind", compact=True)
                 yield Label("Your die ^f")
                 yield Input(
                     placeholder=die_hint(self, DIE_HINT),
@@ -202,6 +207,7 @@ class RollAnswer(AsksIfImpossible, Answer, CharacterDialog):
             assets=self.query_one("#assets", Select).value,
             effort=self.query_one("#effort", Select).value,
             helper=self.query_one("#helper", Select).value,
+            kinds=kinds_chosen(self.query_one("#kind", Select).value),
         )
 
     @on(Select.Changed)

@@ -10,7 +10,7 @@ import pytest
 from strange_tui.campaign.commands import decide, preview
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.ability_tasks import roll_tags, task_reasons
-from strange_tui.campaign.model.events import CharacterCreated, ClockAdvanced
+from strange_tui.campaign.model.events import CharacterCreated, ClockAdvanced, RollMade
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.model.task_words import BROADER, KINDS, MAX_KINDS, TASK_WORDS
 from strange_tui.campaign.store import Store
@@ -127,3 +127,18 @@ def test_r_tr_7_a_perception_task_by_its_words_or_kind_is_one_for_blurred_senses
                  {"perception": True}):  # fmt: skip
         moved = msgspec.structs.replace(look, **said)
         assert preview(store.state, moved).odds.final_difficulty == 4, said
+
+
+def test_r_abl_1_an_asked_roll_answered_as_swimming_brings_stalkers_asset():
+    """The GM asks Mara to 'cross the gorge'; her answer says it is swimming: Stalker's
+    asset counts, and says why."""
+    from strange_tui.campaign.commands.table.asking import AnswerRoll, AskRoll
+
+    store = stalker_store()
+    store.apply(decide(store.state, AskRoll(character="mara", label="cross the gorge")))
+    plain = AnswerRoll(character="mara", die=10)
+    assert preview(store.state, plain).roll.abilities == ()
+    swim = msgspec.structs.replace(plain, kinds=("swimming",))
+    assert preview(store.state, swim).roll.abilities == ("Stalker: an asset (movement: swimming)",)
+    made = next(e for e in decide(store.state, swim) if isinstance(e, RollMade))
+    assert made.assets == 1

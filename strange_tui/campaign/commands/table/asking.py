@@ -160,6 +160,8 @@ class AnswerRoll(Command, frozen=True, kw_only=True):
     assets: int = 0
     effort: int = 0
     helper: HelperSkill = "none"
+    kinds: tuple[str, ...] = ()
+    """R-ABL-1: the kinds of task the player says it is (see ``Roll.kinds``)."""
     die: int | None = None
 
     def question(self, state: Campaign) -> Prompt:
@@ -199,6 +201,7 @@ class AnswerRoll(Command, frozen=True, kw_only=True):
             assets=self.assets,
             effort=self.effort,
             helper=self.helper,
+            kinds=self.kinds,
             die=self.die,
         )
 
