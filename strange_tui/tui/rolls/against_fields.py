@@ -2,7 +2,7 @@
 against. Picking one sets the Difficulty to the level the model says it meets this task
 at (its perception for a PC sneaking, its deception for a lie), and the preview says why;
 a box for each situation of its entry that would change that level. The level follows
-the task as its label, stat or Perception box change, until the Difficulty is set by
+the task as its label, kind, stat or Perception box change, until the Difficulty is set by
 hand: then Against stays, and the preview says the Difficulty is the table's."""
 
 from __future__ import annotations
