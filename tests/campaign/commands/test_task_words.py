@@ -142,3 +142,18 @@ def test_r_abl_1_an_asked_roll_answered_as_swimming_brings_stalkers_asset():
     assert preview(store.state, swim).roll.abilities == ("Stalker: an asset (movement: swimming)",)
     made = next(e for e in decide(store.state, swim) if isinstance(e, RollMade))
     assert made.assets == 1
+
+
+def test_r_npc_1_a_task_sneaking_by_its_words_or_its_kind_meets_the_zombies_perception():
+    """'Sneak past' (a form of stealth) and 'Get past' said to be stealth both meet the AI
+    Zombie's perception at level 7 (R-ABL-1's reading of the task feeds R-NPC-1)."""
+    from strange_tui.campaign.commands.rolls.against import against_level
+    from tests.campaign.commands.test_roll_against import creatures_fight, npc
+
+    store = creatures_fight("ai-zombie")
+    zombie = npc(store, "AI Zombie")
+    get_past = Roll(character="mara", stat=Stat.SPEED, label="Get past")
+    assert against_level(store.state, zombie, get_past)[0] == 3
+    for roll in (msgspec.structs.replace(get_past, label="Sneak past"),
+                 msgspec.structs.replace(get_past, kinds=("stealth",))):  # fmt: skip
+        assert against_level(store.state, zombie, roll)[0] == 7, roll
