@@ -45,8 +45,8 @@ def answers_taken(who: Character, entry: Any) -> set[str]:
 
 def narrowed(entry: Any, who: Character) -> Any:
     """``entry`` as ``who`` may take it now: a repeatable one held already asks without
-    the answers taken before (Physical Skills' skills, Skill With Attacks' category); any
-    other is as the pack has it."""
+    the answers taken before (the two skills taken, the weapon category taken); any other
+    is as the pack has it."""
     if not getattr(entry, "repeatable", False) or entry.name not in held_names(who):
         return entry
     taken = answers_taken(who, entry)

@@ -81,7 +81,7 @@ LASTING_WORDS = {
 
 
 def tier_words(event: AdvancementBought) -> str:
-    """R-ADV-1: ', and reached tier 3: Fury, Trained Gunner (guns)', the abilities the new
+    """R-ADV-1: ', and reached tier 3: <ability>, <ability> (guns)', the abilities the new
     tier brought with the player's picks; older journals say no tier."""
     gained = ", ".join(picked(event, name) for name in event.tier_abilities)
     if event.tier_reached:
@@ -91,7 +91,7 @@ def tier_words(event: AdvancementBought) -> str:
 
 def picked(event: AdvancementBought, name: str) -> str:
     """An ability gained, named with the answers its trait keeps where the name does not
-    say them already: 'Physical Skills (climbing, running)'."""
+    say them already: '<ability> (climbing, running)'."""
     trait = next((t for t in event.traits if t.name == name), None)
     said = [p for p in trait.picks if p.casefold() not in name.casefold()] if trait else []
     return inline(f"{name} ({', '.join(said)})" if said else name)

@@ -1,19 +1,25 @@
 """XP and advancement: the GM awards XP; the player buys the tier's steps (R-ADV-1).
 
+The character's tier and XP stay in sight above the form; the new tier's abilities are
+picked as creation picks them (``tier_picker``); the questions' widget is
+``common/questions``.
+
 Just over 300 lines: one dialog whose award, step, new tier's offer and questions share
-its form and its preview; the questions' widget is ``common/questions``."""
+its form and its preview."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
-from textual.widgets import Button, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Input, Label, Select, Static
+from textual.worker import Worker
 
 from strange_tui.campaign.commands.character.advancement import (
     AdvancementPreview,
@@ -29,8 +35,10 @@ from strange_tui.campaign.model.folds.advancement import (
 )
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.campaign.model.traits import Question
+from strange_tui.tui.character.tier_picker import TierPicker
 from strange_tui.tui.common.access import CampaignApp
 from strange_tui.tui.common.dialog import CharacterDialog, int_value
+from strange_tui.tui.common.filter_list import FilterList
 from strange_tui.tui.common.questions import QuestionsForm
 from strange_tui.tui.common.session import Refused
 
@@ -55,10 +63,19 @@ class AdvanceDialog(CharacterDialog):
         # Not ctrl+w: in a text field that deletes a word (and must never award XP).
         Binding("ctrl+t", "award", "Award XP", id="advance.award"),
         Binding("ctrl+b", "buy", "Buy step", id="advance.buy"),
+        # Tab waits for the keys before it (a tick that asks something rebuilds the
+        # questions below: a quick tab lands in them, not past them).
+        Binding("tab", "next_field(1)", show=False),
+        Binding("shift+tab", "next_field(-1)", show=False),
     ]
 
     DEFAULT_CSS = """
-    AdvanceDialog .dialog { width: 80; }
+    AdvanceDialog .dialog { width: 80; height: 100%; overflow-y: hidden; }
+    AdvanceDialog #body { height: 1fr; scrollbar-size-vertical: 1; }
+    AdvanceDialog #status { height: auto; max-height: 3; }
+    AdvanceDialog.-narrow #status { max-height: 2; }
+    AdvanceDialog.-narrow .form { margin-top: 0; }
+    AdvanceDialog .buttons { padding-top: 0; }
     AdvanceDialog .form { grid-size: 4; grid-columns: 12 1fr 12 1fr; grid-rows: 1;
                           grid-gutter: 0 1; height: auto; margin-top: 1; }
     AdvanceDialog .form Label { text-style: bold; color: $text-muted; }
@@ -66,54 +83,55 @@ class AdvanceDialog(CharacterDialog):
     AdvanceDialog #steps { height: auto; margin-top: 1; }
     AdvanceDialog #steps Button { min-width: 10; margin-right: 1; }
     AdvanceDialog #preview { height: auto; }
-    AdvanceDialog #tier-abilities { height: auto; max-height: 5; border: none; padding: 0; }
-    AdvanceDialog .hidden { display: none; }
     """
 
     def compose(self) -> ComposeResult:
-        self.offered: tuple[TierOffer | None, ...] = ()
-        """The tier offer the form shows (empty: none shown yet)."""
-        with VerticalScroll(classes="dialog") as box:
+        self._asking: Worker[None] | None = None
+        """The questions form being rebuilt, if it is."""
+        with Vertical(classes="dialog") as box:
             box.border_title = f"XP and advancement: {escape(self.character.name)}"
             box.border_subtitle = "ctrl+t awards XP · ctrl+b buys the step · escape closes"
-            yield Static(id="status")
-            with Grid(id="award", classes="form"):
-                yield Label("Award XP")
-                yield Input("1", type="integer", id="xp", compact=True)
-                yield Label("For")
-                yield Input(placeholder="a discovery...", id="why", compact=True)
-            # The step first, then what it needs: the split of +4 points, the Edge, ...
-            yield Select(
-                [(label, step) for step, label in STEPS], prompt="Choose a step to buy", id="step"
-            )
-            with Grid(id="form", classes="form"):
-                for stat in Stat:
-                    yield Label(f"+{stat.value.title()}")
-                    yield Input("0", type="integer", id=f"pool-{stat.value}", compact=True)
-                yield Label("Edge in")
-                yield Select(
-                    [(s.value.title(), s) for s in Stat],
-                    value=Stat.MIGHT,
-                    allow_blank=False,
-                    id="edge",
-                    compact=True,
-                )
-                yield Label("Skill")
-                yield Input(placeholder="skill to train", id="skill", compact=True)
-                yield Label("Ability")
-                yield Input(placeholder="type ability", id="ability", compact=True)
-                yield Label("Boon")
-                yield Input(placeholder="who, where or what", id="boon", compact=True,
-                            disabled=True)  # fmt: skip
-            yield Static(id="tier-head", classes="hidden")
-            yield SelectionList[str](id="tier-abilities", classes="hidden")
-            yield Select[str]([], prompt="the focus's ability", id="focus-choice", classes="hidden")
-            yield QuestionsForm(id="questions")  # What the abilities gained ask, if anything.
-            yield Static(id="preview", classes="preview")
+            yield Static(id="status")  # Above the form: the XP stay in sight (and an award).
+            with VerticalScroll(id="body"):
+                yield from self.form()
             with Horizontal(classes="buttons"):
                 yield Button("Award XP", variant="success", id="award")
                 yield Button(f"Buy step ({STEP_COST_XP} XP)", variant="primary", id="buy")
                 yield Button("Close", id="close")
+
+    def form(self) -> ComposeResult:
+        """The award, the step and what it needs, the new tier's picks, the questions."""
+        with Grid(id="award", classes="form"):
+            yield Label("Award XP")
+            yield Input("1", type="integer", id="xp", compact=True)
+            yield Label("For")
+            yield Input(placeholder="a discovery...", id="why", compact=True)
+        # The step first, then what it needs: the split of +4 points, the Edge, ...
+        yield Select(
+            [(label, step) for step, label in STEPS], prompt="Choose a step to buy", id="step"
+        )
+        with Grid(id="form", classes="form"):
+            for stat in Stat:
+                yield Label(f"+{stat.value.title()}")
+                yield Input("0", type="integer", id=f"pool-{stat.value}", compact=True)
+            yield Label("Edge in")
+            yield Select(
+                [(s.value.title(), s) for s in Stat],
+                value=Stat.MIGHT,
+                allow_blank=False,
+                id="edge",
+                compact=True,
+            )
+            yield Label("Skill")
+            yield Input(placeholder="skill to train", id="skill", compact=True)
+            yield Label("Ability")
+            yield Input(placeholder="type ability", id="ability", compact=True)
+            yield Label("Boon")
+            yield Input(placeholder="who, where or what", id="boon", compact=True,
+                        disabled=True)  # fmt: skip
+        yield TierPicker(id="tier")
+        yield QuestionsForm(id="questions")  # What the abilities gained ask, if anything.
+        yield Static(id="preview", classes="preview")
 
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", lambda _: self.show_status(), init=True)
@@ -123,13 +141,14 @@ class AdvanceDialog(CharacterDialog):
         # Awarding XP is the GM's: a player's seat buys steps only.
         for part in self.query("#award"):  # The award form and its button.
             part.display = False
-        box = self.query_one(VerticalScroll)
+        box = self.query_one(".dialog")
         box.border_subtitle = "ctrl+b buys the step · escape closes"
         self.query_one("#step", Select).focus()
 
     def reset(self) -> None:
         """Kept between opens (``open_advance``): the form as a new dialog has it."""
-        self.offered, self._previewed = (), None
+        self._previewed = None
+        self.query_one(TierPicker).offer = None  # Shown afresh: nothing ticked.
         self.ask(())
         texts = {"#xp": "1", "#why": "", "#skill": "", "#ability": "", "#boon": ""}
         texts.update({f"#pool-{stat.value}": "0" for stat in Stat})
@@ -137,7 +156,7 @@ class AdvanceDialog(CharacterDialog):
             self.query_one(selector, Input).value = text
         self.query_one("#step", Select).clear()
         self.query_one("#edge", Select).value = Stat.MIGHT
-        self.query_one(VerticalScroll).scroll_home(animate=False)
+        self.query_one("#body", VerticalScroll).scroll_home(animate=False)
         self.query_one("#xp" if self.session.is_gm else "#step").focus()
         self.show_status()
 
@@ -173,26 +192,7 @@ class AdvanceDialog(CharacterDialog):
 
     def show_offer(self, offer: TierOffer | None) -> None:
         """R-ADV-1: the new tier's abilities to choose, shown when the next step reaches it."""
-        head = self.query_one("#tier-head", Static)
-        choices = self.query_one("#tier-abilities", SelectionList)
-        focus = self.query_one("#focus-choice", Select)
-        if self.offered == (offer,):
-            return  # Shown already: keep what the player ticked.
-        self.offered = (offer,)
-        head.set_class(offer is None, "hidden")
-        choices.set_class(offer is None or not offer.options, "hidden")
-        focus.set_class(offer is None or not offer.focus_options, "hidden")
-        choices.clear_options()
-        if offer is None:
-            return
-        text = Text(f"Tier {offer.tier}: ", style="bold green")
-        text.append(f"choose {offer.choose} {offer.type_name} abilities (space or enter ticks)")
-        if offer.granted:
-            text.append(f"; {offer.focus_name} adds {', '.join(offer.granted)}")
-        head.update(text)
-        choices.add_options([(name, key) for key, name in offer.options])
-        choices.highlighted = 0 if offer.options else None
-        focus.set_options([(name, key) for key, name in offer.focus_options])
+        self.query_one(TierPicker).show(offer)
 
     @on(Button.Pressed, "#award")
     @on(Input.Submitted, "#xp, #why")
@@ -202,7 +202,12 @@ class AdvanceDialog(CharacterDialog):
             self.notify("XP is a whole number.", severity="warning")
             return
         reason = self.query_one("#why", Input).value
-        self.app.run_command(AwardXp(character=self.character_id, amount=amount, reason=reason))
+        who = self.character
+        if self.app.run_command(AwardXp(character=self.character_id, amount=amount,
+                                        reason=reason)):  # fmt: skip
+            # Said where the key was pressed too: the status above may be out of view.
+            self.notify(f"{who.name} earned {amount} XP: {self.character.xp} XP now.",
+                        title="XP")  # fmt: skip
 
     def command(self) -> BuyAdvancement | str:
         """The step the form describes, or what to fix in the form first."""
@@ -216,7 +221,7 @@ class AdvanceDialog(CharacterDialog):
                 return "Pool points are whole numbers."
             pools[stat] = value
         edge = self.query_one("#edge", Select).value
-        focus = self.query_one("#focus-choice", Select).value
+        picker = self.query_one(TierPicker)
         return BuyAdvancement(
             character=self.character_id,
             step=step,
@@ -226,14 +231,15 @@ class AdvanceDialog(CharacterDialog):
             ability=self.query_one("#ability", Input).value,
             boon=self.query_one("#boon", Input).value,
             content=self.content,
-            tier_abilities=tuple(self.query_one("#tier-abilities", SelectionList).selected),
-            focus_choice=focus if isinstance(focus, str) else None,
+            tier_abilities=picker.chosen,
+            focus_choice=picker.focus_choice,
             answers={k: v for k, v in self.query_one(QuestionsForm).answers().items() if v},
         )
 
     @on(Input.Changed)
     @on(Select.Changed)
-    @on(SelectionList.SelectedChanged)
+    @on(FilterList.Toggled)
+    @on(FilterList.Chosen)
     @on(QuestionsForm.Changed)
     def update_preview(self) -> None:
         """R-ADV-1: what the chosen step would change, before the XP are spent; and what
@@ -260,13 +266,48 @@ class AdvanceDialog(CharacterDialog):
             preview.update(Text(str(refused), style="red"))
             return
         preview.update(preview_text(shown))
+        self.query_one(TierPicker).say_left(shown.problem or "")
         self.ask(shown.questions)
 
     def ask(self, questions: tuple[Question, ...]) -> None:
         """Put the questions the step's abilities ask in the form (once they change)."""
         form = self.query_one(QuestionsForm)
         if form.questions != questions:
-            self.run_worker(form.ask(questions), group="questions", exclusive=True)
+            self._asking = self.run_worker(form.ask(questions), group="questions",
+                                           exclusive=True)  # fmt: skip
+
+    async def action_next_field(self, step: int) -> None:
+        """Tab (``step`` 1) or shift+tab (-1), once the keys pressed before it are handled
+        and the questions they brought are in the form: a tick that asks something
+        rebuilds the form, and a tab pressed meanwhile would pass it by."""
+        for _ in range(3):  # A key's handling posts messages on, a widget to its parent.
+            await self.settled()
+            if self._asking is not None and self._asking.is_running:
+                try:
+                    await asyncio.wait_for(self._asking.wait(), timeout=2)
+                except Exception:  # Cancelled by a newer ask, or slow: move on.
+                    pass
+        self.focus_next() if step > 0 else self.focus_previous()
+
+    async def settled(self, timeout: float = 1.0) -> None:
+        """Wait until the dialog's widgets have handled what was sent to them so far."""
+        done = asyncio.Event()
+        count = 0
+
+        def one_less() -> None:
+            nonlocal count
+            count -= 1
+            if not count:
+                done.set()
+
+        for node in self.walk_children(with_self=True):
+            if node.call_later(one_less):
+                count += 1
+        if count:
+            try:
+                await asyncio.wait_for(done.wait(), timeout)
+            except TimeoutError:
+                pass
 
     @on(Button.Pressed, "#buy")
     def action_buy(self) -> None:

@@ -20,9 +20,14 @@ from tests.campaign.builders import character
 
 CONTENT = Content()
 
-ASKED_GUNNER = BuyAdvancement(character="mara", step="skill", skill="Stealth", content=CONTENT,
-                              tier_abilities=("lunge", "fury", "slice"),
-                              focus_choice="trained-gunner")  # fmt: skip
+ASKED_GUNNER = BuyAdvancement(
+    character="mara",
+    step="skill",
+    skill="Stealth",
+    content=CONTENT,
+    tier_abilities=("lunge", "fury", "slice"),
+    focus_choice="trained-gunner",
+)
 """Mara's fourth step of tier 2: three Vector abilities and the focus's Trained Gunner."""
 
 
@@ -53,9 +58,15 @@ DEALER = {"Damage Dealer": ("gun",)}
 
 def tier_three(tier_abilities, **answers):
     """Mara's step that reaches tier 3 with ``tier_abilities`` and Damage Dealer (guns)."""
-    return BuyAdvancement(character="mara", step="skill", skill="Stealth", content=CONTENT,
-                          tier_abilities=tier_abilities, focus_choice="damage-dealer",
-                          answers={**DEALER, **answers})  # fmt: skip
+    return BuyAdvancement(
+        character="mara",
+        step="skill",
+        skill="Stealth",
+        content=CONTENT,
+        tier_abilities=tier_abilities,
+        focus_choice="damage-dealer",
+        answers={**DEALER, **answers},
+    )
 
 
 def mara(store):
@@ -76,8 +87,9 @@ def test_r_adv_1_trained_gunner_asks_guns_or_spray_at_the_new_tier():
 
 def test_r_adv_1_trained_gunner_taken_with_guns_trains_the_sheet_in_guns():
     store = tier_ready(tier=2, skills={})
-    (event,) = run(store, msgspec.structs.replace(
-        ASKED_GUNNER, answers={"Trained Gunner": ("guns",)}))  # fmt: skip
+    (event,) = run(
+        store, msgspec.structs.replace(ASKED_GUNNER, answers={"Trained Gunner": ("guns",)})
+    )
     assert event.tier_abilities[-1] == "Trained Gunner (guns)"
     assert mara(store).tier == 3 and "Trained Gunner (guns)" in mara(store).abilities
     assert skills_now(mara(store))["guns"] == "trained"
@@ -101,8 +113,17 @@ PHYSICAL = {"Physical Skills": ("climbing", "running")}
 
 def test_r_adv_1_physical_skills_is_offered_again_without_the_skills_taken():
     store = tier_ready()
-    run(store, BuyAdvancement(character="mara", step="skill", skill="Guns", content=CONTENT,
-                              tier_abilities=("physical-skills", "swipe"), answers=PHYSICAL))  # fmt: skip
+    run(
+        store,
+        BuyAdvancement(
+            character="mara",
+            step="skill",
+            skill="Guns",
+            content=CONTENT,
+            tier_abilities=("physical-skills", "swipe"),
+            answers=PHYSICAL,
+        ),
+    )
     assert "Physical Skills (climbing, running)" not in mara(store).abilities  # Its name is plain.
     next_tier(store)
     again = tier_three(("physical-skills", "lunge", "fury"))
@@ -113,33 +134,59 @@ def test_r_adv_1_physical_skills_is_offered_again_without_the_skills_taken():
     question, _ = shown.questions  # Then Damage Dealer's.
     assert question.options == ("balancing", "jumping", "swimming")
     with pytest.raises(RuleViolation, match="'climbing' is not one of balancing, jumping"):
-        decide(store.state, tier_three(again.tier_abilities,
-                                       **{"Physical Skills": ("climbing", "swimming")}))  # fmt: skip
+        decide(
+            store.state,
+            tier_three(again.tier_abilities, **{"Physical Skills": ("climbing", "swimming")}),
+        )
     run(store, tier_three(again.tier_abilities, **{"Physical Skills": ("jumping", "swimming")}))
     skills = skills_now(mara(store))
     assert {s: skills[s] for s in ("climbing", "running", "jumping", "swimming")} == dict.fromkeys(
-        ("climbing", "running", "jumping", "swimming"), "trained")  # fmt: skip
+        ("climbing", "running", "jumping", "swimming"), "trained"
+    )
     assert mara(store).abilities.count("Physical Skills") == 2
 
 
 def test_r_adv_1_a_repeatable_ability_with_too_few_answers_left_is_not_offered():
     store = tier_ready()
-    run(store, BuyAdvancement(character="mara", step="skill", skill="Guns", content=CONTENT,
-                              tier_abilities=("physical-skills", "swipe"), answers=PHYSICAL))  # fmt: skip
+    run(
+        store,
+        BuyAdvancement(
+            character="mara",
+            step="skill",
+            skill="Guns",
+            content=CONTENT,
+            tier_abilities=("physical-skills", "swipe"),
+            answers=PHYSICAL,
+        ),
+    )
     next_tier(store)
-    run(store, tier_three(("physical-skills", "lunge", "fury"),
-                          **{"Physical Skills": ("jumping", "swimming")}))
+    run(
+        store,
+        tier_three(
+            ("physical-skills", "lunge", "fury"), **{"Physical Skills": ("jumping", "swimming")}
+        ),
+    )
     next_tier(store)
-    shown = preview(store.state, BuyAdvancement(character="mara", step="skill", skill="Guns",
-                                                content=CONTENT))  # fmt: skip
+    shown = preview(
+        store.state, BuyAdvancement(character="mara", step="skill", skill="Guns", content=CONTENT)
+    )
     assert "physical-skills" not in dict(shown.offer.options)  # Only balancing is left.
 
 
 def test_r_adv_1_skill_with_attacks_is_offered_again_without_the_category_taken():
     store = tier_ready()
     attacks = {"Skill With Attacks": ("light bladed weapons",)}
-    run(store, BuyAdvancement(character="mara", step="skill", skill="Guns", content=CONTENT,
-                              tier_abilities=("skill-with-attacks", "swipe"), answers=attacks))  # fmt: skip
+    run(
+        store,
+        BuyAdvancement(
+            character="mara",
+            step="skill",
+            skill="Guns",
+            content=CONTENT,
+            tier_abilities=("skill-with-attacks", "swipe"),
+            answers=attacks,
+        ),
+    )
     next_tier(store)
     again = tier_three(("skill-with-attacks", "lunge", "fury"))
     question, _ = preview(store.state, again).questions
@@ -154,24 +201,31 @@ def test_r_adv_1_a_free_skill_question_taken_again_refuses_an_answer_taken_befor
     entry = CONTENT.kind("abilities")["knowledge-skills"]
     held = trait_of(entry, answers=("history", "geography"))
     store = tier_ready(advancements=(), abilities=("Knowledge Skills",), traits=(held,))
-    knowledge = BuyAdvancement(character="mara", step="ability", ability="Knowledge Skills",
-                               content=CONTENT)  # fmt: skip
+    knowledge = BuyAdvancement(
+        character="mara", step="ability", ability="Knowledge Skills", content=CONTENT
+    )
     (question,) = preview(store.state, knowledge).questions
     assert question.count == 2
     with pytest.raises(RuleViolation, match="taken with history before: choose others"):
-        decide(store.state, msgspec.structs.replace(
-            knowledge, answers={"Knowledge Skills": ("history", "botany")}))  # fmt: skip
-    (event,) = run(store, msgspec.structs.replace(
-        knowledge, answers={"Knowledge Skills": ("botany", "law")}))  # fmt: skip
+        decide(
+            store.state,
+            msgspec.structs.replace(knowledge, answers={"Knowledge Skills": ("history", "botany")}),
+        )
+    (event,) = run(
+        store, msgspec.structs.replace(knowledge, answers={"Knowledge Skills": ("botany", "law")})
+    )
     assert sentence(event, {"mara": "Mara"}) == (
-        "Mara advanced: the ability Knowledge Skills (botany, law) (4 XP).")  # fmt: skip
+        "Mara advanced: the ability Knowledge Skills (botany, law) (4 XP)."
+    )
 
 
 def test_r_adv_1_the_ability_step_refuses_an_ability_held_that_is_taken_once():
     store = tier_ready(advancements=())
     with pytest.raises(RuleViolation, match="has Bash already: it is taken once"):
-        decide(store.state, BuyAdvancement(character="mara", step="ability", ability="Bash",
-                                           content=CONTENT))  # fmt: skip
+        decide(
+            store.state,
+            BuyAdvancement(character="mara", step="ability", ability="Bash", content=CONTENT),
+        )
 
 
 # R-ADV-1: the log says the character grew.
@@ -179,8 +233,9 @@ def test_r_adv_1_the_ability_step_refuses_an_ability_held_that_is_taken_once():
 
 def test_r_adv_1_the_log_says_the_tier_reached_and_the_abilities_with_their_picks():
     store = tier_ready(tier=2)
-    (event,) = run(store, msgspec.structs.replace(
-        ASKED_GUNNER, answers={"Trained Gunner": ("guns",)}))  # fmt: skip
+    (event,) = run(
+        store, msgspec.structs.replace(ASKED_GUNNER, answers={"Trained Gunner": ("guns",)})
+    )
     line = sentence(event, {"mara": "Mara"})
     assert line == (
         "Mara advanced: training in Stealth (4 XP), and reached tier 3:"
@@ -190,9 +245,17 @@ def test_r_adv_1_the_log_says_the_tier_reached_and_the_abilities_with_their_pick
 
 def test_r_adv_1_the_log_names_the_skills_a_new_tier_s_ability_trained():
     store = tier_ready()
-    (event,) = run(store, BuyAdvancement(
-        character="mara", step="skill", skill="Guns", content=CONTENT,
-        tier_abilities=("physical-skills", "swipe"), answers=PHYSICAL))  # fmt: skip
+    (event,) = run(
+        store,
+        BuyAdvancement(
+            character="mara",
+            step="skill",
+            skill="Guns",
+            content=CONTENT,
+            tier_abilities=("physical-skills", "swipe"),
+            answers=PHYSICAL,
+        ),
+    )
     line = sentence(event, {"mara": "Mara"})
     assert "reached tier 2: Physical Skills (climbing, running), Swipe, Careful Shot." in line
 
@@ -201,7 +264,9 @@ def test_r_adv_1_a_step_that_does_not_raise_the_tier_says_no_tier():
     store = tier_ready(advancements=())
     (event,) = run(store, BuyAdvancement(character="mara", step="effort"))
     assert (event.tier_reached, sentence(event, {"mara": "Mara"})) == (
-        0, "Mara advanced: +1 Effort (4 XP).")  # fmt: skip
+        0,
+        "Mara advanced: +1 Effort (4 XP).",
+    )
 
 
 def test_r_adv_1_an_event_that_says_a_wrong_tier_is_refused():

@@ -13,17 +13,17 @@ from typing import get_args
 import msgspec
 
 from strange_tui.campaign.commands.base import Command, character_of, name, state_after, text
-from strange_tui.campaign.model import creation
-from strange_tui.campaign.model.creation import Library
-from strange_tui.campaign.model.events import AdvancementBought, AdvancementStep, AnyEvent
-from strange_tui.campaign.model.events.character import BOONS
-from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.commands.character.tier_offer import (
     Described,
     TierOffer,
     open_words,
     tier_offer,
 )
+from strange_tui.campaign.model import creation
+from strange_tui.campaign.model.creation import Library
+from strange_tui.campaign.model.events import AdvancementBought, AdvancementStep, AnyEvent
+from strange_tui.campaign.model.events.character import BOONS
+from strange_tui.campaign.model.folds import armor
 from strange_tui.campaign.model.folds.advancement import (
     MAX_TIER,
     POOL_POINTS,
@@ -101,8 +101,10 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         gained, keys = self.new_tier(tier_offer(self.content, who), who)
         bought = self.bought_ability_key(who) if self.step == "ability" else ()
         traits = self.traits_of((*keys, *bought), who)
-        # A way picked shows in the name, as the trait has it: 'Trained Gunner (guns)'.
-        gained = tuple(traits[k].name if k in traits else n for k, n in zip(keys, gained))
+        # A way picked shows in the name, as the trait has it: '<name> (guns)'.
+        gained = tuple(
+            traits[k].name if k in traits else n for k, n in zip(keys, gained, strict=True)
+        )
         ability = traits[bought[0]].name if bought and bought[0] in traits else self.ability
         pools: dict[Stat, int] = {}
         if self.step == "pools":

@@ -20,6 +20,7 @@ from strange_tui.campaign.model.folds.advancement import (
 )
 from strange_tui.campaign.model.repeats import answers_taken, offered_again
 from strange_tui.campaign.model.state import Character
+from strange_tui.content.effects import OneOf
 from strange_tui.rules.pools import Stat
 
 
@@ -91,7 +92,11 @@ def tier_offer(content: Library | None, who: Character) -> TierOffer | None:
             granted_keys=tuple(steps.abilities),
             focus_options=tuple((a, creation.ability_label(content, a)) for a in steps.choose_one),
         )
-    every = [*offer.options, *offer.focus_options, *zip(offer.granted_keys, offer.granted)]
+    every = [
+        *offer.options,
+        *offer.focus_options,
+        *zip(offer.granted_keys, offer.granted, strict=True),
+    ]
     return msgspec.structs.replace(
         offer, described={key: describe(content, key, label, who) for key, label in every}
     )
@@ -111,6 +116,8 @@ def describe(content: Library, key: str, label: str, who: Character) -> Describe
         return Described(name=label, cost="", summary="")
     cost = (f"{entry.cost}{'+' if entry.cost_plus else ''} {(entry.pool or '').title()}"
             if entry.cost else entry.kind)  # fmt: skip
+    if any(isinstance(e, OneOf) and not all(w.action for w in e.options) for e in entry.effects):
+        cost = f"{cost} or none"  # Taken the other way, it costs nothing.
     again = entry.name in {a.split(" (", 1)[0].strip() for a in who.abilities}
     return Described(name=label, cost=cost.strip(), summary=entry.summary, again=again)
 
