@@ -102,6 +102,8 @@ def test_r_adv_1_trained_gunner_taken_as_spray_is_an_action_at_2_speed():
     run(store, msgspec.structs.replace(ASKED_GUNNER, answers={"Trained Gunner": ("spray",)}))
     spray = next(t for t in mara(store).traits if t.name == "Trained Gunner (Spray)")
     assert (spray.action, spray.cost, spray.pool) == (True, 2, "speed")
+    (attack,) = spray.effects  # The Vector's Spray: a ranged weapon's attack, eased, -1.
+    assert (attack.weapon, attack.modifier, attack.eased) == ("ranged", -1, 1)
     assert "guns" not in skills_now(mara(store))
 
 
