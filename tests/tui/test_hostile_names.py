@@ -19,6 +19,7 @@ from strange_tui.campaign.model.state import Cypher
 from strange_tui.campaign.model.terms import Condition
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
+from strange_tui.tui.character.sheet import SheetScreen
 from strange_tui.tui.creation.wizard import AbandonDialog
 from strange_tui.tui.home.campaigns import CampaignsScreen
 from strange_tui.tui.home.home import HomeScreen
@@ -33,56 +34,79 @@ NAMES = [
     "Ma\u200bra\u200d",
     "W" * 80,
 ]
-VISITS = [
+PARTY_VISITS = [
     ["r"], ["s"], ["x"], ["i"], ["l"], ["question_mark"], ["t"], ["c"], ["o"], ["g"],
-    ["enter", "d"], ["enter", "p"], ["enter", "h"], ["enter", "g"], ["enter", "u"],
-    ["enter", "e"], ["enter"],
 ]  # fmt: skip
+"""Screens that show the whole party (every hostile name at once)."""
+SHEET_VISITS = [["d"], ["p"], ["h"], ["g"], ["u"], ["e"], []]
+"""The sheet of one PC (enter), and each dialog it opens."""
+HALVES = {"party and the first sheets": range(0, 3), "the last sheets": range(3, len(NAMES))}
+"""The test in two app sessions, so that two workers share it."""
 
 
-def hostile_campaign(saves, name: str):
-    folder = CampaignFolder.create(saves, "Hostile " + str(len(name)), slug="hostile")
+def hostile_campaign(saves):
+    """One PC named with each hostile name (pc0, pc1...), each carrying a cypher of that
+    name and notes of it."""
+    folder = CampaignFolder.create(saves, "Hostile", slug="hostile")
     store = folder.open()
-    for cid in ("mara", "jun"):
-        hero = replace(character(cid), name=name if cid == "mara" else "Jun")
-        store.dispatch(CharacterCreated(character=hero))
-    store.dispatch(CypherGained(character="mara", cypher=Cypher(name=name, effect=name)))
-    store.dispatch(NotesEdited(character="mara", notes=name * 3))
+    for index, name in enumerate(NAMES):
+        cid = f"pc{index}"
+        store.dispatch(CharacterCreated(character=replace(character(cid), name=name)))
+        store.dispatch(CypherGained(character=cid, cypher=Cypher(name=name, effect=name)))
+        store.dispatch(NotesEdited(character=cid, notes=name * 3))
     return folder
 
 
-@pytest.mark.parametrize("name", NAMES, ids=range(len(NAMES)))
+async def back_home(pilot, keys) -> None:
+    app = pilot.app
+    for _ in range(5):
+        if isinstance(app.screen, HomeScreen):
+            break
+        closing = app.screen
+        await pilot.press("y" if isinstance(closing, AbandonDialog) else "escape")
+        await pilot.pause()
+        if isinstance(closing, CampaignsScreen):
+            break
+    assert isinstance(app.screen, HomeScreen), keys
+    assert app.return_code is None, keys  # A name never quits the app.
+
+
+@pytest.mark.parametrize("half", list(HALVES))
 @pytest.mark.starts_first  # One of the longest: started first.
-async def test_every_screen_shows_a_hostile_name_as_typed(tmp_path, name):
+async def test_every_screen_shows_a_hostile_name_as_typed(tmp_path, half):
     saves = tmp_path / "saves"
-    folder = hostile_campaign(saves, name)
+    folder = hostile_campaign(saves)
     app = StrangeApp(campaign_path=folder.path, saves=saves)
     async with app.run_test(size=(120, 40)) as pilot:
-        for keys in VISITS:
-            await pilot.press(*keys)
-            await pilot.pause()
-            for _ in range(5):
-                if isinstance(app.screen, HomeScreen):
-                    break
-                closing = app.screen
-                await pilot.press("y" if isinstance(closing, AbandonDialog) else "escape")
-                await pilot.pause()
-                if isinstance(closing, CampaignsScreen):
-                    break
-            assert isinstance(app.screen, HomeScreen), keys
-            assert app.return_code is None, keys  # A name never quits the app.
+        await pilot.pause()
         party = app.screen.query_one("#party")
         console = Console(width=200, color_system=None)
-        with console.capture() as shown:
-            console.print(party.get_option_at_index(0).prompt)
-        assert name in shown.get()  # As typed: not read as markup, nothing dropped.
+        for index, name in enumerate(NAMES):
+            with console.capture() as shown:
+                console.print(party.get_option_at_index(index).prompt)
+            assert name in shown.get()  # As typed: not read as markup, nothing dropped.
+        if 0 in HALVES[half]:
+            for keys in PARTY_VISITS:
+                await pilot.press(*keys)
+                await pilot.pause()
+                await back_home(pilot, keys)
+        for index in HALVES[half]:
+            for keys in SHEET_VISITS:
+                app.screen.query_one("#party").highlighted = index
+                await pilot.press("enter", *keys)
+                await pilot.pause()
+                sheet = next(s for s in app.screen_stack if isinstance(s, SheetScreen))
+                assert sheet.character_id == f"pc{index}"
+                await back_home(pilot, [index, *keys])
 
 
 @pytest.mark.parametrize("name", NAMES, ids=range(len(NAMES)))
 async def test_a_hostile_npc_and_condition_in_the_tracker(tmp_path, name):
     saves = tmp_path / "saves"
-    folder = hostile_campaign(saves, "Mara")
+    folder = CampaignFolder.create(saves, "Hostile NPC", slug="hostile")
     store = folder.open()
+    for cid in ("mara", "jun"):
+        store.dispatch(CharacterCreated(character=character(cid)))
     store.dispatch(CombatStarted(pcs=("mara", "jun")))
     thug = Combatant(id="thug", name=name, level=2, health=6, max_health=6, damage=2)
     store.dispatch(NpcsAdded(npcs=(thug,)))

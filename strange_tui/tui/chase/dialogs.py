@@ -64,7 +64,7 @@ class StartChaseDialog(CharacterDialog):
 
     def compose(self) -> ComposeResult:
         session = self.session
-        party = [(c.name, c.id) for c in session.state.characters.values()]
+        party = [(Text(c.name), c.id) for c in session.state.characters.values()]
         with Vertical(classes="dialog") as box:
             box.border_title = "A chase"
             box.border_subtitle = "ctrl+s starts it"

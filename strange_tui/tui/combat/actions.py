@@ -94,7 +94,7 @@ class ActionDialog(CharacterDialog):
         """(name, id) of the PCs still in the fight (at a player's seat, its own only)."""
         state = self.session.state
         return [
-            (c.name, c.id)
+            (Text(c.name), c.id)
             for c in self.encounter.combatants.values()
             if c.pc
             and not out_of_fight(state, c.id)
@@ -105,7 +105,7 @@ class ActionDialog(CharacterDialog):
     def npcs(self, keep: Callable[[Combatant], bool] = lambda c: True) -> list[tuple[str, str]]:
         """(name, id) of the NPCs still standing (objects take no actions)."""
         return [
-            (c.name, c.id)
+            (Text(c.name), c.id)
             for c in self.encounter.npcs()
             if not c.defeated and not c.inanimate and keep(c)
         ]

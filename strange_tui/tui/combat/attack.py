@@ -97,7 +97,7 @@ class AttackDialog(CombatRoll):
         start = weapon_index(self.weapons, self.start_weapon)
         encounter = self.session.state.encounter
         assert encounter is not None
-        targets = [(c.name, c.id) for c in encounter.npcs() if not c.defeated]
+        targets = [(Text(c.name), c.id) for c in encounter.npcs() if not c.defeated]
         specials = special_options(self.session.state, self.character_id)
         first = self.weapons[int(start)]
         with Vertical(classes="dialog") as box:

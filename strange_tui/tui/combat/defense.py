@@ -114,7 +114,7 @@ class DefenseDialog(CreatureDefense, CombatRoll):
         assert encounter is not None
         state = self.session.state
         pcs = [
-            (c.name, c.id)
+            (Text(c.name), c.id)
             for c in encounter.combatants.values()
             if c.pc and (c.id == self.character_id if self.fixed else not out_of_fight(state, c.id))
         ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.text import Text
 from textual import on
 from textual.widget import Widget
 from textual.widgets import Select
@@ -124,9 +125,9 @@ class GrappleDialog(ActionDialog):
         if mode == "npc_grab":
             return self.pcs(), self.character_id
         if mode == "keep" and (active := self.encounter.active) is not None:
-            return [(active.name, active.id)], active.id
+            return [(Text(active.name), active.id)], active.id
         if mode == "let_go":
-            held = [(c.name, c.id) for c in self.encounter.combatants.values()
+            held = [(Text(c.name), c.id) for c in self.encounter.combatants.values()
                     if holds(self.me(), c)]  # fmt: skip
             return held, held[0][1] if held else ""
         if mode in ("free", "act"):

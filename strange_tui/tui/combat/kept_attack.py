@@ -4,6 +4,7 @@ thirty widgets are not made, styled and laid out again on every `a`)."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.widgets import Checkbox, Input, Select, Static
 
 from strange_tui.campaign.commands.combat import DAMAGE, special_options, weapons_of
@@ -26,7 +27,7 @@ def reset_attack(
     dialog.weapons = weapons_of(dialog.character, dialog.session.content)
     weapons = [(weapon_label(w), str(n)) for n, w in enumerate(dialog.weapons)]
     start = weapon_index(dialog.weapons, weapon)
-    targets = [(c.name, c.id) for c in encounter.npcs() if not c.defeated]
+    targets = [(Text(c.name), c.id) for c in encounter.npcs() if not c.defeated]
     selects: dict[str, tuple[list[tuple[str, object]], object]] = {
         "#target": (targets, npc_id),
         "#weapon": (weapons, start),

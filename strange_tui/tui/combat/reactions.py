@@ -50,7 +50,7 @@ class TakeAttackDialog(ActionDialog):
 
     def fields(self) -> Iterable[Widget]:
         yield self.select("Who takes it", self.pcs(), self.character_id, "pc")
-        everyone = [(c.name, c.id) for c in self.encounter.combatants.values() if c.pc]
+        everyone = [(Text(c.name), c.id) for c in self.encounter.combatants.values() if c.pc]
         ally = next((cid for _, cid in everyone if cid != self.character_id), "")
         yield self.select("Meant for", everyone, ally, "ally")
         yield row("", Checkbox("A Speed task first (the GM asks for one)", value=True, id="roll"))

@@ -42,7 +42,7 @@ class ContestDialog(CharacterDialog):
         self.done = False
 
     def compose(self) -> ComposeResult:
-        pcs = [(c.name, c.id) for c in self.session.state.characters.values()]
+        pcs = [(Text(c.name), c.id) for c in self.session.state.characters.values()]
         first = pcs[0][1] if pcs else Select.NULL
         second = pcs[1][1] if len(pcs) > 1 else Select.NULL
         with Vertical(classes="dialog") as box:

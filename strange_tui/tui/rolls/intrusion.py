@@ -52,7 +52,7 @@ class IntrusionDialog(CharacterDialog):
     def compose(self) -> ComposeResult:
         who = self.character
         friends = [
-            (c.name, cid) for cid, c in self.session.state.characters.items() if cid != who.id
+            (Text(c.name), cid) for cid, c in self.session.state.characters.items() if cid != who.id
         ]
         with Vertical(classes="dialog") as box:
             box.border_title = self.title_text()

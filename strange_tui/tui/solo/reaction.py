@@ -102,7 +102,7 @@ class ReactionDialog(CharacterDialog):
         """The PCs, the one highlighted at Home first."""
         pcs = self.session.state.characters.values()
         first = [c for c in pcs if c.id == self.character_id]
-        return [(c.name, c.id) for c in first + [c for c in pcs if c.id != self.character_id]]
+        return [(Text(c.name), c.id) for c in first + [c for c in pcs if c.id != self.character_id]]
 
     def skills(self, speaker: str) -> list[tuple[str, str]]:
         """'No skill', then the speaker's trainings and inabilities, each with its level."""

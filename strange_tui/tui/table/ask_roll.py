@@ -43,7 +43,7 @@ class AskRollDialog(CharacterDialog):
 
     def compose(self) -> ComposeResult:
         state = self.session.state
-        who = [(THE_PARTY, PARTY), *((c.name, c.id) for c in state.characters.values())]
+        who = [(THE_PARTY, PARTY), *((Text(c.name), c.id) for c in state.characters.values())]
         start = self.character_id if self.character_id in state.characters else PARTY
         with Vertical(classes="dialog") as box:
             box.border_title = "Ask for a roll (GM)"
