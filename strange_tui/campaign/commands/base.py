@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Protocol
 
 import msgspec
 
+from strange_tui.campaign.model.abilities import asleep_refusal, moment
 from strange_tui.campaign.model.events import ActionTaken, AnyEvent
 from strange_tui.campaign.model.seats import GM, player_name
 from strange_tui.campaign.model.state import Campaign, Character
@@ -58,6 +59,11 @@ class Command(msgspec.Struct, frozen=True, kw_only=True):
         if not isinstance(character, str):
             character = getattr(self, "hunter", None)
         return character if isinstance(character, str) else None
+
+    def ability_used(self) -> str:
+        """The ability (a trait's name) this command uses, if any: R-TR-8 refuses one of a
+        focus still asleep while its character acclimates."""
+        return ""
 
     def seat_may(self, state: Campaign) -> str | None:
         """Why the seat in ``by`` may not send this command (None: it may). The GM's seat
@@ -112,6 +118,7 @@ def decide(
     ``solo`` adds what the app decides in the GM's chair to the same step (one journal
     entry, one undo), with the same dice."""
     authorise(state, command)
+    awake(state, command)
     dice = dice if dice is not None else SeededDice()
     events = tuple(command.decide(state, dice))
     if events and (spent := turn_action(state, command)):
@@ -140,6 +147,7 @@ def preview(state: Campaign, command: Command) -> Any:
     """What ``command`` would do on ``state``, for a dialog to show before the player
     commits (the same code as ``decide``)."""
     authorise(state, command)
+    awake(state, command)
     return command.preview(state)
 
 
@@ -147,6 +155,15 @@ def authorise(state: Campaign, command: Command) -> None:
     """RuleViolation when the seat that sends ``command`` may not (a player's seat acting
     for another character, or doing the GM's part)."""
     if reason := command.seat_may(state):
+        raise RuleViolation(reason)
+
+
+def awake(state: Campaign, command: Command) -> None:
+    """R-TR-8: RuleViolation when ``command`` uses an ability of a focus that sleeps while
+    its character acclimates (seed 003: no focus can be accessed during acclimation)."""
+    name = command.ability_used()
+    who = state.characters.get(command.acting_for(state) or "") if name else None
+    if who is not None and (reason := asleep_refusal(who, name, moment(state))):
         raise RuleViolation(reason)
 
 

@@ -11,8 +11,8 @@ from rich.text import Text
 from strange_tui.campaign.commands.character import sheet_facts
 from strange_tui.campaign.commands.character.attacks import AbilitySheet
 from strange_tui.campaign.commands.character.facts import SheetFacts
-from strange_tui.campaign.model.abilities import skills_now
-from strange_tui.campaign.model.state import Character
+from strange_tui.campaign.model.abilities import asleep_now, skills_now
+from strange_tui.campaign.model.state import Character, Clock
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.campaign.narrate.artifacts import artifact_words
 from strange_tui.campaign.narrate.sheet import sentence
@@ -131,6 +131,13 @@ def cypher_load_text(character: Character) -> Text:
     return text
 
 
+def waking_words(character: Character, now: int) -> str:
+    """R-TR-8: 'asleep until 13:00 (acclimating)': when a focus's ability wakes."""
+    today = f"Day {Clock(seconds=now).day}, "
+    wakes = Clock(seconds=character.travel.asleep.until).label().removeprefix(today)
+    return f"asleep until {wakes} (acclimating)"
+
+
 def lists_block(character: Character, abilities: AbilitySheet | None = None, now: int = 0) -> Group:
     """Skills (with what abilities train), attacks, abilities in use, abilities,
     equipment, cyphers, notes."""
@@ -159,11 +166,13 @@ def lists_block(character: Character, abilities: AbilitySheet | None = None, now
         for i, a in enumerate(character.artifacts)
     ]
     usable = {u.name: u for u in abilities.usable} if abilities else {}
+    asleep = asleep_now(character, now)
     listed = [
         Text.assemble(
             f"• {name}",
             (f"  {usable[name].cost} {usable[name].pool.title()}" if name in usable and
              usable[name].pool else "", "dim"),
+            (f"  {waking_words(character, now)}" if name in asleep else "", "yellow"),
         )
         for name in character.abilities
     ]  # fmt: skip

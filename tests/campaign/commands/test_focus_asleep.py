@@ -2,13 +2,18 @@
 accessed during acclimation): its standing effects count, and its abilities may be used,
 only from the end of acclimation."""
 
+import pytest
+
 from strange_tui.campaign.commands import decide, preview
+from strange_tui.campaign.commands.character import UseAbility
 from strange_tui.campaign.commands.combat import Defend
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.translation import Translate
 from strange_tui.campaign.model.abilities import asleep_refusal, moment, skills_now
 from strange_tui.campaign.model.events import ClockAdvanced
 from strange_tui.campaign.store import Store
 from strange_tui.content.loader import Content
+from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.translation import HOUR
 from tests.campaign.builders import campaign, character, fighting, npc
@@ -76,3 +81,25 @@ def test_r_tr_8_the_refusal_says_when_the_focus_wakes_and_names_only_its_traits(
     )
     assert asleep_refusal(kit, "Courageous", kit.travel.asleep.until) is None
     assert asleep_refusal(kit, "Fury", moment(store.state)) is None  # the type's: awake
+
+
+def test_r_tr_8_a_sleeping_focus_ability_is_refused_in_preview_and_decide_then_wakes():
+    """Kit takes Talks to Machines in Ruk: its Distant Interface (a task) cannot be used
+    in the hour of acclimation, its preview saying why; after the hour it rolls."""
+    store = Store(campaign(character("kit")))
+    run(store, Translate(destination="ruk", recursion_difficulty=5, initiator="kit", die=15,
+                         foci={"kit": "Talks to Machines"}, content=CONTENT))  # fmt: skip
+    roll = Roll(character="kit", difficulty=3, ability="Distant Interface", die=12,
+                stat=Stat.INTELLECT)
+    with pytest.raises(RuleViolation, match="Distant Interface comes with Talks to Machines"):
+        preview(store.state, roll)
+    with pytest.raises(RuleViolation, match="acclimates"):
+        decide(store.state, roll)
+    store.dispatch(ClockAdvanced(seconds=HOUR))
+    assert decide(store.state, roll)
+
+
+def test_r_tr_8_an_ability_that_is_not_the_focus_s_is_used_while_acclimating():
+    store = arrived_in_ardeyn(abilities=("Fury",))
+    assert preview(store.state, UseAbility(character="kit", ability="Fury")).problem is None
+    assert decide(store.state, UseAbility(character="kit", ability="Fury"))

@@ -135,6 +135,9 @@ class UseAbility(Command, frozen=True, kw_only=True):
                 problem = str(refused)
         return replace(shown, problem=problem)
 
+    def ability_used(self) -> str:
+        return self.ability
+
     def takes_action(self, state: Campaign) -> bool:
         """R-CMB-8: an action ability is the action of its turn; an enabler is not."""
         who = state.characters.get(self.character)

@@ -115,6 +115,9 @@ class Attack(Command, frozen=True, kw_only=True):
     round (three together: each gets +1, the first to roll too)."""
     die: int | None = None
 
+    def ability_used(self) -> str:
+        return self.weapon.ability
+
     def defended_at(self, target: Combatant) -> tuple[int, str]:
         """R-NPC-1: the level ``target`` resists the attack at (its Speed defense, as its
         entry may say), and the line that says why ('' at its own level)."""

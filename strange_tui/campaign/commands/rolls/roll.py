@@ -109,6 +109,9 @@ class Roll(Command, frozen=True, kw_only=True):
     """An attack's kind, when known: a circumstance of the other kind is refused."""
     die: int | None = None
 
+    def ability_used(self) -> str:
+        return self.ability
+
     def situation(self) -> Situation:
         """R-CIR-1, R-CIR-2: the roll's circumstances, checked, with their steps."""
         kind = "defense" if self.defense else "attack" if self.attack else "task"
