@@ -9,8 +9,8 @@ import shutil
 from textual import events
 
 from strange_tui.campaign.model.events import CharacterCreated, DamageTaken
-from strange_tui.campaign.model.state import Travel
 from strange_tui.campaign.model.terms import Stat
+from strange_tui.campaign.model.travel import Travel
 from strange_tui.storage.folder import CampaignFolder
 from strange_tui.tui.app.app import StrangeApp
 from strange_tui.tui.combat.tracker import CombatScreen

@@ -14,7 +14,8 @@ from typing import Any, ClassVar, Protocol
 
 import msgspec
 
-from strange_tui.campaign.model.abilities import asleep_refusal, moment
+from strange_tui.campaign.model.abilities import moment
+from strange_tui.campaign.model.acclimation import asleep_refusal
 from strange_tui.campaign.model.events import ActionTaken, AnyEvent
 from strange_tui.campaign.model.seats import GM, player_name
 from strange_tui.campaign.model.state import Campaign, Character

@@ -13,8 +13,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from strange_tui.campaign.model.acclimation import asleep_now
+from strange_tui.campaign.model.effect_words import when_words
 from strange_tui.campaign.model.events import AbilityUsed
-from strange_tui.campaign.model.state import Campaign, Character, Clock
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.types import ROUND_SECONDS
 from strange_tui.content.effects import (
     ArmorBonus,
@@ -51,26 +53,6 @@ class Sourced:
 
     source: str
     effect: Any
-
-
-def asleep_now(character: Character, now: int | None) -> tuple[str, ...]:
-    """R-TR-8: the traits of the focus the character is still acclimating to at ``now``
-    (None: no time given, so none sleeps)."""
-    asleep = character.travel.asleep
-    return asleep.traits if now is not None and now < asleep.until else ()
-
-
-def asleep_refusal(character: Character, name: str, now: int) -> str | None:
-    """R-TR-8: why the ability ``name`` cannot be used at ``now`` (its focus sleeps while
-    the character acclimates), or None."""
-    if name not in asleep_now(character, now):
-        return None
-    today = f"Day {Clock(seconds=now).day}, "
-    wakes = Clock(seconds=character.travel.asleep.until).label().removeprefix(today)
-    return (
-        f"{name} comes with {character.focus}, asleep while {character.name} acclimates"
-        f" (until {wakes}): no focus ability can be used."
-    )
 
 
 def held(character: Character, now: int | None = None) -> Iterator[Sourced]:
@@ -158,15 +140,6 @@ def armor_conditional(character: Character, now: int | None = None) -> list[str]
         elif not holds(character, s.effect):
             lines.append(f"{s.source}: +{s.effect.value} Armor {when_words(s.effect)}")
     return lines
-
-
-def when_words(effect: Any) -> str:
-    """The condition of an effect in words: 'while wearing armor', 'in dim light'."""
-    if effect.when == "situational":
-        return effect.situation
-    return {"impaired": "while impaired"}.get(
-        effect.when, f"with {effect.when}".replace("with wearing armor", "while wearing armor")
-    )
 
 
 def skills_now(character: Character, now: int | None = None) -> dict[str, str]:
@@ -302,28 +275,3 @@ def timed_begun(character: Character, name: str) -> list[AbilityUsed]:
 def active_now(character: Character, now: int) -> list[tuple[str, int]]:
     """The abilities in use and the seconds each has left."""
     return [(a.name, a.until - now) for a in character.active if a.until > now]
-
-
-def effect_words(effect: Any) -> str:
-    """An effect in a few words, as the sheet and the previews list it."""
-    match type(effect).__name__:
-        case "ArmorBonus":
-            return f"+{effect.value} Armor" + (
-                f" against {effect.against}" if effect.against else ""
-            )
-        case "DamageBonus":
-            kind = "" if effect.attacks == "all" else f" {effect.attacks}"
-            return f"+{effect.value} damage on{kind} attacks"
-        case "Ease" | "Hinder":
-            verb = "eased" if type(effect).__name__ == "Ease" else "hindered"
-            steps = f" {effect.steps} steps" if effect.steps > 1 else ""
-            return f"{', '.join(effect.tasks)} {verb}{steps}"
-        case "Asset":
-            return f"an asset on {', '.join(effect.tasks)}"
-        case "FreeEffort":
-            return f"free Effort on {', '.join(effect.tasks)}"
-        case "Training":
-            return f"{effect.level} in {effect.skill}"
-        case "EdgeBonus":
-            return f"+{effect.value} {effect.stat.title()} Edge"
-    return type(effect).__name__

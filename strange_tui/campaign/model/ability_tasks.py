@@ -9,7 +9,8 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from strange_tui.campaign.model.abilities import Part, Sourced, counting, situational, when_words
+from strange_tui.campaign.model.abilities import Part, Sourced, counting, situational
+from strange_tui.campaign.model.effect_words import when_words
 from strange_tui.campaign.model.state import Character
 from strange_tui.campaign.model.task_words import BROADER, with_broader, word_tags
 from strange_tui.content.effects import Asset, Ease, FreeEffort, Hinder

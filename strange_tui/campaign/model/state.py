@@ -1,4 +1,5 @@
-"""The immutable campaign state: settings, characters, the clock, the party's recursion."""
+"""The immutable campaign state: settings, characters, the clock, the party's recursion
+(where each character is among the recursions: ``travel``)."""
 
 # Annotations are evaluated here, not kept as text: msgspec would compile each one on
 # the first decode of every start (tests/storage/test_decoding_types.py).
@@ -13,7 +14,8 @@ from strange_tui.campaign.model.encounter import Encounter
 from strange_tui.campaign.model.hunters import Challenge, Hunter
 from strange_tui.campaign.model.prompts import Prompt
 from strange_tui.campaign.model.story import Story
-from strange_tui.campaign.model.traits import ActiveEffect, Moment, Trait
+from strange_tui.campaign.model.traits import ActiveEffect, Trait
+from strange_tui.campaign.model.travel import Place, Travel
 from strange_tui.campaign.model.types import (
     DAY_SECONDS,
     START_OF_PLAY,
@@ -58,44 +60,6 @@ class Cypher(Frozen):
     effect: Text = ""
     identified: bool = True
     """R-ART-1: one gained unidentified is studied (an Intellect task) before its use."""
-
-
-Place = Annotated[str, Meta(max_length=200)]
-
-
-class FocusKit(Frozen):
-    """R-TR-8: what a focus gives its character: abilities (by name) and one level of
-    training in each of ``skills``."""
-
-    abilities: tuple[Name, ...] = ()
-    skills: tuple[Name, ...] = ()
-    traits: tuple[Trait, ...] = ()
-    """What those abilities do (and take back when the focus is left behind)."""
-
-
-class Asleep(Frozen):
-    """R-TR-8: the focus a character acclimates to sleeps until ``until``: the traits it
-    gave (by name: its abilities and its own effects) and the skills it trains count, and
-    its abilities may be used, only from then."""
-
-    until: Moment = 0
-    traits: tuple[Name, ...] = ()
-    skills: tuple[Name, ...] = ()
-
-
-class Travel(Frozen):
-    """Where a character is among the recursions (R-TR-8, R-TR-9)."""
-
-    recursion: Place = ""
-    """The recursion the character stayed in when the party translated without them
-    ("": with the party). They rejoin when the party comes back there."""
-    places: dict[Name, Place] = field(default_factory=dict)
-    """R-TR-9: the last place the character was in each recursion (free text)."""
-    left: dict[Name, FocusKit] = field(default_factory=dict)
-    """R-TR-8: what each focus left behind took with it (by focus), given back when the
-    character returns and takes that focus again."""
-    asleep: Asleep = field(default_factory=Asleep)
-    """R-TR-8: the focus they have now, asleep while they acclimate."""
 
 
 ArmorCategory = Literal["light", "medium", "heavy"]

@@ -4,7 +4,7 @@ rolls, weaknesses, notes."""
 
 from __future__ import annotations
 
-from strange_tui.campaign.model.abilities import effect_words
+from strange_tui.campaign.model.effect_words import effect_words
 from strange_tui.campaign.model.events import (
     AbilityUsed,
     AdvancementBought,

@@ -11,7 +11,8 @@ from rich.text import Text
 from strange_tui.campaign.commands.character import sheet_facts
 from strange_tui.campaign.commands.character.attacks import AbilitySheet
 from strange_tui.campaign.commands.character.facts import SheetFacts
-from strange_tui.campaign.model.abilities import asleep_now, skills_now
+from strange_tui.campaign.model.abilities import skills_now
+from strange_tui.campaign.model.acclimation import asleep_now
 from strange_tui.campaign.model.state import Character, Clock
 from strange_tui.campaign.model.terms import Stat
 from strange_tui.campaign.narrate.artifacts import artifact_words

@@ -9,7 +9,8 @@ from strange_tui.campaign.commands.character import UseAbility
 from strange_tui.campaign.commands.combat import Defend
 from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.commands.translation import Translate
-from strange_tui.campaign.model.abilities import asleep_refusal, moment, skills_now
+from strange_tui.campaign.model.abilities import moment, skills_now
+from strange_tui.campaign.model.acclimation import asleep_refusal
 from strange_tui.campaign.model.events import ClockAdvanced
 from strange_tui.campaign.store import Store
 from strange_tui.content.loader import Content

@@ -7,8 +7,9 @@ import pytest
 from msgspec.structs import replace
 
 from strange_tui.campaign.model.artifacts import Artifact
-from strange_tui.campaign.model.state import Cypher, Scars, Travel
+from strange_tui.campaign.model.state import Cypher, Scars
 from strange_tui.campaign.model.traits import ActiveEffect
+from strange_tui.campaign.model.travel import Travel
 from strange_tui.campaign.narrate.sheet import sheet_data
 from strange_tui.campaign.narrate.sheet_html import html_page, html_sheet, paper_sheet
 from strange_tui.rules.pools import Pool, Pools, Stat

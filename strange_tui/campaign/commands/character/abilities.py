@@ -17,8 +17,9 @@ import msgspec
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.base import Command, character_of
-from strange_tui.campaign.model.abilities import base_cost, cost_cut, effect_words
+from strange_tui.campaign.model.abilities import base_cost, cost_cut
 from strange_tui.campaign.model.creation import Library
+from strange_tui.campaign.model.effect_words import effect_words
 from strange_tui.campaign.model.events import AbilityUsed, ActionGranted, AnyEvent, TraitsRead
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.traits import LASTING, Trait, unasked_trait

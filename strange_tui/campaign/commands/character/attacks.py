@@ -19,10 +19,10 @@ from strange_tui.campaign.model.abilities import (
     armor_parts,
     armor_total,
     damage_conditional,
-    effect_words,
     moment,
 )
 from strange_tui.campaign.model.creation import Library
+from strange_tui.campaign.model.effect_words import effect_words
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.rules.errors import RuleViolation
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from strange_tui.campaign.commands.combat.weapons import WeaponUsed
-from strange_tui.campaign.model.abilities import ability_attacks
+from strange_tui.campaign.model.abilities import ability_attacks, timed_begun
 from strange_tui.campaign.model.events import AnyEvent, ConditionAdded
 from strange_tui.campaign.model.state import Character
 from strange_tui.content.effects import AttackMade
@@ -104,3 +104,8 @@ def conditions_left(weapon: WeaponUsed, foes: tuple[str, ...]) -> list[AnyEvent]
         return []
     condition = Condition(name=weapon.on_hit, rounds=weapon.on_hit_rounds)
     return [ConditionAdded(targets=foes, condition=condition)]
+
+
+def begun(who: Character, weapon: WeaponUsed) -> list[AnyEvent]:
+    """R-ABL-2: the timed effects an attack's ability begins (none for a weapon's)."""
+    return list(timed_begun(who, weapon.ability)) if weapon.ability else []

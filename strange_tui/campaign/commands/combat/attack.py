@@ -46,7 +46,7 @@ from strange_tui.campaign.commands.combat.weapons import (
 )
 from strange_tui.campaign.commands.rolls.circumstances import Support, itemised
 from strange_tui.campaign.commands.rolls.roll import Roll
-from strange_tui.campaign.model.abilities import base_cost, moment, timed_begun
+from strange_tui.campaign.model.abilities import base_cost, moment
 from strange_tui.campaign.model.creatures import (
     NO_REGENERATION,
     defense_tags,
@@ -366,7 +366,7 @@ class Attack(Command, frozen=True, kw_only=True):
             roll = self.roll_against(state, who, foes[0], label)
             spent, made = self.recorded(state, roll.decide(state, dice), foes[0])
             hit = self.hit_events(state, made) if made.success else [made]
-            return [*spent, *hit, *self.begun(who)]
+            return [*spent, *hit, *by_ability.begun(who, self.weapon)]
         # One die against every target: recorded against the hardest, compared to each.
         rolls = {foe.id: self.roll_against(state, who, foe, label) for foe in foes}
         tasks = {foe_id: task_of(roll.setup(state)) for foe_id, roll in rolls.items()}
@@ -396,8 +396,4 @@ class Attack(Command, frozen=True, kw_only=True):
         after = encounter_of(state_after(state, events)).combatants
         standing = tuple(foe.id for foe in hit if not after[foe.id].defeated)
         events += by_ability.conditions_left(self.weapon, standing)
-        return [*events, *self.begun(who)]
-
-    def begun(self, who: Character) -> list[AnyEvent]:
-        """R-ABL-2: the timed effects the attack's ability begins (none for a weapon)."""
-        return list(timed_begun(who, self.weapon.ability)) if self.weapon.ability else []
+        return [*events, *by_ability.begun(who, self.weapon)]

@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from strange_tui.campaign.model.creation import Library
-from strange_tui.campaign.model.state import Character, FocusKit
+from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.traits import unasked_trait
+from strange_tui.campaign.model.travel import FocusKit
 from strange_tui.rules.errors import RuleViolation
 
 
@@ -48,6 +49,22 @@ def kit_left(content: Library, who: Character) -> FocusKit:
     return FocusKit(abilities=tuple(taken), skills=skills, traits=traits)
 
 
+def kits_kept(
+    content: Library | None, state: Campaign, foci: Mapping[str, str]
+) -> dict[str, FocusKit]:
+    """R-TR-8: what the focus each participant keeps (``foci``: the focus each has on
+    arrival) gives them, for it to sleep through their acclimation (none known without
+    the game content)."""
+    if content is None:
+        return {}
+    kept: dict[str, FocusKit] = {}
+    for pc, focus in foci.items():
+        who = state.characters[pc]
+        if focus == who.focus and (kit := kit_left(content, who)) != FocusKit():
+            kept[pc] = kit
+    return kept
+
+
 def kit_taken(content: Library, who: Character, name: str, picks: Sequence[str]) -> FocusKit:
     """R-TR-8: what the focus ``name`` gives ``who``: what it gave them before (kept since
     they left it), else the abilities of its tiers up to theirs (one pick where a tier
@@ -72,8 +89,7 @@ def kit_taken(content: Library, who: Character, name: str, picks: Sequence[str])
             if len(chosen) != 1:
                 options = ", ".join(ability_name(content, a) for a in tier.choose_one)
                 raise RuleViolation(
-                    f"{who.name} picks one of {focus.name}'s tier {tier.tier} abilities:"
-                    f" {options}."
+                    f"{who.name} picks one of {focus.name}'s tier {tier.tier} abilities: {options}."
                 )
             abilities.append(ability_name(content, chosen[0]))
             ids.append(chosen[0])

@@ -31,7 +31,12 @@ from strange_tui.campaign.commands.translation.failure import (
     draw,
     failure_consequence,
 )
-from strange_tui.campaign.commands.translation.foci import kit_left, kit_taken, kit_words
+from strange_tui.campaign.commands.translation.foci import (
+    kit_left,
+    kit_taken,
+    kit_words,
+    kits_kept,
+)
 from strange_tui.campaign.commands.translation.preview import (
     DifficultyPart,
     FocusChange,
@@ -49,7 +54,8 @@ from strange_tui.campaign.model.creation import Library
 from strange_tui.campaign.model.events import AnyEvent, PointsSpent, RollMade, TranslationMade
 from strange_tui.campaign.model.folds.rolls import full_cost, make_roll, task_of
 from strange_tui.campaign.model.folds.translation import arrival_focus, origin_of, recursion_of
-from strange_tui.campaign.model.state import Campaign, Character, FocusKit
+from strange_tui.campaign.model.state import Campaign, Character
+from strange_tui.campaign.model.travel import FocusKit
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.effort import check_effort
 from strange_tui.rules.errors import RuleViolation
@@ -234,18 +240,6 @@ class Translate(Command, frozen=True, kw_only=True):
             kits[pc] = kit_taken(self.content, who, focus, self.picks.get(pc, ()))
         return foci, kits, left
 
-    def kept_kits(self, state: Campaign, foci: dict[str, str]) -> dict[str, FocusKit]:
-        """R-TR-8: what the focus each participant keeps gives them, for it to sleep
-        through their acclimation (none known without the game content)."""
-        if self.content is None:
-            return {}
-        kept: dict[str, FocusKit] = {}
-        for pc, focus in foci.items():
-            who = character_of(state, pc)
-            if focus == who.focus and (kit := kit_left(self.content, who)) != FocusKit():
-                kept[pc] = kit
-        return kept
-
     def preview(self, state: Campaign) -> TranslationPreview:
         roles, origin, parts, help_lines, effects, task = self.setup(state)
         who = character_of(state, self.initiator)
@@ -347,7 +341,7 @@ class Translate(Command, frozen=True, kw_only=True):
         if arrived:
             foci, kits, left = self.arrivals(state, origin, destination)
         acclimation = factor * base_acclimation(kinds(state, roles.easers))
-        kept = self.kept_kits(state, foci) if arrived and acclimation else {}
+        kept = kits_kept(self.content, state, foci) if arrived and acclimation else {}
         total = sum(steps for _, steps in parts)
         events: list[AnyEvent] = []
         if paid:
@@ -404,4 +398,3 @@ def problem_of(who: Character, task: RollMade, cost: int) -> str | None:
     except RuleViolation as refused:
         return str(refused)
     return None
-

@@ -8,7 +8,8 @@ from typing import Annotated
 from msgspec import Meta, field
 
 from strange_tui.campaign.model.events.base import Die20, Event, Seconds
-from strange_tui.campaign.model.state import FocusKit, Id, Name, Place, Text
+from strange_tui.campaign.model.state import Id, Name, Text
+from strange_tui.campaign.model.travel import FocusKit, Place
 
 
 class TranslationMade(Event, tag="translation_made"):

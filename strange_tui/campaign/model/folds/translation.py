@@ -16,7 +16,8 @@ from msgspec.structs import replace
 
 from strange_tui.campaign.model.events import TranslationMade
 from strange_tui.campaign.model.folds import traits
-from strange_tui.campaign.model.state import Asleep, Campaign, Character, FocusKit, PartyEffect
+from strange_tui.campaign.model.state import Campaign, Character, PartyEffect
+from strange_tui.campaign.model.travel import Asleep, FocusKit
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.translation import HOUR, Record, Roles, check_roles
 
@@ -162,15 +163,25 @@ def arrival_effects(
     effects: list[PartyEffect] = []
     if acclimation:
         effects.append(
-            PartyEffect(label=ACCLIMATING, until=settled, cause="Acclimating",
-                        no_focus_abilities=True, characters=who)  # fmt: skip
+            PartyEffect(
+                label=ACCLIMATING,
+                until=settled,
+                cause="Acclimating",
+                no_focus_abilities=True,
+                characters=who,
+            )  # fmt: skip
         )
     if event.eased_for:
         die = event.reroll or event.die
         effects.append(
-            PartyEffect(label=FOCUS_EASED, until=arrival + event.eased_for,
-                        cause=f"Translated on a {die}", tasks="focus", steps=-1,
-                        characters=who)  # fmt: skip
+            PartyEffect(
+                label=FOCUS_EASED,
+                until=arrival + event.eased_for,
+                cause=f"Translated on a {die}",
+                tasks="focus",
+                steps=-1,
+                characters=who,
+            )  # fmt: skip
         )
     for name, (label, tasks, steps, seconds) in HINDRANCES.items():
         if name not in event.consequence:
