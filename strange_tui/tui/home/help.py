@@ -50,7 +50,8 @@ SECTIONS: list[Section] = [
     Section("Home", "strange_tui.tui.home.home:HomeScreen", "↑↓ choose a character"),
     Section("Character sheet", "strange_tui.tui.character.sheet:SheetScreen"),
     Section("Roll dialog", "strange_tui.tui.rolls.roll:RollDialog",
-            "tab: the next field · leave the die blank for the app to roll, or type yours"),
+            "tab: the next field · Kind: the sort of task (climbing, stealth...) for the"
+            " abilities that help it · a blank die: the app rolls it"),
     Section("Rest dialog", "strange_tui.tui.character.rest:RestDialog"),
     Section("XP dialog", "strange_tui.tui.character.advance:AdvanceDialog",
             "enter in the XP field awards the XP typed"),
