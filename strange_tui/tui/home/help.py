@@ -3,8 +3,9 @@
 Help's key lines are the screens' own bindings (their description, and the tooltip as the
 longer text where one is given): the key bar, the palette and Help read the same records,
 so they cannot say different things. Keys a widget handles (typing into a filter, the
-arrows in a list) are no bindings: each section says them in a short note. Just over 300
-lines: most of it is that list of sections, one line or two each."""
+arrows in a list) are no bindings: each section says them in a short note.
+
+Just over 300 lines: most of it is that list of sections, one line or two each."""
 
 from __future__ import annotations
 
