@@ -267,9 +267,16 @@ class AttackMade(Effect, frozen=True, kw_only=True, tag="attack"):
     condition: HitCondition = ""
     rounds: Annotated[int, Meta(ge=1, le=10)] = 1
     """The foe's turns the ``condition`` lasts."""
+    categories: tuple[Literal["light", "medium", "heavy"], ...] = ()
+    """With a ``weapon``: the categories of weapon it may take ("a light weapon"; empty:
+    any)."""
+    guns: bool = True
+    """With a ``weapon``: False when no gun will do (a thrown weapon)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if not self.weapon and (self.categories or not self.guns):
+            raise ValueError("categories and guns pick among weapons: say the weapon")
         if self.weapon and (self.damage is not None or self.range != "immediate"):
             raise ValueError("an attack with a weapon takes its damage and range: say modifier")
         if not self.weapon and self.damage is None:

@@ -124,3 +124,12 @@ def test_r_abl_2_an_ability_the_csrd_gives_no_roll_is_used_without_one(ability):
     store = Store(campaign(character("mara", abilities=(ability,))))
     (used,) = decide(store.state, UseAbility(character="mara", ability=ability))
     assert isinstance(used, AbilityUsed) and used.cost == 2 + (ability == "Countermeasures") * 2
+
+
+def test_r_abl_2_an_attack_that_names_light_thrown_weapons_takes_no_gun_nor_sword():
+    """Quick Throw ('a thrown light-weapon attack'): of a sword, a medium gun and a knife,
+    only the knife is thrown."""
+    carried = ("Sword", "Medium gun", "Light ranged weapon")
+    kit = character("kit", abilities=("Quick Throw",), equipment=carried)
+    names = [w.name for w in weapons_of(kit, CONTENT) if w.ability]
+    assert names == ["Quick Throw (Light ranged weapon)"]

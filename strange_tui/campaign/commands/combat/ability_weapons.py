@@ -30,7 +30,7 @@ def ability_weapons(who: Character, carried: Sequence[WeaponUsed] = ()) -> tuple
             made += [
                 with_weapon(name, source, attack, weapon)
                 for weapon in carried
-                if attack.weapon == "any" or weapon.ranged == (attack.weapon == "ranged")
+                if takes(attack, weapon)
             ]
             continue
         assert attack.damage is not None  # An attack without a weapon says its damage.
@@ -51,6 +51,16 @@ def ability_weapons(who: Character, carried: Sequence[WeaponUsed] = ()) -> tuple
             )
         )
     return tuple(made)
+
+
+def takes(attack: AttackMade, weapon: WeaponUsed) -> bool:
+    """Whether the ability's attack may be made with ``weapon``: its reach, and the
+    categories (and guns or not) the ability names."""
+    if attack.weapon != "any" and weapon.ranged != (attack.weapon == "ranged"):
+        return False
+    if attack.categories and weapon.category not in attack.categories:
+        return False
+    return attack.guns or not weapon.gun
 
 
 def with_weapon(name: str, source: str, attack: AttackMade, weapon: WeaponUsed) -> WeaponUsed:
