@@ -5,6 +5,7 @@ existing one to solo play."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import re
 import sys
@@ -36,8 +37,17 @@ def lookup(entries: dict[str, Any], wanted: str, what: str) -> str:
     for entry_id, entry in entries.items():
         if folded in (entry_id, entry.name.casefold()):
             return entry_id
-    names = ", ".join(entry.name for entry in entries.values())
-    raise UsageError(f"no {what} {wanted!r}; choose one of: {names}")
+    every = [entry.name for entry in entries.values()]
+    if len(every) <= MAX_LISTED:
+        raise UsageError(f"no {what} {wanted!r}; choose one of: {', '.join(every)}")
+    near = difflib.get_close_matches(wanted.strip(), every, n=5, cutoff=0.5)
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    kind = {"ability": "abilities", "focus": "foci"}.get(what, f"{what}s")
+    raise UsageError(f"no {what} {wanted!r}{hint} (`strange-tui content {kind}` lists them)")
+
+
+MAX_LISTED = 30
+"""Past this many, a name not found gets the nearest names, not the whole list."""
 
 
 CHOSEN = re.compile(r"^(?P<name>.+?)\s*\((?P<option>[^()]*)\)\s*$")

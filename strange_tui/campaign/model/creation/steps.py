@@ -189,8 +189,11 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
         case 5:
             tier = tier_one(library, draft)
             ids = [split_key(key)[0] for key in draft.abilities]
-            if not set(ids) <= set(tier.abilities):
-                return "Choose abilities from the type's first-tier list."
+            if stray := [i for i in ids if i not in tier.abilities]:
+                names = library.kind("abilities")
+                wrong = ", ".join(names[i].name if i in names else i for i in stray)
+                offered = ", ".join(names[i].name for i in tier.abilities if i in names)
+                return f"Not on the type's first-tier list: {wrong} (it offers {offered})."
             if reason := choices_problem(library, draft.abilities, base_edge(library, draft)):
                 return reason
             if len(draft.abilities) != tier.choose:
