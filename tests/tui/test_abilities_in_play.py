@@ -92,6 +92,18 @@ async def test_r_abl_2_a_timed_ability_from_the_sheet_costs_its_points_and_lasts
         assert "A hit    2 damage → Thug" in shown(app, "#preview")
 
 
+async def test_r_abl_2_the_sheet_keeps_the_plus_of_a_cost_effort_adds_to(tmp_path):
+    """Seen at 80x24: Shatter (2+ Intellect) read '0 Intellect' on a sheet with Intellect
+    Edge 2, where the ability dialog said '0+'. The sheet's list keeps the '+' after Edge."""
+    app = party_app(tmp_path, abilities=("Shatter", "Fury"), pools=FULL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Mara's sheet, from Home.
+        await pilot.pause()
+        listed = shown(app, "#lists-body")
+        assert "• Shatter  2+ Intellect" in listed
+        assert "• Fury  2 Might" in listed  # A cost with no '+' stays as it is.
+
+
 async def test_r_abl_2_an_attack_ability_from_the_tracker_deals_its_own_damage(tmp_path):
     """Onslaught on Mara's turn: b, enter opens the attack with its force ray (4 damage,
     Intellect, 1 point); a 15 hits the thug (Armor 0) for 4; one ctrl+z takes it all back."""

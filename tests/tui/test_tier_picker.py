@@ -131,3 +131,23 @@ async def test_r_adv_1_the_picker_is_reachable_at_40x12(tmp_path):
         await open_dialog(pilot)
         assert app.screen.query_one(TierPicker).display
         assert await tab_through(pilot) == []
+
+
+async def test_r_adv_1_a_new_offer_shows_its_whole_list_not_the_last_filter(tmp_path):
+    """Seen at 80x24: 'crush' typed to find Crushing Blow at tier 2 was still in the filter
+    when the dialog next showed tier 3's offer, and its list stood empty. The dialog
+    closed and opened again shows the offer's every ability, the filter empty."""
+    app = app_with(tmp_path, **TIER_TWO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_dialog(pilot)
+        await to_the_list(pilot)
+        await pilot.press(*"lunge")
+        await pilot.pause()
+        abilities = app.screen.query_one("#tier-abilities")
+        assert len(abilities.visible()) == 1
+        await pilot.press("escape", "x")
+        await pilot.pause()
+        picker = app.screen.query_one(TierPicker)
+        abilities = picker.query_one("#tier-abilities")
+        assert abilities.query_one("Input").value == ""
+        assert len(abilities.visible()) == len(picker.offer.options) > 10

@@ -171,8 +171,10 @@ def lists_block(character: Character, abilities: AbilitySheet | None = None, now
     listed = [
         Text.assemble(
             f"• {name}",
-            (f"  {usable[name].cost} {usable[name].pool.title()}" if name in usable and
-             usable[name].pool else "", "dim"),
+            # A cost Effort adds to keeps its '+' after Edge, as the ability dialog says.
+            (f"  {usable[name].cost}{'+' if usable[name].cost_plus else ''} "
+             f"{usable[name].pool.title()}" if name in usable and usable[name].pool else "",
+             "dim"),
             (f"  {waking_words(character, now)}" if name in asleep else "", "yellow"),
         )
         for name in character.abilities

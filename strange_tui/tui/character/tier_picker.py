@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from strange_tui.campaign.commands.character.advancement import Described, TierOffer
 from strange_tui.tui.common.filter_list import FilterList, Item
@@ -97,7 +97,10 @@ class TierPicker(Vertical):
         self.say_left()
 
     def fill(self, options: FilterList, entries: tuple[tuple[str, str], ...]) -> None:
+        """A new offer's entries, all in view: what was typed to find one of the last
+        offer's is cleared (seen: a tier's list stood empty under the last tier's word)."""
         assert self.offer is not None
+        options.query_one(Input).value = ""
         options.items = [
             self.item(key, name, self.offer.described.get(key)) for key, name in entries
         ]
