@@ -1,19 +1,30 @@
 """What a character's abilities do to a task: the tags a roll carries (the words of its
 label in any of their forms, ``task_words``), and the steps, assets and free Effort the
 abilities (and those in use) give a task with those tags, with why; the situational ones
-in words, for the table to judge (R-ABL-1)."""
+in words, for the table to judge (R-ABL-1); and the trainings that hold only in some
+situation (``trainings_maybe``), which the sheet lists beside its skills and a preview
+beside its sum, never in it."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from strange_tui.campaign.model.abilities import Part, Sourced, counting, situational
+from strange_tui.campaign.model.abilities import (
+    LEVEL_OF,
+    RANK,
+    Part,
+    Sourced,
+    counting,
+    situational,
+    skills_now,
+)
 from strange_tui.campaign.model.effect_words import when_words
 from strange_tui.campaign.model.state import Character
 from strange_tui.campaign.model.task_words import BROADER, with_broader, word_tags
-from strange_tui.content.effects import Asset, Ease, FreeEffort, Hinder
+from strange_tui.content.effects import Asset, Ease, FreeEffort, Hinder, Training
 
 WORD = re.compile(r"[a-z]+")
 
@@ -96,12 +107,59 @@ def brought(
             for s in _matching(character, kind, reasons, now)]  # fmt: skip
 
 
+@dataclass(frozen=True)
+class TrainingMaybe:
+    """A training that holds only in a situation the table judges (or under a condition
+    that does not hold now): Targeting Eye trains ranged attacks 'from abilities or
+    devices'."""
+
+    source: str
+    skill: str
+    level: str
+    """What the skill would be if it held: the sheet's level raised by the training
+    (trained twice specializes, never past; training cancels an inability)."""
+    when: str
+
+    def words(self) -> str:
+        """As the sheet lists it: 'ranged attacks (trained: from abilities or devices)'."""
+        return f"{self.skill} ({self.level}: {self.when})"
+
+
+def trainings_maybe(character: Character, now: int | None = None) -> list[TrainingMaybe]:
+    """R-ABL-1, R-TASK-3: the trainings whose condition is the table's call or does not
+    hold now, each with the level it would give the skill; ``skills_now`` leaves them out,
+    so the sheet and the previews list them beside the sum, never in it."""
+    sheet = {name.casefold(): level for name, level in skills_now(character, now).items()}
+    found = []
+    for s in situational(character, Training, now):
+        had = sheet.get(s.effect.skill.casefold(), "")
+        step = -1 if had == "inability" else RANK.get(had, 0)
+        level = step + RANK[s.effect.level]
+        words = LEVEL_OF[min(level, 2)] if level > 0 else "inability cancelled"
+        found.append(TrainingMaybe(s.source, s.effect.skill, words, when_words(s.effect)))
+    return found
+
+
+def training_lines(
+    character: Character, tags: Collection[str], now: int | None = None
+) -> list[str]:
+    """R-ABL-1: the situational trainings (``trainings_maybe``) in a skill that is one of
+    these task tags, for a preview's notes: 'Targeting Eye: trained in ranged attacks,
+    physical ranged attacks from abilities or devices'."""
+    wanted = {tag.casefold() for tag in tags}
+    return [
+        f"{maybe.source}: {maybe.level} in {maybe.skill}, {maybe.when}"
+        for maybe in trainings_maybe(character, now)
+        if maybe.skill.casefold() in wanted
+    ]
+
+
 def task_conditional(
     character: Character, tags: Collection[str], now: int | None = None
 ) -> list[str]:
-    """Eases, hindrances, assets and free Effort on these tasks that the table judges;
-    with ``tags`` as ``task_reasons`` gives them, each says why the task is one of its
-    tasks ('Sneak: an asset while invisible (stealth)')."""
+    """Eases, hindrances, assets, free Effort and trainings (``training_lines``) on these
+    tasks that the table judges; with ``tags`` as ``task_reasons`` gives them, each says
+    why the task is one of its tasks ('Sneak: an asset while invisible (stealth)')."""
     lines = []
     for s in situational(character, (Ease, Hinder, Asset, FreeEffort), now):
         if set(s.effect.tasks).isdisjoint(tags):
@@ -112,4 +170,4 @@ def task_conditional(
         because = why(s.effect.tasks, tags) if isinstance(tags, Mapping) else ""
         lines.append(f"{s.source}: {what} {when_words(s.effect)}"
                      + (f" ({because})" if because else ""))  # fmt: skip
-    return lines
+    return lines + training_lines(character, tags, now)

@@ -12,6 +12,7 @@ from strange_tui.campaign.model.abilities import (
     armor_total,
     skills_now,
 )
+from strange_tui.campaign.model.ability_tasks import trainings_maybe
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.narrate.plain import markdown
 from strange_tui.rules.cyphers import cypher_load
@@ -112,6 +113,11 @@ def sheet_data(
         "xp": character.xp,
         "damage_track": character.track.label,
         "skills": skills_now(character, now),
+        # R-ABL-1: a training that holds only in some situation, beside the skills.
+        "skills_maybe": [
+            {"skill": t.skill, "level": t.level, "when": t.when, "from": t.source}
+            for t in trainings_maybe(character, now)
+        ],
         "abilities": list(character.abilities),
         "ability_attacks": [
             {
@@ -198,7 +204,7 @@ def sheet_rows(sheet: dict[str, Any]) -> list[tuple[str, str]]:
         ("Armor", armor_words(sheet)),
         ("XP", str(sheet["xp"])),
         ("Track", sheet["damage_track"]),
-        ("Skills", ", ".join(f"{k} ({v})" for k, v in sheet["skills"].items()) or "—"),
+        ("Skills", ", ".join(skills_words(sheet)) or "—"),
         ("Abilities", ", ".join(sheet["abilities"]) or "—"),
         *(
             [("Attacks", ", ".join(attack_words(a) for a in sheet["attacks"]))]
@@ -215,6 +221,18 @@ def sheet_rows(sheet: dict[str, Any]) -> list[tuple[str, str]]:
         ("Equipment", ", ".join(sheet["equipment"]) or "—"),
     ]
     return rows + ([("Notes", sheet["notes"])] if sheet["notes"] else [])
+
+
+def skills_words(sheet: dict[str, Any]) -> list[str]:
+    """'climbing (trained)', then each training that holds only in some situation,
+    marked with it: 'ranged attacks (trained: from abilities or devices)' (R-ABL-1)."""
+    words = [f"{skill} ({level})" for skill, level in sheet["skills"].items()]
+    return words + [maybe_words(maybe) for maybe in sheet.get("skills_maybe", [])]
+
+
+def maybe_words(maybe: dict[str, str]) -> str:
+    """A situational training as the sheet lists it."""
+    return f"{maybe['skill']} ({maybe['level']}: {maybe['when']})"
 
 
 def armor_words(sheet: dict[str, Any]) -> str:
@@ -251,7 +269,7 @@ def markdown_sheet(sheet: dict[str, Any]) -> str:
         f"- **Effort** {sheet['effort']} · **Armor** {md(armor_words(sheet))}"
         f" · **XP** {sheet['xp']}"
         f" · **Damage track** {sheet['damage_track']}",
-        f"- **Skills** {', '.join(f'{md(k)} ({v})' for k, v in sheet['skills'].items()) or '—'}",
+        f"- **Skills** {', '.join(md(skill) for skill in skills_words(sheet)) or '—'}",
         f"- **Abilities** {', '.join(md(a) for a in sheet['abilities']) or '—'}",
         *(
             [f"- **Attacks** {', '.join(md(attack_words(a)) for a in sheet['attacks'])}"]

@@ -16,7 +16,7 @@ from typing import Any
 from strange_tui.campaign.model.folds.advancement import MAIN_STEPS, STEP_WORDS
 from strange_tui.campaign.model.state import Character
 from strange_tui.campaign.narrate.plain import terminal
-from strange_tui.campaign.narrate.sheet import armor_words, scars_words, sheet_data
+from strange_tui.campaign.narrate.sheet import armor_words, maybe_words, scars_words, sheet_data
 from strange_tui.campaign.narrate.words import duration
 from strange_tui.rules.pools import Stat
 from strange_tui.rules.recovery import RECOVERY_DIE, REST_SCHEDULE
@@ -198,7 +198,8 @@ def _skills(sheet: dict[str, Any]) -> str:
         for skill, held in sheet["skills"].items()
     )
     table = f"<table><tr><th>Skill</th>{head}</tr>{rows}</table>" if rows else NONE
-    return _panel("Skills", "skills", table)
+    maybe = "".join(f'<p class="maybe">{_e(maybe_words(m))}</p>' for m in sheet["skills_maybe"])
+    return _panel("Skills", "skills", table + maybe)  # R-ABL-1: situational ones beside
 
 
 def _list(title: str, items: list[str], kind: str) -> str:

@@ -12,6 +12,7 @@ from strange_tui.campaign.commands.character import sheet_facts
 from strange_tui.campaign.commands.character.attacks import AbilitySheet
 from strange_tui.campaign.commands.character.facts import SheetFacts
 from strange_tui.campaign.model.abilities import skills_now
+from strange_tui.campaign.model.ability_tasks import trainings_maybe
 from strange_tui.campaign.model.acclimation import asleep_now
 from strange_tui.campaign.model.state import Character, Clock
 from strange_tui.campaign.model.terms import Stat
@@ -149,6 +150,8 @@ def lists_block(character: Character, abilities: AbilitySheet | None = None, now
         return [head, *(body or [Text("—", style="dim")])]
 
     skills = [f"{name} ({level})" for name, level in skills_now(character, now).items()]
+    # R-ABL-1: a training only in some situation, beside the skills and never among them.
+    skills += [maybe.words() for maybe in trainings_maybe(character, now)]
     cyphers = [
         Text.assemble(
             f"{i + 1}. {c.name} ",
