@@ -13,7 +13,7 @@ import asyncio
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -103,7 +103,7 @@ class AdvanceDialog(CharacterDialog):
         """The award, the step and what it needs, the new tier's picks, the questions."""
         with Grid(id="award", classes="form"):
             yield Label("Award XP")
-            yield Input("1", type="integer", id="xp", compact=True)
+            yield Input("1", type="integer", id="xp", compact=True, placeholder="how many")
             yield Label("For")
             yield Input(placeholder="a discovery...", id="why", compact=True)
         # The step first, then what it needs: the split of +4 points, the Edge, ...
@@ -197,9 +197,10 @@ class AdvanceDialog(CharacterDialog):
     @on(Button.Pressed, "#award")
     @on(Input.Submitted, "#xp, #why")
     def action_award(self) -> None:
-        amount = int_value(self.query_one("#xp", Input))
-        if amount is None:
-            self.notify("XP is a whole number.", severity="warning")
+        field = self.query_one("#xp", Input)
+        amount = int_value(field)
+        if amount is None or not field.value.strip():
+            self.notify("How many XP? Type a whole number in Award XP.", severity="warning")
             return
         reason = self.query_one("#why", Input).value
         who = self.character
@@ -208,6 +209,9 @@ class AdvanceDialog(CharacterDialog):
             # Said where the key was pressed too: the status above may be out of view.
             self.notify(f"{who.name} earned {amount} XP: {self.character.xp} XP now.",
                         title="XP")  # fmt: skip
+            # Emptied: an Enter pressed again in these fields (a GM moving back through
+            # the form) asks for a number instead of awarding the same XP twice.
+            field.value = self.query_one("#why", Input).value = ""
 
     def command(self) -> BuyAdvancement | str:
         """The step the form describes, or what to fix in the form first."""
@@ -308,6 +312,13 @@ class AdvanceDialog(CharacterDialog):
                 await asyncio.wait_for(done.wait(), timeout)
             except TimeoutError:
                 pass
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The buy button focused: the preview of what it buys scrolled into view (at
+        80x24 the new tier's questions above it push it below the window)."""
+        if event.widget.id == "buy":
+            body = self.query_one("#body", VerticalScroll)
+            body.scroll_to_widget(self.query_one("#preview"), animate=False)
 
     @on(Button.Pressed, "#buy")
     def action_buy(self) -> None:
