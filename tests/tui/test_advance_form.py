@@ -7,7 +7,8 @@ from textual.widgets import Button
 from strange_tui.tui.character.advance import AdvanceDialog
 from tests.tui.conftest import character_state
 from tests.tui.reach import rendered, screen_lines
-from tests.tui.test_tier_picker import TIER_TWO, app_with, open_dialog, to_the_list
+from tests.tui.test_armor_and_tiers import app_with
+from tests.tui.test_tier_picker import TIER_TWO, open_dialog, to_the_list
 
 
 async def test_r_xp_1_an_award_empties_the_amount_and_enter_again_awards_nothing(tmp_path):
@@ -57,3 +58,16 @@ async def test_r_adv_1_the_preview_is_in_view_when_the_buy_button_has_the_focus(
         screen = " ".join(" ".join(screen_lines(app)).split())
         assert "For 4 XP: Intellect Edge 0 → 1" in screen and "Still open this tier" in screen
         assert isinstance(app.screen, AdvanceDialog)
+
+
+async def test_r_adv_1_the_picker_says_one_ability_in_the_singular(tmp_path):
+    """A Paradox reaching tier 2 chooses one ability: 'choose 1 Paradox ability', and
+    'Still to choose: 1 more Paradox ability' (seen: '1 Paradox abilities')."""
+    app = app_with(tmp_path, type="Paradox", xp=4, advancements=("pools", "edge", "effort"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        await to_the_list(pilot)
+        head = rendered(dialog.query_one("#tier-head"))
+        assert "Tier 2: choose 1 Paradox ability (enter ticks" in head
+        left = rendered(dialog.query_one("#tier-left"))
+        assert "Still to choose: 1 more Paradox ability." in left

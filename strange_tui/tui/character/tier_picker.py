@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from strange_tui.campaign.commands.character.advancement import Described, TierOffer
+from strange_tui.campaign.narrate.words import plural
 from strange_tui.tui.common.filter_list import FilterList, Item
 
 NAME_WIDTH = 22
@@ -76,8 +77,9 @@ class TierPicker(Vertical):
         if offer is None:
             return
         head = Text(f"Tier {offer.tier}: ", style="bold green")
-        head.append(f"choose {offer.choose} {offer.type_name} abilities (enter ticks, type to "
-                    "filter)")  # fmt: skip
+        kind = offer.type_name
+        head.append(f"choose {plural(offer.choose, f'{kind} ability', f'{kind} abilities')} "
+                    "(enter ticks, type to filter)")  # fmt: skip
         if offer.granted:
             head.append(f"; {offer.focus_name} adds {', '.join(offer.granted)}")
         self.query_one("#tier-head", Static).update(head)
@@ -179,7 +181,8 @@ class TierPicker(Vertical):
             text.append(f"; {offer.focus_name}: {dict(offer.focus_options)[self.focus_choice]}")
         left = []
         if len(chosen) < offer.choose:
-            left.append(f"{offer.choose - len(chosen)} more {offer.type_name} abilities")
+            kind = f"more {offer.type_name}"
+            left.append(plural(offer.choose - len(chosen), f"{kind} ability", f"{kind} abilities"))
         if offer.focus_options and not self.focus_choice:
             left.append(f"one of {offer.focus_name}'s abilities (enter picks it)")
         if left:

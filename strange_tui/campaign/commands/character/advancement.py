@@ -34,6 +34,7 @@ from strange_tui.campaign.model.folds.advancement import (
 from strange_tui.campaign.model.repeats import held_names, narrowed, repeat_problem
 from strange_tui.campaign.model.state import Campaign, Character
 from strange_tui.campaign.model.traits import Question, Trait, questions, trait_of
+from strange_tui.campaign.narrate.words import plural
 from strange_tui.rules.dice import DiceSource
 from strange_tui.rules.errors import RuleViolation
 from strange_tui.rules.pools import Pools, Stat
@@ -203,10 +204,9 @@ class BuyAdvancement(Command, frozen=True, kw_only=True):
         reaching = f"Reaching tier {offer.tier}"
         keys = self.tier_abilities
         if len(keys) != offer.choose:
-            raise RuleViolation(
-                f"{reaching}: choose {offer.choose} {offer.type_name} abilities"
-                f" ({len(keys)} chosen)."
-            )
+            kind = offer.type_name
+            wanted = plural(offer.choose, f"{kind} ability", f"{kind} abilities")
+            raise RuleViolation(f"{reaching}: choose {wanted} ({len(keys)} chosen).")
         allowed = {key for key, _ in offer.options}
         if not set(keys) <= allowed:
             raise RuleViolation(f"{reaching}: choose from the {offer.type_name}'s list.")
