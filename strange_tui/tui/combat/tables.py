@@ -114,6 +114,13 @@ def steps_text(preview: AttackPreview) -> Text:
     return text
 
 
+def ability_rows(table: Table, lines: tuple[str, ...]) -> None:
+    """R-ABL-1: what the abilities bring to the roll, and what they bring only in some
+    situation, for the table to judge (never in the odds above)."""
+    for index, line in enumerate(lines):
+        table.add_row("" if index else "Abilities", Text(line, style="green"))
+
+
 def attack_table(preview: AttackPreview, health: HealthSeen = in_numbers) -> Table:
     """Odds, what eases it, cost, and the damage of a hit, on any face and on each of 17
     to 20 (R-CMB-2, R-SPEC-2..5); each further target of an area attack (R-EFF-5); an
@@ -123,6 +130,7 @@ def attack_table(preview: AttackPreview, health: HealthSeen = in_numbers) -> Tab
     if preview.steps or preview.roll.odds.bonus:
         table.add_row("Steps", steps_text(preview))
     table.add_row("Cost", cost_text(preview.roll))
+    ability_rows(table, preview.roll.abilities)
     for note in preview.notes:  # R-GRAB-1: a held attacker's Might task comes first.
         table.add_row("First", Text(note, style="bold yellow"))
     plain = next((hit for hit in preview.hits if hit.die is None), None)
@@ -162,6 +170,7 @@ def defense_table(preview: DefensePreview) -> Table:
         if preview.roll.steps:
             table.add_row("Steps", steps_line(preview.roll.steps))
         table.add_row("Cost", cost_text(preview.roll))
+        ability_rows(table, preview.roll.abilities)
     if parts := preview.armor_from:
         made = " + ".join(f"{name} {n}" for name, n in parts)
         table.add_row("Armor", Text(f"{preview.armor} ({made})"))
