@@ -7,6 +7,16 @@ import io
 from rich.console import Console
 from textual.geometry import Region
 
+# Each opens a screen or dialog from Home, and the keys after it close it again: every
+# screen, opened at 40x12 (test_layout's reach test) and at 200x60 (test_hostile_names).
+VISITS = [
+    # t before c: a fight in progress (c starts one) holds translation back.
+    ["r"], ["s"], ["x"], ["i"], ["l"], ["question_mark"], ["f1"], ["n"], ["t"], ["c"], ["o"],
+    ["g"], ["n", *"tough", "enter", *"vector", "enter", *"licensed", "enter"],
+    ["enter", "d"], ["enter", "p"], ["enter", "h"], ["enter", "g"], ["enter", "u"],
+    ["enter", "e"], ["enter", "r"], ["enter", "s"], ["enter", "x"],
+]  # fmt: skip
+
 
 def screen_lines(app) -> list[str]:
     """The screen as plain text, one string a row."""

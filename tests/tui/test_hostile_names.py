@@ -1,6 +1,6 @@
 """Names as hostile as a player can type them (markup, links, actions, right-to-left and
-zero-width text, the longest name kept): every screen opens, nothing crashes, nothing
-runs, and the name shows as the player typed it."""
+zero-width text, the longest name kept): every screen opens, at the largest size the app
+is checked at, nothing crashes, nothing runs, and the name shows as the player typed it."""
 
 import pytest
 from msgspec.structs import replace
@@ -24,6 +24,7 @@ from strange_tui.tui.creation.wizard import AbandonDialog
 from strange_tui.tui.home.campaigns import CampaignsScreen
 from strange_tui.tui.home.home import HomeScreen
 from tests.campaign.builders import character
+from tests.tui.reach import VISITS
 
 NAMES = [
     "[/]",
@@ -34,27 +35,26 @@ NAMES = [
     "Ma\u200bra\u200d",
     "W" * 80,
 ]
-PARTY_VISITS = [
-    ["r"], ["s"], ["x"], ["i"], ["l"], ["question_mark"], ["t"], ["c"], ["o"], ["g"],
-]  # fmt: skip
-"""Screens that show the whole party (every hostile name at once)."""
-SHEET_VISITS = [["d"], ["p"], ["h"], ["g"], ["u"], ["e"], []]
+PARTY_VISITS = [keys for keys in VISITS if keys[0] != "enter"]
+"""Screens that show the whole party (every hostile name at once), from Home."""
+SHEET_VISITS = [keys[1:] for keys in VISITS if keys[0] == "enter"] + [[]]
 """The sheet of one PC (enter), and each dialog it opens."""
-HALVES = {"party and the first sheets": range(0, 3), "the last sheets": range(3, len(NAMES))}
-"""The test in two app sessions, so that two workers share it."""
+HALVES = {"party and the first sheets": range(-1, 3), "the last sheets": range(3, len(NAMES))}
+"""The test in two app sessions, so that two workers share it (-1: the demo's first PC)."""
+SIZE = (200, 60)
+"""The largest size every screen is opened at (the smallest: ``test_layout``'s reach test)."""
 
 
-def hostile_campaign(saves):
-    """One PC named with each hostile name (pc0, pc1...), each carrying a cypher of that
-    name and notes of it."""
-    folder = CampaignFolder.create(saves, "Hostile", slug="hostile")
-    store = folder.open()
+def hostile_demo(demo):
+    """The demo with one more PC named with each hostile name (pc0, pc1...), each carrying
+    a cypher of that name and notes of it."""
+    store = CampaignFolder(demo).open()
     for index, name in enumerate(NAMES):
         cid = f"pc{index}"
         store.dispatch(CharacterCreated(character=replace(character(cid), name=name)))
         store.dispatch(CypherGained(character=cid, cypher=Cypher(name=name, effect=name)))
         store.dispatch(NotesEdited(character=cid, notes=name * 3))
-    return folder
+    return store.state
 
 
 async def back_home(pilot, keys) -> None:
@@ -73,31 +73,37 @@ async def back_home(pilot, keys) -> None:
 
 @pytest.mark.parametrize("half", list(HALVES))
 @pytest.mark.starts_first  # One of the longest: started first.
-async def test_every_screen_shows_a_hostile_name_as_typed(tmp_path, half):
-    saves = tmp_path / "saves"
-    folder = hostile_campaign(saves)
-    app = StrangeApp(campaign_path=folder.path, saves=saves)
-    async with app.run_test(size=(120, 40)) as pilot:
+async def test_every_screen_opens_at_200x60_and_shows_a_hostile_name_as_typed(demo, half):
+    """Every screen and dialog of ``VISITS`` opens at 200x60 on the demo with the hostile
+    names among its PCs: nothing crashes, nothing runs, nothing quits, and each name shows
+    as the player typed it."""
+    state = hostile_demo(demo)
+    order = list(state.characters)
+    app = StrangeApp(campaign_path=demo, saves=demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         party = app.screen.query_one("#party")
         console = Console(width=200, color_system=None)
         for index, name in enumerate(NAMES):
             with console.capture() as shown:
-                console.print(party.get_option_at_index(index).prompt)
+                console.print(party.get_option_at_index(order.index(f"pc{index}")).prompt)
             assert name in shown.get()  # As typed: not read as markup, nothing dropped.
-        if 0 in HALVES[half]:
+        if -1 in HALVES[half]:
             for keys in PARTY_VISITS:
                 await pilot.press(*keys)
                 await pilot.pause()
+                assert not isinstance(app.screen, HomeScreen), keys
                 await back_home(pilot, keys)
         for index in HALVES[half]:
+            who = order[0] if index < 0 else f"pc{index}"
             for keys in SHEET_VISITS:
-                app.screen.query_one("#party").highlighted = index
+                app.screen.query_one("#party").highlighted = order.index(who)
                 await pilot.press("enter", *keys)
                 await pilot.pause()
+                assert not isinstance(app.screen, HomeScreen), keys
                 sheet = next(s for s in app.screen_stack if isinstance(s, SheetScreen))
-                assert sheet.character_id == f"pc{index}"
-                await back_home(pilot, [index, *keys])
+                assert sheet.character_id == who
+                await back_home(pilot, [who, *keys])
 
 
 @pytest.mark.parametrize("name", NAMES, ids=range(len(NAMES)))

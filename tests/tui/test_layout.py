@@ -14,9 +14,8 @@ from strange_tui.tui.home.campaigns import CampaignsScreen
 from strange_tui.tui.home.help import HelpScreen
 from strange_tui.tui.home.home import HomeScreen
 from strange_tui.tui.translation.wizard import TranslationScreen
-from tests.tui.reach import screen_lines, tab_through, visible  # noqa: F401 (shared)
+from tests.tui.reach import VISITS, screen_lines, tab_through, visible  # noqa: F401 (shared)
 from tests.tui.test_combat import THUG_AND_INITIATIVE, party_app
-from tests.tui.test_sizes import VISITS
 
 
 def key_bar_lines(app) -> list[str]:
@@ -147,7 +146,7 @@ async def test_every_screen_and_dialog_is_reachable_at_40x12(demo_app, part):
     """Each screen and dialog opened from Home (and the sheet) opens at 40x12 without an
     exception, and Tab brings every field and button into view (the roll dialog's odds and
     buttons, the translation roles...); escape brings Home back, and nothing quits (the
-    smallest size of ``test_sizes``, whose visits these are)."""
+    smallest size every screen is opened at; the largest: ``test_hostile_names``)."""
     hidden = []
     async with demo_app.run_test(size=(40, 12)) as pilot:
         if part == "translation":  # The wizard, step by step up to the roll.
