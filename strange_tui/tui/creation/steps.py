@@ -177,7 +177,8 @@ def limit_line(library: Any, draft: Draft, campaign: Campaign) -> str:
         case 5:
             kind = library.kind("types")[draft.type].name
             choose, chosen = creation.tier_one(library, draft).choose, len(draft.abilities)
-            return f"Choose {choose} {kind} abilities: {chosen} chosen."
+            noun = "ability" if choose == 1 else "abilities"
+            return f"Choose {choose} {kind} {noun}: {chosen} chosen."
         case 7 if view.weapon_picks:
             return weapons_limit(view, len(draft.weapons))
         case 7:

@@ -366,3 +366,24 @@ def test_r_abl_1_an_action_with_nothing_to_apply_is_still_usable_at_its_cost():
     usable = {u.name: u.cost for u in usable_now(event.character)}
     assert {"Far Step", "Hedge Magic", "Distortion", "Erase Memories"} <= set(usable)
     assert usable["Far Step"] == usable["Distortion"]  # Both 2 Intellect, less the Edge.
+
+
+class OneAbilityTypes:
+    """The built-in content, with a Vector whose first tier chooses one ability."""
+
+    def kind(self, kind: str):
+        found = CONTENT.kind(kind)
+        if kind != "types":
+            return found
+        vector = found["vector"]
+        tiers = tuple(
+            msgspec.structs.replace(t, choose=1) if t.tier == 1 else t for t in vector.tiers
+        )
+        return {**found, "vector": msgspec.structs.replace(vector, tiers=tiers)}
+
+
+def test_step_six_counts_one_ability_in_the_singular():
+    draft = msgspec.structs.replace(ROOK, abilities=())
+    assert step_problem(OneAbilityTypes(), draft, 5, Campaign(name="Test")) == (
+        "Choose 1 ability (0 chosen)."
+    )

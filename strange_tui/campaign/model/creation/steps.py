@@ -197,7 +197,8 @@ def problem(library: Library, draft: Draft, step: int, campaign: Campaign) -> st
             if reason := choices_problem(library, draft.abilities, base_edge(library, draft)):
                 return reason
             if len(draft.abilities) != tier.choose:
-                return f"Choose {tier.choose} abilities ({len(draft.abilities)} chosen)."
+                noun = "ability" if tier.choose == 1 else "abilities"
+                return f"Choose {tier.choose} {noun} ({len(draft.abilities)} chosen)."
         case 6:
             options = focus_tier_one(library, draft).choose_one
             if options and draft.focus_choice not in options:
