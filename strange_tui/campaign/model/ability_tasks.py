@@ -110,8 +110,8 @@ def brought(
 @dataclass(frozen=True)
 class TrainingMaybe:
     """A training that holds only in a situation the table judges (or under a condition
-    that does not hold now): Targeting Eye trains ranged attacks 'from abilities or
-    devices'."""
+    that does not hold now): an ability that trains ranged attacks 'from abilities or
+    devices' only."""
 
     source: str
     skill: str
@@ -144,7 +144,7 @@ def training_lines(
     character: Character, tags: Collection[str], now: int | None = None
 ) -> list[str]:
     """R-ABL-1: the situational trainings (``trainings_maybe``) in a skill that is one of
-    these task tags, for a preview's notes: 'Targeting Eye: trained in ranged attacks,
+    these task tags, for a preview's notes: '<ability>: trained in ranged attacks,
     physical ranged attacks from abilities or devices'."""
     wanted = {tag.casefold() for tag in tags}
     return [
