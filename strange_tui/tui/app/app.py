@@ -42,6 +42,7 @@ from strange_tui.tui.app.damage import ReopensDamaged, say_refused
 from strange_tui.tui.app.following import AFTER_FIRST_FRAME, FOLLOW_EVERY, Following
 from strange_tui.tui.app.keymap import usable_keymap
 from strange_tui.tui.common.bindings import screen_bindings, use_keymap
+from strange_tui.tui.common.release import release_watchers
 from strange_tui.tui.common.session import Refused, Session
 from strange_tui.tui.common.speed import preset_breakpoints
 from strange_tui.tui.common.taken_back import TakenBackNotice
@@ -186,6 +187,13 @@ class StrangeApp(ReopensDamaged, AppActions):
         if isinstance(screen, Screen) and not screen.is_attached:
             preset_breakpoints(screen, self.size)
         return super().push_screen(screen, *args, **kwargs)
+
+    async def _replace_screen(self, screen: Screen) -> Screen:
+        """A screen leaves the stack (closed, or switched away): once Textual has removed
+        it, what it and its widgets registered on the app goes too (``release_watchers``)."""
+        replaced = await super()._replace_screen(screen)
+        release_watchers(self)
+        return replaced
 
     def switch_screen(self, screen):  # type: ignore[no-untyped-def, override]
         if isinstance(screen, Screen) and not screen.is_attached:
