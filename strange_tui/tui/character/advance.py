@@ -284,7 +284,10 @@ class AdvanceDialog(CharacterDialog):
         """Tab (``step`` 1) or shift+tab (-1), once the keys pressed before it are handled
         and the questions they brought are in the form: a tick that asks something
         rebuilds the form, and a tab pressed meanwhile would pass it by."""
-        for _ in range(3):  # A key's handling posts messages on, a widget to its parent.
+        # A key's handling posts messages on, from a widget to its parent: the tick's
+        # Toggled climbs from the list to this dialog a level a round (three rounds were
+        # too few when the tab came right behind the tick).
+        for _ in range(8):
             await self.settled()
             if self._asking is not None and self._asking.is_running:
                 try:
