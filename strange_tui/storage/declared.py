@@ -15,10 +15,11 @@ MAX_KEY_PARTS = 64
 standard library's TOML reader takes time and memory in the square of a dotted key's parts:
 20,000 parts in 43 KB took 4 s and 2.4 GB. A key past this is refused before parsing."""
 _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
-_LONG_KEY = re.compile(
-    rf"^[ \t]*\[{{0,2}}[ \t]*(?:{_KEY_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}", re.MULTILINE
-)
-"""A key (or a table's header) at the start of a line with more than MAX_KEY_PARTS parts."""
+_LONG_KEY = rf"^[ \t]*\[{{0,2}}[ \t]*(?:{_KEY_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}"
+"""A key (or a table's header) at the start of a line with more than MAX_KEY_PARTS parts
+(multi-line). This and the two patterns below are kept as text and compiled by ``re`` on
+first use (its cache keeps them): only a file of long keys or many tables needs them, and
+compiling the three cost every start 1.4 ms."""
 
 DECLARED_RATIO = 32
 """What a file may declare, as the bytes the standard TOML reader would spend on it, in
@@ -48,13 +49,13 @@ table's too): only keys put two dots with nothing but a key's letters between th
 is matched whole, once (a search for a long one would start again at each of its dots)."""
 _FLAGGED = 768
 """A key holding a list or an inline table: the reader flags it, as it flags a table."""
-_STATEMENT = re.compile(
+_STATEMENT = (
     rf"\n[ \t]*(?:(?P<table>\[\[?)[ \t]*(?P<header>{_KEY_PART}(?:[ \t]*\.[ \t]*"
     rf"{_KEY_PART})*)|(?P<key>{_KEY_PART}(?:[ \t]*\.[ \t]*{_KEY_PART})+)[ \t]*=)"
 )
 """A table's header, or a dotted key, at the start of a line. A line of a multi-line string
 may look like one: counted too, which only costs that string's file some of its budget."""
-_PARTS = re.compile(_KEY_PART)
+_PARTS = _KEY_PART
 
 
 def declared_cost(text: str, skeleton: str, allowed: int) -> int:
@@ -70,15 +71,16 @@ def declared_cost(text: str, skeleton: str, allowed: int) -> int:
     tables = skeleton.count(".") + skeleton.count("\n[") + 1
     if (bound := cost + tables * (_TABLE + 16 * MAX_KEY_PARTS)) <= allowed:
         return bound
+    key_parts = re.compile(_PARTS)  # From re's cache after the first file that gets here.
     before: list[str] = []
     depth = 0
     # From a line's start only (a search from anywhere tries every character, 10 times
     # slower); the first line is given one.
-    for statement in _STATEMENT.finditer("\n" + text):
+    for statement in re.finditer(_STATEMENT, "\n" + text):
         if cost > allowed:
             break
         if header := statement.group("header"):
-            parts = _PARTS.findall(header)
+            parts = key_parts.findall(header)
             # Tables made by the header before are made once: only the rest are new.
             shared = 0
             for old, new in zip(before, parts, strict=False):
@@ -88,7 +90,7 @@ def declared_cost(text: str, skeleton: str, allowed: int) -> int:
             cost += (len(parts) - shared) * _TABLE
             before, depth = parts, len(parts)
         else:
-            parts = _PARTS.findall(statement.group("key"))
+            parts = key_parts.findall(statement.group("key"))
             # Each prefix is kept, with the header before it, until the next header.
             cost += (len(parts) - 1) * (_TABLE + 8 * (depth + len(parts)))
     return cost
@@ -100,7 +102,7 @@ def check_declared(path: Path, text: str, size: int, first_line: int) -> None:
     skeleton = NOISE.sub("", text).replace(" ", "").replace("\t", "")
     chains = _CHAIN.finditer(skeleton)
     if any(skeleton.count(".", *chain.span()) >= MAX_KEY_PARTS for chain in chains):
-        long_key = _LONG_KEY.search(text)
+        long_key = re.search(_LONG_KEY, text, re.MULTILINE)
         line = text.count("\n", 0, long_key.start()) + first_line if long_key else None
         raise CampaignFileError(
             path, f"has a key of more than {MAX_KEY_PARTS} dotted parts", line=line
