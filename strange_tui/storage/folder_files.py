@@ -6,14 +6,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from strange_tui.campaign.model.creation import Draft
 from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.reduce import reduce
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.narrate.log import names_of
 from strange_tui.rules.errors import RuleViolation
-from strange_tui.storage import history, verified
+from strange_tui.storage import history
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.joins import check_joins
 from strange_tui.storage.journal import JournalContents, read_journal
@@ -21,6 +21,12 @@ from strange_tui.storage.migrations import CURRENT_VERSION, check_header
 from strange_tui.storage.side_files import free_name, side_file_problems
 from strange_tui.storage.snapshot import read_snapshot
 from strange_tui.storage.toml_io import atomic_write, convert, dumps, parse_toml, read_bytes
+
+if TYPE_CHECKING:
+    # Imported where used: opening a campaign (a window's start) needs neither the
+    # creation model nor the check's cache of verified chunks (7 modules and hashlib).
+    from strange_tui.campaign.model.creation import Draft
+    from strange_tui.storage import verified
 
 CAMPAIGN_FILE = "campaign.toml"
 DRAFT_FILE = "draft.toml"
@@ -124,6 +130,8 @@ class FolderFiles:
         again only when either changed. ``full``: read every chunk whole (a byte flipped
         on the disk, or an edit that kept the file's size, mtime and ctime, is caught only
         so). ``keep``: hold what was read for ``checked_runs`` (the log)."""
+        from strange_tui.storage import verified
+
         snapshot, journal, _ = self._load_read_only()
         if journal.torn:
             raise CampaignFileError(
@@ -167,6 +175,8 @@ class FolderFiles:
         (the journal's last): oldest first, or newest first (each run oldest first). A
         chunk changed since is read whole again (CampaignFileError if now damaged).
         ``after``: the chunks well before that event may be left out."""
+        from strange_tui.storage import verified
+
         chunks, journal = self._checked
         if newest_first and journal:
             yield journal
@@ -178,6 +188,8 @@ class FolderFiles:
 
     def load_draft(self) -> Draft | None:
         """The draft in progress; a damaged one is moved aside (noted) and None returned."""
+        from strange_tui.campaign.model.creation import Draft
+
         path = self.path / DRAFT_FILE
         if not path.exists():
             return None

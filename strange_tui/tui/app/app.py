@@ -17,6 +17,7 @@ pause_for_imports()
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.binding import Binding
@@ -24,8 +25,6 @@ from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 
-from strange_tui.campaign.commands import Command
-from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.seats import GM, seat_label
 from strange_tui.campaign.model.state import Campaign
 from strange_tui.storage.config import Config, config_path, read_config
@@ -48,6 +47,10 @@ from strange_tui.tui.common.speed import preset_breakpoints
 from strange_tui.tui.common.taken_back import TakenBackNotice
 from strange_tui.tui.common.turn_banner import TurnWatch
 from strange_tui.tui.table.desk import PromptDesk
+
+if TYPE_CHECKING:  # The commands load with the first one run (tui/common/session.py).
+    from strange_tui.campaign.commands import Command
+    from strange_tui.campaign.model.events import AnyEvent
 
 __all__ = ["FOLLOW_EVERY", "StrangeApp", "screen_bindings"]
 

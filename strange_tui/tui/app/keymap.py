@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import pkgutil
 from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
@@ -45,6 +44,8 @@ def node_classes() -> tuple[type[DOMNode], ...]:
     """Every screen, dialog, widget and the app that declares bindings, in module order
     (all of ``strange_tui.tui`` is imported: only the keys command and a keymap's check
     at start need them all; once a process, as the check asks again for each pass)."""
+    import pkgutil  # Here: a start without a keymap never walks the package.
+
     for module in pkgutil.walk_packages(strange_tui.tui.__path__, "strange_tui.tui."):
         importlib.import_module(module.name)
     found: dict[type, None] = {}

@@ -9,11 +9,14 @@ the fields that say whose action it is matter, the rest are placeholders, never 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-from strange_tui.campaign.commands import Command
 from strange_tui.tui.common.session import Session
 
-Probe = Callable[[], Command | bool]
+if TYPE_CHECKING:  # Imported where used: Home's first frame asks no probe at the GM's seat.
+    from strange_tui.campaign.commands import Command
+
+Probe = Callable[[], "Command | bool"]
 """The command an action leads to now, or, for what sends no command, whether a player's
 seat is offered it (True: to every seat; False: the GM's only)."""
 
@@ -38,6 +41,8 @@ def gm_actions(session: Session | None, screen_class: type) -> frozenset[str]:
     command the command layer keeps for the GM: ``GM_ONLY``), at a player's seat; none at
     the GM's. The class names its probes in ``seat_probes(session)``, made without the
     screen (for Help, where the screen is not open)."""
+    from strange_tui.campaign.commands import Command
+
     probes_of = getattr(screen_class, "seat_probes", None)
     if session is None or session.is_gm or probes_of is None:
         return frozenset()

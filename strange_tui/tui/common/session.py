@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from strange_tui.campaign.commands import Command, decide, preview
-from strange_tui.campaign.commands.base import SoloPolicy
 from strange_tui.campaign.model.events import AnyEvent
 from strange_tui.campaign.model.seats import GM
 from strange_tui.campaign.model.state import Campaign
@@ -24,7 +22,11 @@ from strange_tui.storage.history_pages import HistoryPages
 from strange_tui.storage.locking import CampaignBusy
 from strange_tui.tui.common.file_trouble import SnapshotWatch, in_words, not_saved
 
-if TYPE_CHECKING:  # The packs load on first use, after the first frame.
+if TYPE_CHECKING:
+    # The commands load with the first command run or previewed, the packs on first use:
+    # both after the first frame (Home shows the campaign, it sends nothing).
+    from strange_tui.campaign.commands import Command
+    from strange_tui.campaign.commands.base import SoloPolicy
     from strange_tui.content.loader import Content
 
 FOLLOW_WAIT = 0.05
@@ -141,6 +143,8 @@ class Session:
         """Decide and apply ``command`` as one transaction; Refused says why not. In a
         solo campaign the app's intrusion after a roll joins the same step (R-ORC-4); the
         packs are loaded for it only there. Damaged (a Refused) once a file went bad."""
+        from strange_tui.campaign.commands import decide
+
         self._still_good()
         try:
             # Decided inside the writers' lock, on the campaign as other windows left it.
@@ -187,6 +191,8 @@ class Session:
 
     def preview(self, command: Command) -> Any:
         """What ``command`` would do now; Refused says why it could not be done."""
+        from strange_tui.campaign.commands import preview
+
         try:
             return preview(self._store.state, self.seated(command))
         except RuleViolation as refused:
