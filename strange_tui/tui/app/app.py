@@ -39,7 +39,6 @@ from strange_tui.tui.app.collector import (
 )
 from strange_tui.tui.app.damage import ReopensDamaged, say_refused
 from strange_tui.tui.app.following import AFTER_FIRST_FRAME, FOLLOW_EVERY, Following
-from strange_tui.tui.app.keymap import usable_keymap
 from strange_tui.tui.common.bindings import screen_bindings, use_keymap
 from strange_tui.tui.common.release import release_watchers
 from strange_tui.tui.common.session import Refused, Session
@@ -164,7 +163,12 @@ class StrangeApp(ReopensDamaged, AppActions):
     def apply_keymap(self) -> None:
         """The config's ``[keys]`` in place of the default keys: those that name a binding
         and take no key another action of the same screen has (each left out is said)."""
-        keymap, problems = usable_keymap(self.config.keys, type(self))
+        keymap: dict[str, str] = {}
+        problems: list[str] = []
+        if self.config.keys:  # Loaded for a keymap only: most starts have none to check.
+            from strange_tui.tui.app.keymap import usable_keymap
+
+            keymap, problems = usable_keymap(self.config.keys, type(self))
         where = self.config.path.name if self.config.path else "config"
         self.config_problems += [f"{where}: {problem}" for problem in problems]
         self.set_keymap(keymap)

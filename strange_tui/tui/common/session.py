@@ -18,7 +18,6 @@ from strange_tui.campaign.narrate.kept import seat_sentence
 from strange_tui.campaign.store import ReplayError, Store, Subscriber
 from strange_tui.storage.errors import CampaignFileError
 from strange_tui.storage.folder import CampaignFolder
-from strange_tui.storage.history_pages import HistoryPages
 from strange_tui.storage.locking import CampaignBusy
 from strange_tui.tui.common.file_trouble import SnapshotWatch, in_words, not_saved
 
@@ -28,6 +27,7 @@ if TYPE_CHECKING:
     from strange_tui.campaign.commands import Command
     from strange_tui.campaign.commands.base import SoloPolicy
     from strange_tui.content.loader import Content
+    from strange_tui.storage.history_pages import HistoryPages
 
 FOLLOW_WAIT = 0.05
 """How long following waits for another window's lock before trying again next time."""
@@ -241,6 +241,8 @@ class Session:
 
     def history_pages(self) -> HistoryPages:
         """The sealed history, to read a page (a chunk) at a time (the log's)."""
+        from strange_tui.storage.history_pages import HistoryPages  # The log's, not Home's.
+
         journal = self._store.journal()
         base = journal[0].seq - 1 if journal else self.state.seq
         return HistoryPages(self._folder.history_dir, at_least=base)
