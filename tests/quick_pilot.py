@@ -27,8 +27,6 @@ import textual._wait
 import textual.app
 import textual.pilot
 
-from tests.headless_paint import paint_only_when_read
-
 SOON = textual._wait.SLEEP_GRANULARITY
 """A timer due within this is work still to come (the old wait's window: 20 ms)."""
 CALM = 3
@@ -59,10 +57,8 @@ async def wait_until_quiet(min_sleep: float = 0.0, max_sleep: float = 1.0) -> No
 
 
 def quick_pilot() -> None:
-    """Install the wait, and the paint on demand (tests/headless_paint.py), for every app
-    of this process (called once, from conftest)."""
+    """Install the wait for every app of this process (called once, from conftest)."""
     if os.environ.get("STRANGE_TUI_TEXTUAL_PILOT"):
         return
     textual.app.wait_for_idle = wait_until_quiet  # type: ignore[assignment]
     textual.pilot.wait_for_idle = wait_until_quiet  # type: ignore[assignment]
-    paint_only_when_read()
