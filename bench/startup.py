@@ -13,6 +13,11 @@ how late its last bit of work falls); the CPU each used up to its first frame is
 as well, without those steps. Prints the medians and their ratio. Our modules are
 byte-compiled first, as pip does on install.
 
+Then where a start's time goes: one more start of each under ``-X importtime``, and the
+import profile of ours up to its first frame: how many of our modules it loads and their
+time, the ten heaviest by their own time (with what they load beneath them), and the
+other packages only ours loads (importtime's own cost inflates these a little).
+
     python bench/startup.py [--runs N]
 """
 
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import re
 import shutil
 import statistics
 import subprocess
@@ -74,6 +80,74 @@ sys.exit(app.return_code or 0)
 """
 
 
+FRAME_MARK = "first frame drawn"
+"""Written to stderr at the first frame of the profiled start: imports after it (quitting's
+lock, say) are not a start's."""
+OURS_PROFILED = OURS.replace(
+    "    pilot.app.exit()", f"    print({FRAME_MARK!r}, file=sys.stderr)\n    pilot.app.exit()"
+)
+BARE_PROFILED = BARE.replace(
+    "    pilot.app.exit()",
+    f"    import sys\n    print({FRAME_MARK!r}, file=sys.stderr)\n    pilot.app.exit()",
+)
+OUR_PACKAGE = "strange_tui"
+
+
+class Imported(NamedTuple):
+    """One module as ``-X importtime`` reports it."""
+
+    name: str
+    own: int
+    """Microseconds importing the module itself."""
+    total: int
+    """Microseconds with the modules it imported first."""
+
+
+def import_profile(code: str, *args: str) -> list[Imported]:
+    """The imports of one start up to its first frame, as ``-X importtime`` reports them."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code, *args],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    start, mark, _ = done.stderr.partition(FRAME_MARK)
+    if not mark:
+        raise SystemExit("the profiled start never said its first frame was drawn")
+    found = []
+    for line in start.splitlines():
+        match = re.match(r"import time:\s+(\d+) \|\s+(\d+) \| *(\S+)$", line)
+        if match:
+            own, total, name = match.groups()
+            found.append(Imported(name, int(own), int(total)))
+    return found
+
+
+def print_import_profile(ours: list[Imported], bare: list[Imported]) -> None:
+    """Our modules' import times at start, the heaviest first, and what else only ours
+    loads (each package by its top module, with everything beneath it)."""
+    mine = [m for m in ours if m.name.split(".")[0] == OUR_PACKAGE]
+    own = sum(m.own for m in mine)
+    print(
+        f"import profile of our start (one run, -X importtime): {len(mine)} of our modules,"
+        f" {own / 1000:.1f} ms of their own; the heaviest (own, with what they import):"
+    )
+    for module in sorted(mine, key=lambda m: m.own, reverse=True)[:10]:
+        print(f"  {module.own / 1000:5.1f} ms {module.total / 1000:6.1f} ms  {module.name}")
+    bare_names = {m.name for m in bare}
+    extra = [
+        m for m in ours
+        if m.name.split(".")[0] != OUR_PACKAGE and m.name not in bare_names
+        and m.name.split(".")[0] == m.name  # A package's top module holds its whole cost.
+    ]  # fmt: skip
+    if extra:
+        listed = ", ".join(
+            f"{m.name} {m.total / 1000:.1f} ms"
+            for m in sorted(extra, key=lambda m: m.total, reverse=True)
+        )
+        print(f"  loaded by ours only, not by a bare app: {listed}")
+
+
 class Run(NamedTuple):
     to_frame: float
     """Seconds from launch to the first frame settled."""
@@ -114,6 +188,7 @@ def main() -> None:
         for _ in range(args.runs):
             bare.append(wall(BARE))
             ours.append(wall(OURS, str(demo)))
+        profile = import_profile(OURS_PROFILED, str(demo)), import_profile(BARE_PROFILED)
 
     def median(runs: list[Run], field: str) -> float:
         return statistics.median(getattr(run, field) for run in runs)
@@ -136,6 +211,7 @@ def main() -> None:
     bare_mem, ours_mem = median(bare, "kib"), median(ours, "kib")
     print(f"peak memory: bare {bare_mem / 1024:.1f} MiB, ours {ours_mem / 1024:.1f} MiB,"
           f" ratio {ours_mem / bare_mem:.2f}  (target <= 1.2)")  # fmt: skip
+    print_import_profile(*profile)
 
 
 if __name__ == "__main__":
