@@ -3,16 +3,20 @@
 edges with every command shown once, in order."""
 
 import pytest
+from rich.console import Console
+from rich.segment import Segment
 from textual import events
 from textual.widgets import OptionList, Select
 
+from strange_tui.campaign.commands.rolls.roll import Roll
 from strange_tui.campaign.model.events import batches
 from strange_tui.campaign.narrate.log import command_sentence, names_of
 from strange_tui.storage import history
 from strange_tui.tui.app.app import StrangeApp
-from strange_tui.tui.home import log
-from strange_tui.tui.home.log import LogScreen, TimedLine
-from tests.storage.test_history_pages import chunked
+from strange_tui.tui.home import log, log_pages
+from strange_tui.tui.home.log import LogScreen
+from strange_tui.tui.home.log_lines import TimedLine
+from tests.storage.test_history_pages import chunked, counting
 
 
 def expected(folder) -> list[str]:
@@ -139,3 +143,78 @@ async def test_the_wheel_scrolls_on_into_older_pages(tmp_path):
             if lines[-1] in sentences(app):
                 break
         assert lines[-1] in sentences(app)  # The wheel reached the oldest page.
+
+
+async def test_a_jump_reads_no_more_pages_than_hold_enough_events(tmp_path, monkeypatch):
+    """A jump takes the pages that hold ``ENOUGH`` events (one page here), the window
+    growing again as the cursor moves on: from the oldest up to the newest, every command
+    shown once, in order."""
+    monkeypatch.setattr(log_pages, "ENOUGH", 1)
+    folder = chunked(tmp_path, rolls=60)
+    lines = expected(folder)
+    app = StrangeApp(campaign_path=folder.path, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_log(app, pilot)
+        window = app.screen.window
+        assert window.low == window.high == window.journal_page  # The journal alone.
+        await pilot.press("end")
+        await pilot.pause()
+        assert (window.low, window.high) == (0, 0)
+        seen = [highlighted(app)]
+        for _ in range(len(lines) + 5):
+            await pilot.press("up")
+            await pilot.pause()
+            if highlighted(app) != seen[-1]:
+                seen.append(highlighted(app))
+        assert seen == lines[::-1]
+
+
+async def test_the_oldest_page_is_read_ahead_and_end_reads_none(tmp_path, monkeypatch):
+    folder = chunked(tmp_path)
+    read = counting(monkeypatch)
+    app = StrangeApp(campaign_path=folder.path, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_log(app, pilot)
+        assert "0001.toml" in read  # Read once the newest were shown, before `end`.
+        before = len(read)
+        await pilot.press("end")
+        await pilot.pause()
+        assert len(read) == before and highlighted(app) == expected(folder)[-1]
+
+
+async def test_a_window_built_before_shows_what_the_campaign_holds_now(tmp_path):
+    """The windows built are kept while the campaign stays as it was; a command played
+    since is in the log when it is back at the newest."""
+    folder = chunked(tmp_path)
+    app = StrangeApp(campaign_path=folder.path, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_log(app, pilot)
+        for key in ("end", "home", "end"):
+            await pilot.press(key)
+            await pilot.pause()
+        app.session.run(Roll(character="mara", difficulty=2, die=10, label="Played since"))
+        await pilot.pause()
+        await pilot.press("home")
+        await pilot.pause()
+        assert "Played since" in highlighted(app)
+
+
+def test_a_timed_line_is_laid_out_once_for_each_width(monkeypatch):
+    """Measured, then drawn, at one width: laid out once; at another width, anew, as a
+    line never drawn before is."""
+    console = Console(width=120)
+    sentence = "Mara Quist rolled Might against difficulty 4 and beat it. " * 3
+    line = TimedLine(3600, sentence)
+    grids = []
+    grid = TimedLine.grid
+    monkeypatch.setattr(TimedLine, "grid", lambda self: grids.append(1) or grid(self))
+
+    def drawn(timed: TimedLine, width: int) -> list[list[Segment]]:
+        return console.render_lines(timed, console.options.update_width(width))
+
+    narrow = drawn(line, 40)
+    assert drawn(line, 40) == narrow and len(grids) == 1
+    wide = drawn(line, 100)
+    assert len(grids) == 2 and len(wide) < len(narrow)
+    assert wide == drawn(TimedLine(3600, sentence), 100)
+    assert narrow == drawn(TimedLine(3600, sentence), 40)

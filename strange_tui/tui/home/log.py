@@ -4,57 +4,36 @@ headings (the turns passing folded into the fight's).
 
 All of history is reachable (``end`` the oldest, ``home`` the newest) through a window of
 a few pages (log_pages.py); of a window's entries a slice is shown, so no key renders more
-than a few screens of entries however long the campaign."""
+than a few screens of entries however long the campaign. The parts of the last few windows
+built are kept while the campaign stays as it was (back at a window, only its slice is
+shown again), and the oldest are built ahead, once the log is drawn: ``end`` and ``home``
+on a million events show their page within a few frames."""
 
 from __future__ import annotations
 
 from functools import partial
 
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Header, OptionList, Select
-from textual.widgets.option_list import Option
 
-from strange_tui.campaign.model.events import AnyEvent, SceneWritten, batches
-from strange_tui.campaign.model.state import Campaign, Clock
+from strange_tui.campaign.model.events import AnyEvent, batches
+from strange_tui.campaign.model.state import Campaign
 from strange_tui.campaign.narrate.kept import kept_rolls, told_to_seat
-from strange_tui.campaign.narrate.log import command_sentence, involves, names_of
-from strange_tui.campaign.narrate.story import FIGHT, Heading, Line, Part, kept, newest_first, story
+from strange_tui.campaign.narrate.log import involves, names_of
+from strange_tui.campaign.narrate.story import kept, newest_first, story
 from strange_tui.tui.common.keybar import KeyBar
 from strange_tui.tui.common.screen import CampaignScreen
+from strange_tui.tui.home.log_lines import Built, part_keys
 from strange_tui.tui.home.log_pages import LogList, LogWindow
 
 EDGE = 8
 """Entries from the list's top or bottom at which more is shown (the next page read)."""
 SLICE = 32
 """The parts shown at a time when the window holds part of history: a few screens."""
-TIME_WIDTH = 15
-"""The time column ('Day 6, 09:21'), padded: the sentences start in one column."""
-
-
-class TimedLine:
-    """A log line: its time, then its sentence, which wraps under itself (not under the
-    time, where a wrapped line read as a new entry). ``str`` is the line as plain text."""
-
-    def __init__(self, at: int, sentence: str | Text) -> None:
-        self.when = Clock(seconds=at).label()
-        self.sentence = sentence
-
-    def __str__(self) -> str:
-        text = self.sentence.plain if isinstance(self.sentence, Text) else self.sentence
-        return f"{self.when:<{TIME_WIDTH}}{text}"
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        grid = Table.grid()
-        grid.add_column(width=TIME_WIDTH, style="dim", no_wrap=True)
-        grid.add_column(ratio=1)
-        # A str would be read as markup: a name typed with [brackets] must show as typed.
-        sentence = self.sentence if isinstance(self.sentence, Text) else Text(self.sentence)
-        grid.add_row(Text(self.when), sentence)
-        yield grid
+KEPT_BUILDS = 3
+"""Windows whose parts are kept (the newest built): the newest and the oldest, and one."""
 
 
 class LogScreen(CampaignScreen):
@@ -76,15 +55,18 @@ class LogScreen(CampaignScreen):
     def __init__(self) -> None:
         super().__init__()
         self.window: LogWindow | None = None
-        self.all_parts: list[Part] = []
-        """The window's parts, newest first; ``start`` is the first of those shown."""
+        self.shown = Built([], [], {}, TITLE)
+        """The window's parts as built (newest first), and the options made of them."""
         self.all_keys: list[tuple[int, int] | None] = []
         """Each part's entry (its command's first event, its note's place), None for a
         heading: the highlight stays on its entry as the window moves."""
         self.start = 0
+        """The first of the window's parts shown."""
         self.keys: list[tuple[int, int] | None] = []
         """The shown options' entries."""
-        self.names: dict[str, str] = {}
+        self.built: dict[tuple, Built] = {}
+        """The last windows built (by pages and filter), while the state is ``built_for``."""
+        self.built_for: Campaign | None = None
         self.highlighted: int | None = None
         """The option highlighted when last looked at: which way the cursor moves."""
         self.people: dict[str, str] | None = None
@@ -104,6 +86,13 @@ class LogScreen(CampaignScreen):
         self.window.newest()
         self.query_one("#events", OptionList).focus()
         self.follow_campaign()
+
+    def read_ahead(self) -> None:
+        """Once the log is drawn, its oldest entries are made ready for ``end``: their
+        pages read (once: the pages keep them) and their parts built, kept while the
+        campaign stays as it is (a page that cannot be read is left to ``end`` to tell)."""
+        if self.window is not None and self.window.read_ahead():
+            self.built_window(self.state, self.window.oldest_pages())
 
     def list_people(self, state: Campaign) -> None:
         """The filter's choices: the campaign's characters (and hunters), kept up to date
@@ -190,41 +179,60 @@ class LogScreen(CampaignScreen):
         anchor = self.keys[at] if at is not None and at < len(self.keys) else None
         self.rebuild(state)
         self.place(None if anchor is None else self.find(anchor))
+        self.call_after_refresh(self.read_ahead)
 
     def rebuild(self, state: Campaign) -> None:
         """The window's entries as the story's parts, filtered, newest first."""
+        window = self.window
+        assert window is not None
+        built = self.built_window(state, (window.low, window.high))
+        self.shown, self.all_keys = built, built.keys
+        self.query_one("#events", OptionList).border_title = built.title
+
+    def built_window(self, state: Campaign, pages: tuple[int, int]) -> Built:
+        """Pages ``pages`` (``low``, ``high``) as built, kept from before when built for
+        this state and filter."""
         assert self.window is not None
         chosen = self.query_one(Select).value
         who = chosen if isinstance(chosen, str) else None
-        events = self.window.events()
-        self.names = names_of(state, events)  # The NPCs of fights that ended have names too.
+        if state is not self.built_for:
+            self.built, self.built_for = {}, state
+        key = (*pages, len(self.window.pages), who)
+        built = self.built.pop(key, None) or self.build(state, who, pages)
+        self.built[key] = built  # The newest used last: the oldest used goes first.
+        while len(self.built) > KEPT_BUILDS:
+            del self.built[next(iter(self.built))]
+        return built
+
+    def build(self, state: Campaign, who: str | None, pages: tuple[int, int]) -> Built:
+        assert self.window is not None
+        events = self.window.events(pages)
+        names = names_of(state, events)  # The NPCs of fights that ended have names too.
         # The story's parts (scenes and fights as headings, the turns folded), newest first.
-        parts = story(batches(events), self.names, days=False)
+        parts = story(batches(events), names, days=False)
         # R-TASK-8: a roll whose difficulty the GM still keeps, as this seat may read it.
         withheld = kept_rolls(state, self.session.seat, events)
-        parts = list(told_to_seat(parts, self.names, withheld))
+        parts = list(told_to_seat(parts, names, withheld))
         if who is not None:
             parts = kept(parts, lambda command: any(involves(e, who) for e in command))
-        self.all_parts = newest_first(parts)
-        self.all_keys = part_keys(self.all_parts)
-        view = self.query_one("#events", OptionList)
-        view.border_title = TITLE if self.window.whole else self.where(events)
+        parts = newest_first(parts)
+        whole = pages == (0, self.window.journal_page)
+        return Built(parts, part_keys(parts), names, TITLE if whole else self.where(events))
 
     def place(self, at: int | None, *, end: bool = False) -> None:
         """Show the parts around ``at`` (an index of the window's parts), highlighted (none
         highlighted if None): all of them when the window holds all of history, else a
         slice of ``SLICE``, so a key renders a few screens of entries, not a window's."""
         assert self.window is not None
-        count = len(self.all_parts)
+        count = len(self.all_keys)
         size = count if self.window.whole else SLICE
         centre = 0 if at is None else at
         self.start = max(0, min(centre - size // 2, count - size))
-        shown = self.all_parts[self.start : self.start + size]
         self.keys = self.all_keys[self.start : self.start + size]
         view = self.query_one("#events", OptionList)
-        view.clear_options()
-        options = [part_option(part, self.names) for part in shown]
-        view.add_options(options or [Text("Nothing here yet.", style="dim")])
+        # Replaced at once: cleared first, the list hid its scrollbar and showed it again.
+        options = [self.shown.option(n) for n in range(self.start, self.start + len(self.keys))]
+        view.set_options(options or [Text("Nothing here yet.", style="dim")])
         if at is not None and self.keys:
             view.highlighted = at - self.start
             if end:
@@ -254,37 +262,3 @@ class LogScreen(CampaignScreen):
 
 
 TITLE = "Log, newest first"
-
-
-def part_keys(parts: list[Part]) -> list[tuple[int, int] | None]:
-    """Each part's entry: (its command's first event, which of its notes), None for a
-    heading."""
-    keys: list[tuple[int, int] | None] = []
-    for n, part in enumerate(parts):
-        if isinstance(part, Heading):
-            keys.append(None)
-            continue
-        seq = part.command[0].seq
-        before = keys[n - 1] if n else None
-        keys.append((seq, before[1] + 1) if before is not None and before[0] == seq else (seq, 0))
-    return keys
-
-
-def part_option(part: Part, names: dict[str, str]) -> Option:
-    """A part of the story as the log lists it: a heading stands out and cannot be
-    highlighted; a note or a command as ``log_line`` says it."""
-    if isinstance(part, Heading):
-        mark = "▸ " if part.level == FIGHT else "■ "
-        return Option(Text.assemble((mark + part.text, "bold")), disabled=True)
-    if isinstance(part, Line):
-        return Option(TimedLine(part.at, part.text))
-    return Option(log_line(part.command, names))
-
-
-def log_line(command: tuple[AnyEvent, ...], names: dict[str, str]) -> Text | TimedLine:
-    """One command as the log shows it: its time and its sentence; a scene note as a
-    paragraph of the story (the player's words, set apart, no time: it is prose)."""
-    if all(isinstance(event, SceneWritten) for event in command):
-        note = "\n\n".join(e.text for e in command if isinstance(e, SceneWritten))
-        return Text.assemble("\n", (note, "italic"), "\n")
-    return TimedLine(command[0].at, command_sentence(command, names))

@@ -1,6 +1,11 @@
 """The log's window onto history: a few pages (chunks of history/, and the journal as the
 newest) loaded at a time, moved a page older or newer as the cursor nears an edge, or to
-either end at once, so no key's cost grows with the campaign's length."""
+either end at once, so no key's cost grows with the campaign's length.
+
+A jump to either end takes no more pages than hold ``ENOUGH`` events (a page of a long
+campaign holds some 200, and decoding one costs a few frames); the window grows back to
+``PAGES`` as the cursor moves on. The oldest pages are read ahead (``read_ahead``), once
+the log is shown, so that ``end`` finds them decoded."""
 
 from __future__ import annotations
 
@@ -15,6 +20,9 @@ from strange_tui.storage.history_pages import HistoryPages
 
 PAGES = 3
 """Pages in the window (the journal's counts as one): a few hundred events at most."""
+ENOUGH = 100
+"""Events a jump to either end reads at least, when history holds more than a window: a
+few screens of entries (more pages come as the cursor moves on)."""
 
 
 class LogWindow:
@@ -52,12 +60,26 @@ class LogWindow:
         return self.at_oldest and self.at_newest
 
     def newest(self) -> None:
+        """The newest pages: all of history when it fits a window, else the journal and
+        as many pages before it as hold ``ENOUGH`` events (``PAGES`` at most)."""
         self.high = self.journal_page
         self.low = max(0, self.high - PAGES + 1)
+        if self.high >= PAGES:
+            self.low = next(
+                (n for n in range(self.high, self.low, -1) if self._span(n, self.high) >= ENOUGH),
+                self.low,
+            )
 
     def oldest(self) -> None:
-        self.low = 0
-        self.high = min(self.journal_page, PAGES - 1)
+        self.low, self.high = self.oldest_pages()
+
+    def oldest_pages(self) -> tuple[int, int]:
+        """The pages ``oldest`` shows: all of history when it fits a window, else the
+        first pages that hold ``ENOUGH`` events (``PAGES`` at most)."""
+        high = min(self.journal_page, PAGES - 1)
+        if self.journal_page < PAGES:
+            return 0, high
+        return 0, next((n for n in range(high) if self._span(0, n) >= ENOUGH), high)
 
     def older(self) -> bool:
         """One page older (the newest dropped past ``PAGES``); False at the oldest."""
@@ -85,10 +107,41 @@ class LogWindow:
         """Whether ``journal`` starts past the sealed pages known: more was sealed."""
         return bool(journal) and journal[0].seq > self.pages.last() + 1
 
-    def events(self) -> list[AnyEvent]:
-        """The window's events, oldest first, each number once."""
+    def read_ahead(self) -> bool:
+        """Decode the pages ``oldest`` shows, before ``end`` asks for them (the pages keep
+        them); whether all could be read. Quiet: a page that cannot be read is told when
+        it is shown."""
+        low, high = self.oldest_pages()
+        try:
+            for index in range(low, min(high, self.journal_page - 1) + 1):
+                self.pages.page(index)
+        except CampaignFileError:
+            return False
+        return True
+
+    def _span(self, low: int, high: int) -> int:
+        """About how many events pages ``low`` to ``high`` hold, from the chunks' heads
+        (0 when a head cannot say: another page is taken)."""
+        try:
+            return self._last(high) - self._first(low) + 1
+        except CampaignFileError:
+            return 0
+
+    def _first(self, index: int) -> int:
+        if index == self.journal_page:
+            journal = self._journal()
+            return journal[0].seq if journal else self.pages.last() + 1
+        return self.pages.range(index)[0]
+
+    def _last(self, index: int) -> int:
+        return self.total() if index == self.journal_page else self.pages.range(index)[1]
+
+    def events(self, pages: tuple[int, int] | None = None) -> list[AnyEvent]:
+        """The events of pages ``pages`` (``low``, ``high``; the window's when None),
+        oldest first, each number once."""
+        low, high = pages or (self.low, self.high)
         events: list[AnyEvent] = []
-        for index in range(self.low, self.high + 1):
+        for index in range(low, high + 1):
             events += self._page(index)
         last = 0
         unique = []
