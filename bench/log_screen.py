@@ -15,7 +15,7 @@ windows of 20 ms or more that are not the app's work: they are not counted. CPU 
 process's time from the key to idle, less this bench's drawing of the frames. Each figure
 is the median of ``--runs`` (the log screen is kept between visits, as the app keeps it:
 later runs find their windows built), and ``first`` is the first run's: the log opened
-anew, ``end`` reaching pages read ahead but not yet laid out.
+anew, ``end`` reaching the oldest page read and built ahead, its lines not drawn yet.
 
     python bench/log_screen.py [--events N] [--runs N] [--large PATH --small PATH]
 """
