@@ -71,27 +71,35 @@ class Key:
     """What returns to where the key was pressed (not timed)."""
     before: tuple[str, ...] = ()
     """Once, before the runs: where the key is pressed from."""
-    fight: bool = False
+    fight: str = ""
+    """The fight the campaign is in: "" none, "pc" at a PC's turn, "npc" at the thug's."""
+    shows: str = ""
+    """The screen on top once the keys are pressed: checked on every run, so a key that
+    stops opening what it is named for (a binding moved, a turn that does not offer it)
+    fails the bench rather than timing something else."""
 
 
 KEYS = [
-    Key("roll", ("r",)),
-    Key("sheet", ("enter",)),
-    Key("log", ("l",)),
-    Key("combat", ("c",), fight=True),
-    Key("translate", ("t",)),
-    Key("xp", ("x",)),
-    Key("rest", ("s",)),
-    Key("help", ("question_mark",)),
-    Key("new character", ("n",)),
-    Key("combat: next turn", ("n",), back=("p",), before=("c",), fight=True),
-    Key("combat: attack dialog", ("a",), before=("c",), fight=True),
-    Key("combat: defense dialog", ("d",), before=("c",), fight=True),
+    Key("roll", ("r",), shows="RollDialog"),
+    Key("sheet", ("enter",), shows="SheetScreen"),
+    Key("log", ("l",), shows="LogScreen"),
+    Key("combat", ("c",), fight="pc", shows="CombatScreen"),
+    Key("translate", ("t",), shows="TranslationScreen"),
+    Key("xp", ("x",), shows="AdvanceDialog"),
+    Key("rest", ("s",), shows="RestDialog"),
+    Key("help", ("question_mark",), shows="HelpScreen"),
+    Key("new character", ("n",), shows="CreationScreen"),
+    Key("combat: next turn", ("n",), back=("p",), before=("c",), fight="pc", shows="CombatScreen"),
+    Key("combat: attack dialog", ("a",), before=("c",), fight="pc", shows="AttackDialog"),
+    # The GM's "NPC attacks" (d) is offered on an NPC's turn.
+    Key("combat: defense dialog", ("d",), before=("c",), fight="npc", shows="DefenseDialog"),
 ]
 
 
-def with_fight(folder: Path) -> None:
-    """A thug and a guard against the party, initiative rolled (a PC's turn first)."""
+def with_fight(folder: Path, npc_turn: bool = False) -> None:
+    """A thug against the party, initiative rolled (the PCs first); with ``npc_turn``,
+    the turns moved on to the thug's."""
+    from strange_tui.campaign.commands.combat import NextTurn
     from strange_tui.tui.common.session import Session
 
     session = Session.open(folder, folder.parent)
@@ -100,6 +108,8 @@ def with_fight(folder: Path) -> None:
         session.run(AddNpcs(name="Thug", level=3))
         pcs = [c.id for c in session.state.characters.values()]
         session.run(RollInitiative(dice={pc: 15 for pc in pcs}))
+        while npc_turn and session.state.encounter.active.pc:
+            session.run(NextTurn())
     finally:
         session.close()
 
@@ -121,6 +131,8 @@ async def time_key(app: App, key: Key, runs: int) -> list[float]:
             await pilot.press(*key.keys)
             await settle(pilot)
             timings.append(time.perf_counter() - start)
+            shown = type(pilot.app.screen).__name__
+            assert not key.shows or shown == key.shows, f"{key.name}: {shown} on top"
             await pilot.press(*key.back)
             await settle(pilot)
     return timings
@@ -148,14 +160,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         saves = Path(tmp) / "saves"
         plain = Path(shutil.copytree(DEMO, saves / "demo"))
-        fought = Path(shutil.copytree(DEMO, saves / "fight"))
-        with_fight(fought)
+        fights = {"": plain}
+        for turn in ("pc", "npc"):
+            fights[turn] = Path(shutil.copytree(DEMO, saves / f"fight-{turn}"))
+            with_fight(fights[turn], npc_turn=turn == "npc")
         # Each round times the bare modal right before each key: a machine that slows
         # down or speeds up during the run moves both sides of a ratio alike.
         for _ in range(args.rounds):
             for key in keys:
                 bare = run_app(Bare, Key("bare", ("r",)), args.runs)
-                folder = fought if key.fight else plain
+                folder = fights[key.fight]
                 ours = run_app(
                     lambda f=folder: StrangeApp(campaign_path=f, saves=saves), key, args.runs
                 )

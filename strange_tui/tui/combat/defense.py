@@ -74,6 +74,8 @@ class DefenseDialog(CreatureDefense, CombatRoll):
         self.stat = stat
         self.fixed = fixed
         """The defender and the stat are the question's (asked at a seat), not to change."""
+        self._skill_for: tuple[object, object] = (character_id, stat)
+        """The defender and stat the Skill list was made for."""
 
     @property
     def asks(self) -> bool:
@@ -195,8 +197,13 @@ class DefenseDialog(CreatureDefense, CombatRoll):
 
     @on(Select.Changed, "#pc, #stat")
     def sheet_skill(self) -> None:
-        """The sheet's training for this defender and this defense, as the default."""
+        """The sheet's training for this defender and this defense, as the default (the
+        Skill list was made for the first ones: the Changed each field posts as it
+        mounts rebuilds nothing, since a rebuilt list restyles the dialog)."""
         stat, pc = self.query_one("#stat", Select).value, self.query_one("#pc", Select).value
+        if (pc, stat) == self._skill_for:
+            return
+        self._skill_for = (pc, stat)
         if isinstance(stat, Stat) and isinstance(pc, str):
             state, skill = self.session.state, self.query_one("#skill", Select)
             skill.set_options(defense_options(state, pc, stat, self.session.seat))
