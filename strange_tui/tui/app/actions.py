@@ -21,7 +21,7 @@ from strange_tui.tui.common.turn_banner import TurnWatch
 from strange_tui.tui.table.desk import PromptDesk
 
 if TYPE_CHECKING:
-    pass
+    from textual.binding import Binding
 
 
 class AppActions(ThemedApp):
@@ -29,6 +29,19 @@ class AppActions(ThemedApp):
 
     prompt_desk: PromptDesk
     turn_watch: TurnWatch
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as Textual shows it, without asking the Unicode database about a key of
+        one character: Textual looks every key up as a character's name first, and a
+        letter is no name ("r" is shown as "r"). A miss reads the database's pages as it
+        searches: the key bar's letters made 200 KB of a start's peak memory."""
+        modifiers, key = binding.parse_key()
+        if binding.key_display or len(key) != 1:
+            return super().get_key_display(binding)
+        if "ctrl" in modifiers:  # As Textual says a control key: ^z.
+            modifiers.remove("ctrl")
+            key = f"^{key}"
+        return "+".join([*modifiers, key])
 
     def shows_campaign(self) -> bool:
         """The screen on top shows the campaign (Home, a sheet, combat, the log, the
