@@ -201,3 +201,22 @@ async def test_a_name_already_in_the_campaign_is_refused_at_step_11(demo_app):
         assert demo_app.screen.draft.step == 10
         assert taken in told(demo_app)
         assert demo_app.screen.query_one("#name", Input).value == "mara quist"
+
+
+async def test_a_tick_whose_message_comes_after_ctrl_n_still_counts_and_breaks_nothing(demo_app):
+    """A cypher ticked with ctrl+n pressed right behind it: the list's message can reach
+    the wizard after the key has moved it on (seen in a real terminal under load, where
+    the app stopped on the step's missing lines). The tick counts; the next step stands."""
+    async with demo_app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(CreationScreen(replace(SAM, step=9)))
+        await pilot.pause()
+        screen = demo_app.screen
+        ticks = screen.query_one("#pick-cyphers", TickList)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert screen.draft.step == 10
+        # The tick's message, as it arrives late: its list is no longer on the screen.
+        screen.post_message(TickList.Toggled(ticks, "animal-control"))
+        await pilot.pause()
+        assert demo_app.screen is screen and screen.draft.step == 10
+        assert screen.draft.cyphers == ("animal-control",)

@@ -238,6 +238,10 @@ class CreationScreen(Screen):
 
     @on(FilterList.Toggled)
     def toggled(self, event: FilterList.Toggled) -> None:
+        """A tick goes into the draft. Its message can arrive after ctrl+n pressed right
+        behind it has moved to the next step (the key reaches the screen before the list's
+        message): the tick still counts, as it was seen ticked, and the lines it would
+        redraw are the new step's, or none."""
         field = {
             "pick-abilities": "abilities",
             "pick-weapons": "weapons",
@@ -246,12 +250,14 @@ class CreationScreen(Screen):
         current = list(getattr(self.draft, field))
         current.remove(event.item_id) if event.item_id in current else current.append(event.item_id)
         self.set_draft(**{field: tuple(current)})
-        limit = steps.limit_line(self.library, self.draft, self.campaign)
-        self.query_one("#limit", Static).update(limit)
+        limit, hint = self.query("#limit"), self.query("#hint")
+        if not limit or not hint:
+            return
+        limit.first(Static).update(steps.limit_line(self.library, self.draft, self.campaign))
         if reason := step_problem(self.library, self.draft, self.draft.step, self.campaign):
-            self.query_one("#hint", Static).update(reason)
+            hint.first(Static).update(reason)
         else:
-            self.query_one("#hint", Static).update("Done here: ctrl+n goes on.")
+            hint.first(Static).update("Done here: ctrl+n goes on.")
 
     @on(QuestionsForm.Changed)
     def answered(self, event: QuestionsForm.Changed) -> None:
