@@ -13,7 +13,7 @@ stops changing); a step that does not get where it meant to presses escape back 
 is counted as a recovery, and the cycle goes on. The app's resident set (VmRSS of the
 pane's process) is sampled every 30 s.
 
-    python bench/tmux_session.py [--minutes 60] [--csv rss.csv]
+    python bench/tmux_session.py [--minutes 60] [--csv rss.csv] [--campaign FOLDER]
 
 At the end: the cycles played, what the campaign's journal says happened, a table of
 minute and RSS, and the target's figures: RSS at the end within 1.10x of RSS after the
@@ -358,9 +358,16 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=60)
     parser.add_argument("--csv", type=Path, help="where to write the samples (minute,rss_mib)")
     parser.add_argument("--every", type=float, default=30, help="seconds between samples")
+    parser.add_argument(
+        "--campaign",
+        type=Path,
+        default=DEMO,
+        help="the campaign folder to play a copy of (default: the demo); an hour's end"
+        " campaign tells what a fresh app on as long a story holds, against the hour's end",
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="strange-tmux-"))
-    campaign = Path(shutil.copytree(DEMO, folder / "saves" / "demo"))
+    campaign = Path(shutil.copytree(args.campaign, folder / "saves" / "demo"))
     (folder / "config.toml").write_text("")
     before = journal_kinds(campaign)
     app = REPO / ".venv" / "bin" / "strange-tui"
