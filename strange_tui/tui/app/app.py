@@ -40,7 +40,7 @@ from strange_tui.tui.app.collector import (
 from strange_tui.tui.app.damage import ReopensDamaged, say_refused
 from strange_tui.tui.app.following import AFTER_FIRST_FRAME, FOLLOW_EVERY, Following
 from strange_tui.tui.common.bindings import screen_bindings, use_keymap
-from strange_tui.tui.common.release import release_watchers
+from strange_tui.tui.common.release import forget_painted_screens, release_watchers
 from strange_tui.tui.common.session import Refused, Session
 from strange_tui.tui.common.speed import preset_breakpoints
 from strange_tui.tui.common.taken_back import TakenBackNotice
@@ -194,6 +194,12 @@ class StrangeApp(ReopensDamaged, AppActions):
         if isinstance(screen, Screen) and not screen.is_attached:
             preset_breakpoints(screen, self.size)
         return super().push_screen(screen, *args, **kwargs)
+
+    def _display(self, screen: Screen, renderable: object) -> None:
+        """A frame written (or dropped, headless): the screens painted under its dialog
+        are forgotten (``forget_painted_screens``)."""
+        super()._display(screen, renderable)  # type: ignore[arg-type]
+        forget_painted_screens()
 
     async def _replace_screen(self, screen: Screen) -> Screen:
         """A screen leaves the stack (closed, or switched away): once Textual has removed

@@ -9,6 +9,7 @@ nothing played meanwhile left twenty sheets alive, and every one of their widget
 
 from __future__ import annotations
 
+from textual._context import visible_screen_stack
 from textual.app import App
 
 WATCHERS = "__watchers"
@@ -28,3 +29,14 @@ def release_watchers(app: App) -> None:
 
 def attached(app: App, node: object) -> bool:
     return node is app or bool(getattr(node, "is_attached", True))
+
+
+def forget_painted_screens() -> None:
+    """Empty the list of screens Textual paints under a dialog, once a frame is drawn.
+
+    Textual hands that list to the frame through a context variable of the task that
+    paints, and leaves it there; a task started later from that task (a widget mounted by
+    a callback run after the frame) copies the context, list and all, and held a closed
+    screen alive for as long as that task lived. Nothing reads the list between frames:
+    each frame sets it anew."""
+    visible_screen_stack.set([])
